@@ -1,0 +1,94 @@
+"""Moves a player can make: small frozen values whose repr can be pasted back."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Shuffle and deal the next hand."""
+
+
+@dataclass(frozen=True)
+class DrawStock:
+    """Draw from the stock; with the stock empty, end the hand."""
+
+
+@dataclass(frozen=True)
+class TakePile:
+    """Take the pile: `cards` from hand start a new meld with the top card; `melds` are more melds
+    laid from the hand held before the pickup (for a first meld that needs them)."""
+
+    cards: tuple[int, ...]
+    melds: tuple[tuple[int, ...], ...] = ()
+
+
+@dataclass(frozen=True)
+class TakeTop:
+    """Take only the top card of the pile onto one of the side's runs."""
+
+    meld: int
+
+
+@dataclass(frozen=True)
+class LayMelds:
+    """Lay one or more new melds from hand (a first meld may need several at once)."""
+
+    melds: tuple[tuple[int, ...], ...]
+
+
+@dataclass(frozen=True)
+class AddToMeld:
+    meld: int
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Combine:
+    """Put one of the side's rank melds into another of the same rank."""
+
+    meld: int
+    into: int
+
+
+@dataclass(frozen=True)
+class Discard:
+    card: int
+
+
+@dataclass(frozen=True)
+class AskPartner:
+    """Four players: "May I go out?" Asked after drawing, by a player able to go out."""
+
+
+@dataclass(frozen=True)
+class Answer:
+    yes: bool
+
+
+Action = Deal | DrawStock | TakePile | TakeTop | LayMelds | AddToMeld | Combine | Discard | AskPartner | Answer
+
+_ACTIONS = {cls.__name__: cls for cls in (Deal, DrawStock, TakePile, TakeTop, LayMelds, AddToMeld, Combine,
+                                          Discard, AskPartner, Answer)}
+
+
+def action_to_json(action: Action) -> dict:
+    d: dict = {"type": type(action).__name__}
+    for name, val in vars(action).items():
+        d[name] = [list(v) for v in val] if name == "melds" else (list(val) if isinstance(val, tuple) else val)
+    return d
+
+
+def action_from_json(d: dict) -> Action:
+    cls = _ACTIONS[d["type"]]
+    kwargs = {}
+    for name, val in d.items():
+        if name == "type":
+            continue
+        if name == "melds":
+            val = tuple(tuple(int(c) for c in m) for m in val)
+        elif name == "cards":
+            val = tuple(int(c) for c in val)
+        kwargs[name] = val
+    return cls(**kwargs)

@@ -1,0 +1,214 @@
+"""Can a hand be melded away this turn? Decides whether a player may ask "May I go out?" and
+whether a player bound by a "yes" still can.
+
+A depth-first search over card faces and meld shapes, memoised, with a node budget: the
+question is asked of small hands in practice, and a budget keeps a 40-card hand from stalling
+a turn (an exhausted budget answers no).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, RANK, WILD
+from game.rules.melds import (
+    BOLIVIA_CANASTA,
+    ESCALERA,
+    MIXED_CANASTA,
+    NATURAL_CANASTA,
+    RANK_MELD,
+    RUN,
+    WILD_MELD,
+)
+from game.rules.ruleset import RuleSet
+
+NODE_BUDGET = 20000
+
+# A meld's shape for the search: ("rank", rank, naturals, wilds) / ("run", suit, low, high) / ("wild", n)
+Shape = tuple
+
+
+def _shape(kind: str, key: int, cards: tuple[int, ...]) -> Shape | None:
+    if kind == RANK_MELD:
+        w = sum(1 for c in cards if WILD[c])
+        return (RANK_MELD, key, len(cards) - w, w)
+    if kind == RUN:
+        ranks = [RANK[c] for c in cards]
+        return (RUN, key, min(ranks), max(ranks))
+    if kind == WILD_MELD:
+        return (WILD_MELD, len(cards))
+    return None  # black threes: nothing more can be added usefully
+
+
+def _canasta(s: Shape, rules: RuleSet) -> str | None:
+    if s[0] == RANK_MELD and s[2] + s[3] >= rules.canasta_size:
+        return MIXED_CANASTA if s[3] else NATURAL_CANASTA
+    if s[0] == RUN and s[3] - s[2] + 1 == rules.run_max:
+        return ESCALERA
+    if s[0] == WILD_MELD and s[1] == rules.wild_meld_max:
+        return BOLIVIA_CANASTA
+    return None
+
+
+def _qualifies(shapes: tuple[Shape, ...], base: list[str], rules: RuleSet) -> bool:
+    made = base + [c for c in (_canasta(s, rules) for s in shapes) if c]
+    return ESCALERA in made and len(made) >= 2
+
+
+class _Search:
+    def __init__(self, rules: RuleSet, fixed_canastas: list[str]) -> None:
+        self.rules = rules
+        self.fixed = fixed_canastas
+        self.nodes = 0
+        self.seen: set = set()
+
+    def solve(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], keep: int, points: int, need: int) -> bool:
+        """hand: sorted faces (threes removed); keep: how many may stay (0 or 1, the discard)."""
+        if len(hand) <= keep and points >= need and _qualifies(shapes, self.fixed, self.rules):
+            return True
+        key = (hand, tuple(sorted(shapes)), points >= need)
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        self.nodes += 1
+        if self.nodes > NODE_BUDGET:
+            return False
+        rules = self.rules
+        distinct = sorted(set(hand))
+        # Add one card to a meld already there (or laid earlier in this search).
+        for i, s in enumerate(shapes):
+            for f in distinct:
+                grown = _grow(s, f, rules)
+                if grown is not None:
+                    rest = _remove(hand, (f,))
+                    new_shapes = shapes[:i] + (grown,) + shapes[i + 1:]
+                    if self.solve(rest, new_shapes, keep, points + _face_value(f), need):
+                        return True
+        # Lay a new three-card meld; larger melds are reached by adding.
+        for trio in _trios(hand, distinct, rules):
+            shape = _trio_shape(trio)
+            rest = _remove(hand, trio)
+            if self.solve(rest, shapes + (shape,), keep, points + sum(_face_value(f) for f in trio), need):
+                return True
+        return False
+
+
+def _face_value(f: int) -> int:
+    r = f % 16
+    return 50 if r == JOKER else 20 if r in (2, ACE) else 10 if r >= 8 else 5
+
+
+def _is_wild_face(f: int) -> bool:
+    return f % 16 in (2, JOKER)
+
+
+def _remove(hand: tuple[int, ...], faces: tuple[int, ...]) -> tuple[int, ...]:
+    rest = list(hand)
+    for f in faces:
+        rest.remove(f)
+    return tuple(rest)
+
+
+def _grow(s: Shape, f: int, rules: RuleSet) -> Shape | None:
+    wild = _is_wild_face(f)
+    if s[0] == RANK_MELD:
+        _, r, n, w = s
+        if wild:
+            if w + 1 <= rules.max_wilds_in_rank_meld and n >= rules.naturals_per_wild * (w + 1):
+                return (RANK_MELD, r, n, w + 1)
+            return None
+        return (RANK_MELD, r, n + 1, w) if f % 16 == r else None
+    if s[0] == RUN:
+        _, suit, low, high = s
+        if wild or f // 16 != suit or high - low + 1 >= rules.run_max:
+            return None
+        r = f % 16
+        if r == low - 1 and r >= 4:
+            return (RUN, suit, r, high)
+        if r == high + 1 and r <= ACE:
+            return (RUN, suit, low, r)
+        return None
+    if s[0] == WILD_MELD and wild and s[1] < rules.wild_meld_max:
+        return (WILD_MELD, s[1] + 1)
+    return None
+
+
+def _trios(hand: tuple[int, ...], distinct: list[int], rules: RuleSet):
+    counts = Counter(hand)
+    wilds = [f for f in distinct if _is_wild_face(f)]
+    by_rank: dict[int, list[int]] = {}
+    for f in distinct:
+        if not _is_wild_face(f):
+            by_rank.setdefault(f % 16, []).append(f)
+    for _r, faces in by_rank.items():
+        pool = [f for f in faces for _ in range(min(counts[f], 3))]
+        seen = set()
+        for i in range(len(pool)):
+            for j in range(i + 1, len(pool)):
+                pair = (pool[i], pool[j])
+                for k in range(j + 1, len(pool)):
+                    trio = (pool[i], pool[j], pool[k])
+                    if trio not in seen:
+                        seen.add(trio)
+                        yield trio
+                if rules.max_wilds_in_rank_meld >= 1 and rules.naturals_per_wild <= 2:
+                    for w in wilds:
+                        trio = pair + (w,)
+                        if trio not in seen:
+                            seen.add(trio)
+                            yield trio
+    if rules.runs:
+        for f in distinct:
+            if not _is_wild_face(f) and 4 <= f % 16 <= ACE - 2 and counts[f + 1] and counts[f + 2]:
+                yield (f, f + 1, f + 2)
+    if rules.wild_melds and len([f for f in hand if _is_wild_face(f)]) >= 3:
+        wpool = [f for f in wilds for _ in range(min(counts[f], 3))]
+        seen = set()
+        for i in range(len(wpool)):
+            for j in range(i + 1, len(wpool)):
+                for k in range(j + 1, len(wpool)):
+                    trio = (wpool[i], wpool[j], wpool[k])
+                    if trio not in seen:
+                        seen.add(trio)
+                        yield trio
+
+
+def _trio_shape(trio: tuple[int, ...]) -> Shape:
+    wild = [f for f in trio if _is_wild_face(f)]
+    if len(wild) == 3:
+        return (WILD_MELD, 3)
+    nat = [f for f in trio if not _is_wild_face(f)]
+    if len({f % 16 for f in nat}) == 1:
+        return (RANK_MELD, nat[0] % 16, len(nat), len(wild))
+    ranks = [f % 16 for f in nat]
+    return (RUN, nat[0] // 16, min(ranks), max(ranks))
+
+
+def can_go_out(
+    hand: list[int] | tuple[int, ...],
+    side_melds: list[tuple[str, int, tuple[int, ...]]],
+    rules: RuleSet,
+    need: int = 0,
+) -> bool:
+    """Whether the whole hand can be melded this turn, with or without one final discard, leaving the
+    side with an escalera and another canasta. `need`: first-meld minimum still to reach (0 if melded)."""
+    threes = sum(1 for c in hand if BLACK_THREE[c])
+    if threes == 2:
+        return False  # two black threes can be neither melded nor both discarded
+    rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
+    if any(RANK[c] == 3 for c in hand if not BLACK_THREE[c]):
+        return False  # a red three is never held; defensive
+    keep = 0 if threes == 1 else 1
+    points = 5 * threes if threes >= 3 else 0
+    if threes >= 3:
+        keep = 1  # the black threes go down last; one other card may be the discard
+    fixed: list[str] = []
+    shapes: list[Shape] = []
+    for kind, key, cards in side_melds:
+        s = _shape(kind, key, cards)
+        if s is None:
+            continue
+        shapes.append(s)
+    # Canastas that can no longer change still count; shapes keep the rest searchable.
+    return _Search(rules, fixed).solve(rest, tuple(shapes), keep, points, need)
+

@@ -1,0 +1,50 @@
+"""Scoring one side at the end of a hand, line by line as the scoring screen shows it."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from game.rules.cards import penalty
+from game.rules.melds import canasta_bonus, canasta_of, meld_points, side_may_go_out
+from game.rules.ruleset import RuleSet
+
+OUT_NORMAL = "normal"
+OUT_CONCEALED = "concealed"
+
+
+@dataclass(frozen=True)
+class SideScore:
+    melded: int
+    bonuses: int
+    going_out: int
+    red_threes: int
+    in_hand: int
+    total: int
+
+    def to_json(self) -> dict:
+        return asdict(self)
+
+
+def red_three_score(count: int, may_go_out: bool, rules: RuleSet) -> int:
+    """Red threes: 100 each, 1,000 for all six; plus with what it takes to go out, minus without."""
+    if count == 0:
+        return 0
+    amount = rules.all_red_threes if count == rules.packs * 2 else rules.red_three * count
+    return amount if may_go_out else -amount
+
+
+def score_side(
+    melds: list[tuple[str, tuple[int, ...]]],
+    red_threes: int,
+    hands: list[list[int]] | list[tuple[int, ...]],
+    out: str | None,
+    rules: RuleSet,
+) -> SideScore:
+    """Score a side from its melds (kind, cards), red-three count, its players' hands and how it went out."""
+    canastas = [canasta_of(kind, cards, rules) for kind, cards in melds]
+    melded = sum(meld_points(cards) for _kind, cards in melds)
+    bonuses = sum(canasta_bonus(c, rules) for c in canastas)
+    going_out = {None: 0, OUT_NORMAL: rules.go_out, OUT_CONCEALED: rules.go_out_concealed}[out]
+    threes = red_three_score(red_threes, side_may_go_out(canastas), rules)
+    in_hand = -sum(penalty(c) for hand in hands for c in hand)
+    return SideScore(melded, bonuses, going_out, threes, in_hand, melded + bonuses + going_out + threes + in_hand)

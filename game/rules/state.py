@@ -1,0 +1,668 @@
+"""The game state: one match of Bolivia, hand after hand, and `apply` for every move.
+
+`apply` checks a move completely before it changes anything: an illegal move raises
+IllegalAction with a reason a player can read and leaves the state as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from enum import StrEnum
+
+from game.i18n import _
+from game.rules import events as ev
+from game.rules.actions import (
+    Action,
+    AddToMeld,
+    Answer,
+    AskPartner,
+    Combine,
+    Deal,
+    Discard,
+    DrawStock,
+    LayMelds,
+    TakePile,
+    TakeTop,
+)
+from game.rules.cards import FACE, NATURAL, RANK, RED_THREE, deck_ids, label
+from game.rules.errors import IllegalAction
+from game.rules.going_out import can_go_out
+from game.rules.melds import (
+    BLACK_THREES,
+    RANK_MELD,
+    RUN,
+    Meld,
+    classify,
+    extends_run,
+    meld_points,
+    order_cards,
+    side_may_go_out,
+)
+from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
+from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
+
+SAVE_VERSION = 1
+RANK_NAMES = {4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+class Phase(StrEnum):
+    DEAL = "deal"  # before a hand: the next action deals it
+    DRAW = "draw"
+    MELD = "meld"  # after drawing: meld, add, combine, ask, discard
+    ANSWER = "answer"  # the partner answers "May I go out?"
+    GAME_OVER = "game_over"
+
+
+def rank_name(rank: int) -> str:
+    return RANK_NAMES.get(rank, str(rank))
+
+
+class GameState:
+    """A whole match. Seats 0..n-1 sit clockwise; with four players seats 0+2 and 1+3 are partners."""
+
+    def __init__(self, players: int = 4, seed: int = 0, rules: RuleSet = BOLIVIA, target: int | None = None):
+        if players not in (2, 3, 4):
+            raise ValueError(_("Bolivia is played by two, three or four players."))
+        target = rules.default_target if target is None else target
+        if target not in rules.targets:
+            raise ValueError(_("The target score must be one of {targets}.").format(
+                targets=", ".join(str(t) for t in rules.targets)))
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.target = target
+        self.first_dealer = random.Random(f"{seed}:dealer").randrange(players)
+        self.scores = [0] * self.sides
+        self.hand_no = 0
+        self.results: list[dict] = []  # per hand: {"scores": [SideScore dicts], "out": seat or None}
+        self.winner: int | None = None
+        self.end_reason: str | None = None
+        self.phase = Phase.DEAL
+        self.turn = 0
+        self.stock: list[int] = []
+        self.pile: list[int] = []
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.melds: list[list[Meld]] = [[] for _ in range(self.sides)]
+        self.red_threes: list[list[int]] = [[] for _ in range(self.sides)]
+        self.known: list[list[int]] = [[] for _ in range(players)]  # faces seen going into a hand
+        self.next_meld_id = 1
+        self.melded_at_turn_start = False
+        self.asked = False
+        self.permission: bool | None = None
+
+    # ----- seats and sides -------------------------------------------------------------------------
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.players == 4 else self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.players == 4 else seat
+
+    def seats_of(self, side: int) -> list[int]:
+        return [s for s in range(self.players) if self.side_of(s) == side]
+
+    def partner(self, seat: int) -> int | None:
+        return (seat + 2) % 4 if self.players == 4 else None
+
+    @property
+    def dealer(self) -> int:
+        return (self.first_dealer + max(self.hand_no - 1, 0)) % self.players
+
+    @property
+    def to_act(self) -> int:
+        """The seat whose decision the game waits for."""
+        if self.phase == Phase.ANSWER:
+            partner = self.partner(self.turn)
+            assert partner is not None
+            return partner
+        return self.turn
+
+    @property
+    def top(self) -> int | None:
+        return self.pile[-1] if self.pile else None
+
+    def min_meld(self, side: int) -> int:
+        return self.rules.min_meld(self.scores[side])
+
+    def has_melded(self, side: int) -> bool:
+        return bool(self.melds[side])
+
+    def canastas(self, side: int) -> list[str]:
+        return [c for c in (m.canasta(self.rules) for m in self.melds[side]) if c]
+
+    def may_go_out(self, side: int) -> bool:
+        return side_may_go_out(self.canastas(side))
+
+    def find_meld(self, side: int, meld_id: int) -> Meld:
+        for m in self.melds[side]:
+            if m.id == meld_id:
+                return m
+        raise IllegalAction(_("That meld is not one of your side's melds."))
+
+    def pile_blocked(self) -> bool:
+        """A three or a wild card on top: nobody can take the pile or its top card."""
+        return bool(self.pile) and not NATURAL[self.pile[-1]]
+
+    # ----- applying moves ---------------------------------------------------------------------------
+
+    def apply(self, action: Action) -> list[ev.Event]:
+        handler = {
+            Deal: self._deal,
+            DrawStock: self._draw,
+            TakePile: self._take_pile,
+            TakeTop: self._take_top,
+            LayMelds: self._lay,
+            AddToMeld: self._add,
+            Combine: self._combine,
+            Discard: self._discard,
+            AskPartner: self._ask,
+            Answer: self._answer,
+        }.get(type(action))
+        if handler is None:
+            raise IllegalAction(_("That is not a move of this game."))
+        return handler(action)
+
+    def is_legal(self, action: Action) -> bool:
+        probe = self.copy()
+        try:
+            probe.apply(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def _need_phase(self, *phases: Phase) -> None:
+        if self.phase in phases:
+            return
+        raise IllegalAction({
+            Phase.DEAL: _("The hand has not been dealt yet."),
+            Phase.DRAW: _("Draw first: two cards from the stock, the pile, or its top card onto a run."),
+            Phase.MELD: _("You have drawn already: meld, or discard to end your turn."),
+            Phase.ANSWER: _("Waiting for your partner's answer."),
+            Phase.GAME_OVER: _("The game is over."),
+        }[self.phase])
+
+    def _take_from_hand(self, seat: int, cards: tuple[int, ...] | list[int]) -> None:
+        """Check that the cards are distinct and all in the seat's hand."""
+        if len(set(cards)) != len(cards):
+            raise IllegalAction(_("The same card was chosen twice."))
+        hand = set(self.hands[seat])
+        for c in cards:
+            if c not in hand:
+                raise IllegalAction(_("{card} is not in your hand.").format(card=label(c)))
+
+    def _check_cards_left(self, seat: int, left: int, melds_after: list[Meld], hand_after: list[int]) -> None:
+        """The keep-two rule and the partner's answer, checked on the hand a move would leave."""
+        qualifies = side_may_go_out([m.canasta(self.rules) for m in melds_after])
+        if left <= 1:
+            if not qualifies:
+                raise IllegalAction(_("Your side can't go out yet (it needs an escalera and one other "
+                                      "canasta): keep at least two cards in hand."))
+            if self.permission is False:
+                raise IllegalAction(_("Your partner said no: you may not go out this turn, so keep at "
+                                      "least two cards in hand."))
+        elif self.permission is True and not can_go_out(hand_after, _shapes(melds_after), self.rules):
+            raise IllegalAction(_("Your partner said yes, so you must go out this turn, and this would "
+                                  "leave you unable to."))
+
+    def _check_black_threes(self, shapes: list[str], left: int, melds_after: list[Meld]) -> None:
+        if BLACK_THREES in shapes and (left > 1 or not side_may_go_out([m.canasta(self.rules) for m in melds_after])
+                                       or self.permission is False):
+            raise IllegalAction(_("Black threes may be melded only as you go out: meld them last, "
+                                  "keeping at most one card to discard."))
+
+    def _check_first_meld(self, side: int, points: int) -> None:
+        if not self.melds[side] and points < self.min_meld(side):
+            raise IllegalAction(_("You need {need} points for your first meld; these cards make {have}.").format(
+                need=self.min_meld(side), have=points))
+
+    def _new_meld(self, kind: str, key: int, cards: tuple[int, ...] | list[int]) -> Meld:
+        meld = Meld(self.next_meld_id, kind, key, order_cards(kind, cards))
+        self.next_meld_id += 1
+        return meld
+
+    def _remove_from_hand(self, seat: int, cards: tuple[int, ...] | list[int]) -> None:
+        hand = self.hands[seat]
+        known = self.known[seat]
+        for c in cards:
+            hand.remove(c)
+            if FACE[c] in known:
+                known.remove(FACE[c])
+
+    def _canasta_events(self, side: int, before: dict[int, str | None]) -> list[ev.Event]:
+        out: list[ev.Event] = []
+        for m in self.melds[side]:
+            now = m.canasta(self.rules)
+            if now and before.get(m.id) is None:
+                out.append(ev.CanastaMade(side, m.id, now))
+        return out
+
+    def _canasta_map(self, side: int) -> dict[int, str | None]:
+        return {m.id: m.canasta(self.rules) for m in self.melds[side]}
+
+    def _after_meld(self, seat: int, events: list[ev.Event]) -> list[ev.Event]:
+        """A player whose hand is empty after melding has gone out without a discard."""
+        if not self.hands[seat]:
+            events += self._go_out(seat)
+        return events
+
+    # ----- the deal ---------------------------------------------------------------------------------
+
+    def _deal(self, _action: Deal) -> list[ev.Event]:
+        self._need_phase(Phase.DEAL)
+        self.hand_no += 1
+        rng = random.Random(f"{self.seed}:hand:{self.hand_no}")
+        deck = deck_ids(self.rules.packs, self.rules.jokers)
+        rng.shuffle(deck)
+        self.stock = deck
+        n = self.players
+        first = (self.dealer + 1) % n
+        self.hands = [[] for _ in range(n)]
+        for _round in range(self.rules.hand_cards(n)):
+            for i in range(n):
+                self.hands[(first + i) % n].append(self.stock.pop())
+        self.pile = [self.stock.pop()]
+        while not NATURAL[self.pile[-1]]:  # a three or wild card turned up: turn another on top
+            self.pile.append(self.stock.pop())
+        self.melds = [[] for _ in range(self.sides)]
+        self.red_threes = [[] for _ in range(self.sides)]
+        self.known = [[] for _ in range(n)]
+        self.next_meld_id = 1
+        events: list[ev.Event] = [ev.HandDealt(self.hand_no, self.dealer, tuple(tuple(h) for h in self.hands),
+                                               tuple(self.pile), len(self.stock))]
+        for i in range(n):
+            seat = (first + i) % n
+            for c in [c for c in self.hands[seat] if RED_THREE[c]]:
+                self.hands[seat].remove(c)
+                events += self._lay_red_three(seat, c, replace=True)
+        self.turn = first
+        self.phase = Phase.DRAW
+        self._start_turn()
+        events.append(ev.TurnStarted(first))
+        return events
+
+    def _lay_red_three(self, seat: int, card: int, replace: bool) -> list[ev.Event]:
+        """Lay a red three out; from the stock it is replaced (again if the replacement is one)."""
+        self.red_threes[self.side_of(seat)].append(card)
+        if not replace or not self.stock:
+            return [ev.RedThreeLaid(seat, card, None)]
+        new = self.stock.pop()
+        events: list[ev.Event] = [ev.RedThreeLaid(seat, card, new)]
+        if RED_THREE[new]:
+            events += self._lay_red_three(seat, new, replace=True)
+        else:
+            self.hands[seat].append(new)
+        return events
+
+    def _start_turn(self) -> None:
+        self.melded_at_turn_start = self.has_melded(self.side_of(self.turn))
+        self.asked = False
+        self.permission = None
+
+    # ----- drawing ----------------------------------------------------------------------------------
+
+    def _draw(self, _action: DrawStock) -> list[ev.Event]:
+        self._need_phase(Phase.DRAW)
+        seat = self.turn
+        if not self.stock:
+            return [ev.StockExhausted(seat)] + self._end_hand(None)
+        events: list[ev.Event] = []
+        kept: list[int] = []
+        for _i in range(min(self.rules.draws(self.players), len(self.stock))):
+            c = self.stock.pop()
+            if RED_THREE[c]:
+                before = len(self.hands[seat])
+                events += self._lay_red_three(seat, c, replace=True)
+                kept += self.hands[seat][before:]
+            else:
+                self.hands[seat].append(c)
+                kept.append(c)
+        events.append(ev.CardsDrawn(seat, tuple(kept)))
+        self.phase = Phase.MELD
+        return events
+
+    def _take_pile(self, action: TakePile) -> list[ev.Event]:
+        self._need_phase(Phase.DRAW)
+        seat, side = self.turn, self.side_of(self.turn)
+        if not self.pile:
+            raise IllegalAction(_("The pile is empty."))
+        top = self.pile[-1]
+        if not NATURAL[top]:
+            raise IllegalAction(_("The pile is blocked: a three or a wild card is on top."))
+        extra = [c for m in action.melds for c in m]
+        self._take_from_hand(seat, tuple(action.cards) + tuple(extra))
+        pair = sum(1 for c in action.cards if NATURAL[c] and RANK[c] == RANK[top])
+        if pair < 2:
+            raise IllegalAction(_("To take the pile you need a pair of natural {rank}s from your hand.").format(
+                rank=rank_name(RANK[top])))
+        meld_cards = tuple(action.cards) + (top,)
+        shape = classify(meld_cards, self.rules)
+        if shape.kind != RANK_MELD:
+            raise IllegalAction(_("The cards taken with the pile must make a meld of {rank}s.").format(
+                rank=rank_name(RANK[top])))
+        shapes = [classify(m, self.rules) for m in action.melds]
+        self._check_first_meld(side, meld_points(meld_cards) + sum(meld_points(m) for m in action.melds))
+        rest = self.pile[:-1]
+        to_hand = [c for c in rest if not RED_THREE[c]]
+        hand_after = [c for c in self.hands[seat] if c not in set(action.cards) | set(extra)] + to_hand
+        pile_meld = Meld(self.next_meld_id, RANK_MELD, RANK[top], order_cards(RANK_MELD, meld_cards))
+        melds_after = self.melds[side] + [pile_meld] + [
+            Meld(0, s.kind, s.key, tuple(m)) for s, m in zip(shapes, action.melds, strict=True)]
+        self._check_black_threes([s.kind for s in shapes], len(hand_after), melds_after)
+        self._check_cards_left(seat, len(hand_after), melds_after, hand_after)
+        # All checked: now change the state.
+        before = self._canasta_map(side)
+        self._remove_from_hand(seat, tuple(action.cards) + tuple(extra))
+        self.pile = []
+        self.next_meld_id += 1
+        self.melds[side].append(pile_meld)
+        events: list[ev.Event] = [ev.PileTaken(seat, pile_meld.id, top, tuple(action.cards), tuple(rest))]
+        for s, m in zip(shapes, action.melds, strict=True):
+            meld = self._new_meld(s.kind, s.key, m)
+            self.melds[side].append(meld)
+            events.append(ev.Melded(seat, meld.id, meld.kind, meld.cards))
+        for c in rest:
+            if RED_THREE[c]:
+                events += self._lay_red_three(seat, c, replace=False)
+            else:
+                self.hands[seat].append(c)
+                self.known[seat].append(FACE[c])
+        events += self._canasta_events(side, before)
+        self.phase = Phase.MELD
+        return self._after_meld(seat, events)
+
+    def _take_top(self, action: TakeTop) -> list[ev.Event]:
+        self._need_phase(Phase.DRAW)
+        seat, side = self.turn, self.side_of(self.turn)
+        if not self.pile:
+            raise IllegalAction(_("The pile is empty."))
+        top = self.pile[-1]
+        if not NATURAL[top]:
+            raise IllegalAction(_("The pile is blocked: a three or a wild card is on top."))
+        meld = self.find_meld(side, action.meld)
+        if not extends_run(meld, top, self.rules):
+            raise IllegalAction(_("The top card, {card}, doesn't extend that run.").format(card=label(top)))
+        grown = Meld(meld.id, meld.kind, meld.key, order_cards(RUN, meld.cards + (top,)))
+        melds_after = [grown if m.id == meld.id else m for m in self.melds[side]]
+        self._check_cards_left(seat, len(self.hands[seat]), melds_after, self.hands[seat])
+        before = self._canasta_map(side)
+        self.pile.pop()
+        self.melds[side] = melds_after
+        self.phase = Phase.MELD
+        return [ev.TopTaken(seat, top, meld.id)] + self._canasta_events(side, before)
+
+    # ----- melding ----------------------------------------------------------------------------------
+
+    def _lay(self, action: LayMelds) -> list[ev.Event]:
+        self._need_phase(Phase.MELD)
+        seat, side = self.turn, self.side_of(self.turn)
+        if not action.melds:
+            raise IllegalAction(_("Choose the cards to meld."))
+        cards = [c for m in action.melds for c in m]
+        self._take_from_hand(seat, cards)
+        shapes = [classify(m, self.rules) for m in action.melds]
+        self._check_first_meld(side, sum(meld_points(m) for m in action.melds))
+        hand_after = [c for c in self.hands[seat] if c not in set(cards)]
+        melds_after = self.melds[side] + [Meld(0, s.kind, s.key, tuple(m))
+                                          for s, m in zip(shapes, action.melds, strict=True)]
+        self._check_black_threes([s.kind for s in shapes], len(hand_after), melds_after)
+        self._check_cards_left(seat, len(hand_after), melds_after, hand_after)
+        before = self._canasta_map(side)
+        self._remove_from_hand(seat, cards)
+        events: list[ev.Event] = []
+        for s, m in zip(shapes, action.melds, strict=True):
+            meld = self._new_meld(s.kind, s.key, m)
+            self.melds[side].append(meld)
+            events.append(ev.Melded(seat, meld.id, meld.kind, meld.cards))
+        events += self._canasta_events(side, before)
+        return self._after_meld(seat, events)
+
+    def _add(self, action: AddToMeld) -> list[ev.Event]:
+        self._need_phase(Phase.MELD)
+        seat, side = self.turn, self.side_of(self.turn)
+        meld = self.find_meld(side, action.meld)
+        if not action.cards:
+            raise IllegalAction(_("Choose the cards to add."))
+        self._take_from_hand(seat, action.cards)
+        grown_cards = meld.cards + tuple(action.cards)
+        try:
+            shape = classify(grown_cards, self.rules)
+        except IllegalAction as why:
+            raise IllegalAction(_("These cards don't fit on that meld: {why}").format(why=why)) from None
+        if (shape.kind, shape.key) != (meld.kind, meld.key):
+            raise IllegalAction(_("These cards don't belong on that meld."))
+        grown = Meld(meld.id, meld.kind, meld.key, order_cards(meld.kind, grown_cards))
+        hand_after = [c for c in self.hands[seat] if c not in set(action.cards)]
+        melds_after = [grown if m.id == meld.id else m for m in self.melds[side]]
+        self._check_black_threes([shape.kind], len(hand_after), melds_after)
+        self._check_cards_left(seat, len(hand_after), melds_after, hand_after)
+        before = self._canasta_map(side)
+        self._remove_from_hand(seat, action.cards)
+        self.melds[side] = melds_after
+        events: list[ev.Event] = [ev.AddedToMeld(seat, meld.id, tuple(action.cards))]
+        events += self._canasta_events(side, before)
+        return self._after_meld(seat, events)
+
+    def _combine(self, action: Combine) -> list[ev.Event]:
+        self._need_phase(Phase.MELD)
+        seat, side = self.turn, self.side_of(self.turn)
+        a, b = self.find_meld(side, action.meld), self.find_meld(side, action.into)
+        if a.id == b.id:
+            raise IllegalAction(_("Choose two different melds to combine."))
+        if a.kind != RANK_MELD or b.kind != RANK_MELD or a.key != b.key:
+            raise IllegalAction(_("Only two melds of the same rank can be combined."))
+        merged = b.cards + a.cards
+        classify(merged, self.rules)
+        before = self._canasta_map(side)
+        self.melds[side] = [Meld(b.id, b.kind, b.key, order_cards(RANK_MELD, merged)) if m.id == b.id else m
+                            for m in self.melds[side] if m.id != a.id]
+        return [ev.MeldsCombined(seat, a.id, b.id)] + self._canasta_events(side, before)
+
+    # ----- discarding, asking, going out ------------------------------------------------------------
+
+    def _discard(self, action: Discard) -> list[ev.Event]:
+        self._need_phase(Phase.MELD)
+        seat, side = self.turn, self.side_of(self.turn)
+        self._take_from_hand(seat, (action.card,))
+        left = len(self.hands[seat]) - 1
+        if left == 0:
+            if not self.may_go_out(side):
+                raise IllegalAction(_("Your side can't go out yet: it needs an escalera and one other canasta."))
+            if self.permission is False:
+                raise IllegalAction(_("Your partner said no: you may not go out this turn."))
+        elif self.permission is True:
+            raise IllegalAction(_("Your partner said yes, so you must go out this turn: meld the rest of "
+                                  "your hand before the last discard."))
+        self._remove_from_hand(seat, (action.card,))
+        self.pile.append(action.card)
+        events: list[ev.Event] = [ev.Discarded(seat, action.card)]
+        if left == 0:
+            return events + self._go_out(seat)
+        self.turn = (self.turn + 1) % self.players
+        self.phase = Phase.DRAW
+        self._start_turn()
+        return events + [ev.TurnStarted(self.turn)]
+
+    def able_to_go_out(self, seat: int) -> bool:
+        """Whether the seat can meld its whole hand this turn (with or without a final discard)."""
+        side = self.side_of(seat)
+        need = 0 if self.melds[side] else self.min_meld(side)
+        return can_go_out(self.hands[seat], _shapes(self.melds[side]), self.rules, need)
+
+    def _ask(self, _action: AskPartner) -> list[ev.Event]:
+        if self.players != 4:
+            raise IllegalAction(_("Only a player with a partner can ask to go out."))
+        self._need_phase(Phase.MELD)
+        if self.asked:
+            raise IllegalAction(_("You have asked your partner already this turn."))
+        if not self.able_to_go_out(self.turn):
+            raise IllegalAction(_("Ask only when you are able to go out this turn."))
+        self.asked = True
+        self.phase = Phase.ANSWER
+        return [ev.PartnerAsked(self.turn)]
+
+    def _answer(self, action: Answer) -> list[ev.Event]:
+        self._need_phase(Phase.ANSWER)
+        self.permission = bool(action.yes)
+        self.phase = Phase.MELD
+        partner = self.partner(self.turn)
+        assert partner is not None
+        return [ev.PartnerAnswered(partner, self.permission)]
+
+    def _go_out(self, seat: int) -> list[ev.Event]:
+        concealed = not self.melded_at_turn_start
+        return [ev.WentOut(seat, concealed)] + self._end_hand(seat, concealed)
+
+    # ----- end of a hand and of the game ------------------------------------------------------------
+
+    def score_hand(self, out_seat: int | None, concealed: bool = False) -> list[dict]:
+        out_side = None if out_seat is None else self.side_of(out_seat)
+        scores = []
+        for side in range(self.sides):
+            out = None
+            if side == out_side:
+                out = OUT_CONCEALED if concealed else OUT_NORMAL
+            s = score_side([(m.kind, m.cards) for m in self.melds[side]], len(self.red_threes[side]),
+                           [self.hands[seat] for seat in self.seats_of(side)], out, self.rules)
+            scores.append(s.to_json())
+        return scores
+
+    def _end_hand(self, out_seat: int | None, concealed: bool = False) -> list[ev.Event]:
+        scores = self.score_hand(out_seat, concealed)
+        for side, s in enumerate(scores):
+            self.scores[side] += s["total"]
+        self.results.append({"hand": self.hand_no, "out": out_seat, "concealed": concealed, "scores": scores,
+                             "totals": list(self.scores)})
+        events: list[ev.Event] = [ev.HandEnded(self.hand_no, tuple(scores), tuple(self.scores))]
+        if max(self.scores) >= self.target or self.hand_no >= self.rules.max_hands:
+            best = max(self.scores)
+            leaders = [s for s in range(self.sides) if self.scores[s] == best]
+            reached = best >= self.target
+            self.winner = leaders[0] if reached and len(leaders) == 1 else None
+            self.end_reason = "target" if reached else "hand_limit"
+            self.phase = Phase.GAME_OVER
+            events.append(ev.GameEnded(self.winner, tuple(self.scores), self.end_reason))
+        else:
+            self.phase = Phase.DEAL
+        return events
+
+    # ----- copies, saving and checking --------------------------------------------------------------
+
+    def copy(self) -> GameState:
+        other = GameState.__new__(GameState)
+        other.__dict__.update(self.__dict__)
+        other.scores = list(self.scores)
+        other.results = list(self.results)
+        other.stock = list(self.stock)
+        other.pile = list(self.pile)
+        other.hands = [list(h) for h in self.hands]
+        other.melds = [list(m) for m in self.melds]
+        other.red_threes = [list(r) for r in self.red_threes]
+        other.known = [list(k) for k in self.known]
+        return other
+
+    def to_json(self) -> dict:
+        return {
+            "version": SAVE_VERSION,
+            "variant": self.rules.name,
+            "players": self.players,
+            "seed": self.seed,
+            "target": self.target,
+            "first_dealer": self.first_dealer,
+            "scores": list(self.scores),
+            "hand_no": self.hand_no,
+            "results": self.results,
+            "winner": self.winner,
+            "end_reason": self.end_reason,
+            "phase": self.phase.value,
+            "turn": self.turn,
+            "stock": list(self.stock),
+            "pile": list(self.pile),
+            "hands": [list(h) for h in self.hands],
+            "melds": [[m.to_json() for m in side] for side in self.melds],
+            "red_threes": [list(r) for r in self.red_threes],
+            "known": [list(k) for k in self.known],
+            "next_meld_id": self.next_meld_id,
+            "melded_at_turn_start": self.melded_at_turn_start,
+            "asked": self.asked,
+            "permission": self.permission,
+        }
+
+    @staticmethod
+    def from_json(data: dict) -> GameState:
+        """Rebuild a saved state; ValueError with a readable reason if the data is not a valid game."""
+        try:
+            if data.get("version") != SAVE_VERSION:
+                raise ValueError(_("This save was written by another version of the game."))
+            rules = RULESETS[data["variant"]]
+            s = GameState(int(data["players"]), int(data["seed"]), rules, int(data["target"]))
+            s.first_dealer = int(data["first_dealer"])
+            s.scores = [int(x) for x in data["scores"]]
+            s.hand_no = int(data["hand_no"])
+            s.results = list(data["results"])
+            s.winner = None if data["winner"] is None else int(data["winner"])
+            s.end_reason = data["end_reason"]
+            s.phase = Phase(data["phase"])
+            s.turn = int(data["turn"])
+            s.stock = [int(c) for c in data["stock"]]
+            s.pile = [int(c) for c in data["pile"]]
+            s.hands = [[int(c) for c in h] for h in data["hands"]]
+            s.melds = [[Meld.from_json(m) for m in side] for side in data["melds"]]
+            s.red_threes = [[int(c) for c in r] for r in data["red_threes"]]
+            s.known = [[int(f) for f in k] for k in data["known"]]
+            s.next_meld_id = int(data["next_meld_id"])
+            s.melded_at_turn_start = bool(data["melded_at_turn_start"])
+            s.asked = bool(data["asked"])
+            s.permission = None if data["permission"] is None else bool(data["permission"])
+        except (KeyError, TypeError, ValueError) as why:
+            raise ValueError(_("This is not a valid saved game ({why}).").format(why=why)) from None
+        problems = s.check()
+        if problems:
+            raise ValueError(_("This is not a valid saved game ({why}).").format(why=problems[0]))
+        return s
+
+    def check(self) -> list[str]:
+        """Invariants: every card accounted for exactly once, every meld valid, the scores adding up."""
+        problems: list[str] = []
+        if len(self.hands) != self.players or len(self.melds) != self.sides or len(self.scores) != self.sides:
+            return ["wrong number of seats or sides"]
+        if self.hand_no > 0:
+            places = (self.stock + self.pile + [c for h in self.hands for c in h]
+                      + [c for side in self.melds for m in side for c in m.cards]
+                      + [c for r in self.red_threes for c in r])
+            deck = deck_ids(self.rules.packs, self.rules.jokers)
+            count = Counter(places)
+            dup = [label(c) for c, n in count.items() if n > 1]
+            if dup:
+                problems.append(f"cards in two places: {', '.join(sorted(dup)[:5])}")
+            if set(count) != set(deck):
+                problems.append(f"{len(set(deck) - set(count))} cards missing, {len(set(count) - set(deck))} unknown")
+        for side in self.melds:
+            for m in side:
+                try:
+                    shape = classify(m.cards, self.rules)
+                except IllegalAction as why:
+                    problems.append(f"invalid meld {m.id}: {why}")
+                    continue
+                if (shape.kind, shape.key) != (m.kind, m.key):
+                    problems.append(f"meld {m.id} is a {shape.kind}, recorded as {m.kind}")
+                if m.kind == BLACK_THREES and self.phase not in (Phase.DEAL, Phase.GAME_OVER):
+                    problems.append("black threes melded while the hand goes on")
+        if any(RED_THREE[c] for h in self.hands for c in h) and self.phase in (Phase.DRAW, Phase.MELD):
+            problems.append("a red three held in hand")
+        totals = [0] * self.sides
+        for r in self.results:
+            for side, sc in enumerate(r["scores"]):
+                parts = sc["melded"] + sc["bonuses"] + sc["going_out"] + sc["red_threes"] + sc["in_hand"]
+                if parts != sc["total"]:
+                    problems.append(f"hand {r['hand']}: lines do not add up to the total")
+                totals[side] += sc["total"]
+        if totals != self.scores:
+            problems.append("running totals differ from the sum of the hands")
+        return problems
+
+
+def _shapes(melds: list[Meld]) -> list[tuple[str, int, tuple[int, ...]]]:
+    return [(m.kind, m.key, m.cards) for m in melds]
+
