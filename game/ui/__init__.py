@@ -1,0 +1,1 @@
+"""Drawing helpers: card faces, layout maths, widgets."""

@@ -1,0 +1,402 @@
+"""Where everything goes on the table, as pure maths (no pygame, so it is easy to test).
+
+Rects are plain `(x, y, w, h)` int tuples. Card sizes follow the window height, so a
+1024x640 window still shows large cards. Overlapping cards always leave their
+top-left index strip visible (`INDEX_W` of the width, `INDEX_H` of the height),
+which is where `card_faces` prints rank and suit.
+
+Seats: seat 0 (the player) sits at the bottom; play goes clockwise, so seat 1 sits
+on the left, then top, then right. Sides: side 0 is the player's side. At four the
+partners share a side (seats 0+2, seats 1+3); at two or three each seat is a side.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+Rect = tuple[int, int, int, int]
+
+CARD_ASPECT = 1.4  # height / width, close to a real 63x88 mm card
+INDEX_W = 0.31  # share of a card's width that shows its index (rank and suit)
+INDEX_H = 0.40  # share of a card's height that shows its index
+ROW_OVERLAP = INDEX_H + 0.04  # a second hand row starts this far down the first row's cards
+
+# Bands of the window height, top to bottom; they add up to 1.
+TOP_FAN = 0.07  # the top opponent's backs
+TOP_MELDS = 0.25  # the opponents' melds
+CENTRE = 0.16  # stock, discard pile, score panel
+OWN_MELDS = 0.25  # the player's side's melds
+HAND = 0.225  # the player's hand
+STATUS = 0.045  # one line of text: whose turn, what to do
+
+MELD_KINDS = ("run", "rank", "wild", "threes")  # display order of a side's meld groups
+
+
+def card_height(width: int) -> int:
+    return round(width * CARD_ASPECT)
+
+
+def card_width_for_height(height: float) -> int:
+    return max(1, math.floor(height / CARD_ASPECT))
+
+
+def index_strip(width: int) -> tuple[int, int]:
+    """Pixels (across, down) of a card that must stay uncovered to read it."""
+    return math.ceil(width * INDEX_W), math.ceil(card_height(width) * INDEX_H)
+
+
+def inside(r: Rect, outer: Rect) -> bool:
+    return r[0] >= outer[0] and r[1] >= outer[1] and r[0] + r[2] <= outer[0] + outer[2] and r[1] + r[3] <= outer[1] + outer[3]
+
+
+def overlap_area(a: Rect, b: Rect) -> int:
+    w = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    h = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return max(0, w) * max(0, h)
+
+
+def contains_point(r: Rect, p: tuple[float, float]) -> bool:
+    return r[0] <= p[0] < r[0] + r[2] and r[1] <= p[1] < r[1] + r[3]
+
+
+def hit_test(rects: Sequence[Rect], p: tuple[float, float]) -> int | None:
+    """Index of the topmost (last drawn) rect under a point: what a click picks."""
+    for i in range(len(rects) - 1, -1, -1):
+        if contains_point(rects[i], p):
+            return i
+    return None
+
+
+# --- the hand ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class HandLayout:
+    card_w: int
+    card_h: int
+    rows: int
+    rects: list[Rect]  # in drawing order: row by row, left to right
+
+
+def layout_hand(area: Rect, n: int, max_card_w: int | None = None, gap_ratio: float = 0.06) -> HandLayout:
+    """Lay `n` cards in one or more centred rows, as large as the area allows.
+
+    More rows only when they give larger cards than one row squeezed to its index strips;
+    a later row covers the earlier one except its index band.
+    """
+    ax, ay, aw, ah = area
+    cap = max_card_w if max_card_w is not None else card_width_for_height(ah)
+    if n <= 0:
+        return HandLayout(cap, card_height(cap), 0, [])
+    best: tuple[int, int] | None = None  # (card width, rows)
+    for rows in range(1, n + 1):
+        per_row = math.ceil(n / rows)
+        by_height = ah / (CARD_ASPECT * (1 + (rows - 1) * ROW_OVERLAP))
+        by_width = aw / (1 + (per_row - 1) * INDEX_W)
+        cw = min(cap, math.floor(by_height), math.floor(by_width))
+        while cw > 1 and not _hand_fits(aw, ah, cw, rows, per_row):  # rounding: ceil'd strips
+            cw -= 1
+        if best is None or cw > best[0]:
+            best = (cw, rows)
+        if by_height < best[0]:  # more rows only shrink cards from here on
+            break
+    assert best is not None
+    cw, rows = best
+    ch = card_height(cw)
+    per_row = math.ceil(n / rows)
+    strip_w, strip_h = index_strip(cw)
+    pitch = max(strip_h, math.floor((ah - ch) / (rows - 1))) if rows > 1 else 0
+    pitch = min(pitch, math.ceil(ch * ROW_OVERLAP) + 2)  # rows hug each other, as one hand
+    total_h = ch + (rows - 1) * pitch
+    y0 = ay + (ah - total_h)  # sit at the bottom of the area, near the player
+    gap = max(2, round(cw * gap_ratio))
+    rects: list[Rect] = []
+    for r in range(rows):
+        k = min(per_row, n - r * per_row)
+        step = cw + gap if k <= 1 else max(strip_w, min(cw + gap, (aw - cw) // (k - 1)))
+        width = cw + (k - 1) * step
+        x0 = ax + (aw - width) // 2
+        y = y0 + r * pitch
+        rects.extend((x0 + i * step, y, cw, ch) for i in range(k))
+    return HandLayout(cw, ch, rows, rects)
+
+
+def _hand_fits(aw: int, ah: int, cw: int, rows: int, per_row: int) -> bool:
+    ch = card_height(cw)
+    strip_w, strip_h = index_strip(cw)
+    return cw + (per_row - 1) * strip_w <= aw and ch + (rows - 1) * strip_h <= ah
+
+
+# --- opponents' hands -------------------------------------------------------------------
+
+
+def layout_back_fan(area: Rect, n: int, vertical: bool) -> list[Rect]:
+    """Backs of an opponent's hand along the area's long side, centred, overlapping as needed.
+
+    Horizontal fans use upright cards filling the area's height; vertical fans (left and
+    right seats) use landscape rects filling the area's width: draw the back turned 90 degrees.
+    """
+    ax, ay, aw, ah = area
+    if n <= 0:
+        return []
+    if vertical:
+        long_side, length = aw, ah  # a landscape card: as wide as the column
+        short = card_width_for_height(aw)
+    else:
+        long_side, length = ah, aw
+        short = card_width_for_height(ah)
+    step_full = short + max(1, short // 8)
+    step = step_full if n == 1 else min(step_full, (length - short) / (n - 1))
+    span = short + step * (n - 1)
+    start = (length - span) / 2
+    out: list[Rect] = []
+    for i in range(n):
+        off = round(start + i * step)
+        out.append((ax, ay + off, long_side, short) if vertical else (ax + off, ay, short, long_side))
+    return out
+
+
+# --- melds ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class MeldLayout:
+    card_w: int
+    card_h: int
+    fits: bool  # False only when even the smallest cards overflow the area
+    melds: list[list[Rect]]  # per meld in the order given, its cards left to right
+
+
+def _kind_order(kind: str) -> int:
+    return MELD_KINDS.index(kind) if kind in MELD_KINDS else len(MELD_KINDS)
+
+
+def sort_melds(melds: Sequence[tuple[str, int]]) -> list[int]:
+    """Display order of melds given as (kind, card count): runs, rank melds, wild melds, threes."""
+    return sorted(range(len(melds)), key=lambda i: (_kind_order(melds[i][0]), i))
+
+
+def layout_melds(
+    area: Rect,
+    melds: Sequence[tuple[str, int]],
+    max_card_w: int,
+    min_card_w: int = 16,
+) -> MeldLayout:
+    """Lay a side's melds out in rows inside `area`, grouped by kind.
+
+    `melds` holds (kind, number of cards) with kind in MELD_KINDS; the result lists each
+    meld's card rects in the given order (drawn grouped). Tries, from the largest cards
+    down: one row with looser then tighter overlap, then more rows; rows overlap each other
+    (down to the index band) only when cards would otherwise get much smaller.
+    """
+    order = sort_melds(melds)
+    counts = [max(1, melds[i][1]) for i in order]
+    kinds = [melds[i][0] for i in order]
+    if not melds:
+        return MeldLayout(max_card_w, card_height(max_card_w), True, [])
+    floor_no_overlap = max(min_card_w, round(max_card_w * 0.72))
+    plan = None
+    for allow_overlap in (False, True):
+        lowest = floor_no_overlap if not allow_overlap else min_card_w
+        for cw in range(max_card_w, lowest - 1, -1):
+            plan = _plan_melds(area, counts, kinds, cw, allow_overlap)
+            if plan is not None:
+                break
+        if plan is not None:
+            break
+    fits = plan is not None
+    if plan is None:  # absurd input: the smallest layout, overflowing downwards
+        plan = _plan_melds(area, counts, kinds, min_card_w, True, force=True)
+        assert plan is not None
+    cw, placed = plan
+    out: list[list[Rect]] = [[] for _ in melds]
+    for slot, i in enumerate(order):
+        out[i] = placed[slot]
+    return MeldLayout(cw, card_height(cw), fits, out)
+
+
+def _plan_melds(
+    area: Rect,
+    counts: list[int],
+    kinds: list[str],
+    cw: int,
+    allow_overlap: bool,
+    force: bool = False,
+) -> tuple[int, list[list[Rect]]] | None:
+    ax, ay, aw, ah = area
+    ch = card_height(cw)
+    strip_w, strip_h = index_strip(cw)
+    gap = max(3, round(cw * 0.16))
+    group_gap = gap * 2  # a wider gap where runs end and rank melds begin
+    vgap = max(2, round(ch * 0.06))
+    loose = max(strip_w, round(cw * 0.42))
+    if cw > aw and not force:
+        return None
+    for step in range(loose, strip_w - 1, -1):
+        rows = _pack_rows(counts, kinds, cw, step, gap, group_gap, aw)
+        if rows is None:
+            if force:
+                rows = [[i] for i in range(len(counts))]
+            else:
+                continue
+        n_rows = len(rows)
+        pitch = ch + vgap
+        if n_rows > 1 and ch + (n_rows - 1) * pitch > ah:
+            if not allow_overlap and not force:
+                if step == strip_w:
+                    return None
+                continue
+            pitch = max(strip_h, (ah - ch) // (n_rows - 1))
+        if ch + (n_rows - 1) * pitch > ah and not force:
+            continue
+        placed: list[list[Rect]] = [[] for _ in counts]
+        for r, row in enumerate(rows):
+            x = ax
+            y = ay + r * pitch
+            for j, i in enumerate(row):
+                if j > 0:
+                    x += group_gap if kinds[i] != kinds[row[j - 1]] else gap
+                placed[i] = [(x + k * step, y, cw, ch) for k in range(counts[i])]
+                x += cw + (counts[i] - 1) * step
+        return cw, placed
+    return None
+
+
+def _pack_rows(
+    counts: list[int], kinds: list[str], cw: int, step: int, gap: int, group_gap: int, width: int
+) -> list[list[int]] | None:
+    """Fill rows left to right in order; None when one meld alone is wider than the area."""
+    rows: list[list[int]] = []
+    used = 0
+    for i, n in enumerate(counts):
+        w = cw + (n - 1) * step
+        if w > width:
+            return None
+        if rows:
+            sep = group_gap if kinds[i] != kinds[rows[-1][-1]] else gap
+            if used + sep + w <= width:
+                rows[-1].append(i)
+                used += sep + w
+                continue
+        rows.append([i])
+        used = w
+    return rows
+
+
+# --- the whole table --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    size: tuple[int, int]
+    players: int
+    hand: Rect
+    hand_card_w: int  # the largest hand card; `layout_hand` may shrink it for a big hand
+    meld_card_w: int  # the largest meld card
+    pile_card_w: int  # stock and discard pile
+    back_card_w: int  # opponents' backs
+    stock: Rect
+    discard: Rect
+    status: Rect
+    score: Rect
+    seat_fans: dict[int, Rect] = field(default_factory=dict)  # seat -> area of its back fan
+    seat_vertical: dict[int, bool] = field(default_factory=dict)  # seat -> fan runs down a column
+    meld_areas: dict[int, Rect] = field(default_factory=dict)  # side -> area of its melds
+
+    def seat_position(self, seat: int) -> str:
+        return seat_positions(self.players)[seat]
+
+
+def seat_positions(players: int) -> list[str]:
+    """Where each seat sits, clockwise from the player at the bottom."""
+    if players == 2:
+        return ["bottom", "top"]
+    if players == 3:
+        return ["bottom", "left", "top"]
+    if players == 4:
+        return ["bottom", "left", "top", "right"]
+    raise ValueError(f"a table has 2, 3 or 4 players, not {players}")
+
+
+def side_of_seat(seat: int, players: int) -> int:
+    return seat % 2 if players == 4 else seat
+
+
+def table_layout(size: tuple[int, int], players: int = 2) -> TableLayout:
+    """All the table's areas for a window of `size` pixels."""
+    positions = seat_positions(players)
+    W, H = max(320, size[0]), max(240, size[1])
+    m = max(4, round(H * 0.01))  # margin
+
+    def band(frac: float) -> int:
+        return round(H * frac)
+
+    top_fan_h = band(TOP_FAN)
+    top_melds_h = band(TOP_MELDS)
+    centre_h = band(CENTRE)
+    own_h = band(OWN_MELDS)
+    status_h = band(STATUS)
+    hand_h = H - top_fan_h - top_melds_h - centre_h - own_h - status_h
+    y_top_melds = top_fan_h
+    y_centre = y_top_melds + top_melds_h
+    y_own = y_centre + centre_h
+    y_hand = y_own + own_h
+    y_status = y_hand + hand_h
+
+    side_col = top_fan_h  # a landscape back is as wide as a top back is tall
+    left = side_col + m if "left" in positions else m
+    right = W - (side_col + m if "right" in positions else m)
+
+    seat_fans: dict[int, Rect] = {}
+    seat_vertical: dict[int, bool] = {}
+    for seat, pos in enumerate(positions):
+        if pos == "top":
+            fan_w = min(round(W * 0.4), right - left)
+            seat_fans[seat] = ((W - fan_w) // 2, m // 2, fan_w, top_fan_h - m)
+            seat_vertical[seat] = False
+        elif pos in ("left", "right"):
+            x = m // 2 if pos == "left" else W - side_col - m // 2
+            seat_fans[seat] = (x, y_top_melds, side_col, y_hand - y_top_melds)
+            seat_vertical[seat] = True
+
+    meld_areas: dict[int, Rect] = {0: (left, y_own + m // 2, right - left, own_h - m)}
+    centre_left = left
+    if players == 3:
+        col_w = round((right - left) * 0.24)
+        meld_areas[1] = (left, y_top_melds + m // 2, col_w, y_own - y_top_melds - m)
+        centre_left = left + col_w + m
+        meld_areas[2] = (centre_left, y_top_melds + m // 2, right - centre_left, top_melds_h - m)
+    else:
+        meld_areas[1] = (left, y_top_melds + m // 2, right - left, top_melds_h - m)
+
+    pile_h = centre_h - 2 * m
+    pile_w = card_width_for_height(pile_h)
+    centre_w = right - centre_left
+    score_w = min(round(W * 0.24), max(0, centre_w - 3 * pile_w))
+    score = (right - score_w, y_centre + m // 2, score_w, centre_h - m)
+    piles_w = 2 * pile_w + 2 * m
+    px = centre_left + (centre_w - score_w - piles_w) // 2
+    py = y_centre + (centre_h - card_height(pile_w)) // 2
+    stock = (px, py, pile_w, card_height(pile_w))
+    discard = (px + pile_w + 2 * m, py, pile_w, card_height(pile_w))
+
+    hand = (left, y_hand, right - left, hand_h)
+    status = (m, y_status, W - 2 * m, status_h)
+    return TableLayout(
+        size=(W, H),
+        players=players,
+        hand=hand,
+        hand_card_w=card_width_for_height(hand_h),
+        meld_card_w=card_width_for_height(min(own_h, top_melds_h) * 0.68),
+        pile_card_w=pile_w,
+        back_card_w=card_width_for_height(top_fan_h - m),
+        stock=stock,
+        discard=discard,
+        status=status,
+        score=score,
+        seat_fans=seat_fans,
+        seat_vertical=seat_vertical,
+        meld_areas=meld_areas,
+    )

@@ -1,0 +1,194 @@
+"""Layout maths: everything inside the window, every card's index readable."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ui.layout import (
+    MELD_KINDS,
+    Rect,
+    card_height,
+    hit_test,
+    index_strip,
+    inside,
+    layout_back_fan,
+    layout_hand,
+    layout_melds,
+    overlap_area,
+    seat_positions,
+    side_of_seat,
+    sort_melds,
+    table_layout,
+)
+
+SIZES = [(1024, 640), (1280, 720), (1280, 800), (1366, 768), (1600, 900), (1920, 1080), (1920, 1200)]
+
+
+def assert_indices_visible(rects: list[Rect], card_w: int) -> None:
+    """No card drawn later covers an earlier card's index strip."""
+    sw, sh = index_strip(card_w)
+    for i, (x, y, _, _) in enumerate(rects):
+        strip = (x, y, sw, sh)
+        for later in rects[i + 1 :]:
+            assert overlap_area(strip, later) == 0, (i, strip, later)
+
+
+def test_rect_helpers() -> None:
+    assert inside((1, 1, 2, 2), (0, 0, 3, 3))
+    assert not inside((2, 2, 2, 2), (0, 0, 3, 3))
+    assert overlap_area((0, 0, 10, 10), (5, 5, 10, 10)) == 25
+    assert overlap_area((0, 0, 10, 10), (10, 0, 5, 5)) == 0
+    assert hit_test([(0, 0, 10, 10), (5, 0, 10, 10)], (7, 3)) == 1
+    assert hit_test([(0, 0, 10, 10), (5, 0, 10, 10)], (2, 3)) == 0
+    assert hit_test([(0, 0, 10, 10)], (20, 3)) is None
+
+
+def test_card_shape() -> None:
+    assert card_height(100) == 140
+    assert index_strip(100) == (31, 56)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_table_areas_inside_window_and_apart(size: tuple[int, int], players: int) -> None:
+    t = table_layout(size, players)
+    window = (0, 0, *size)
+    named = {"hand": t.hand, "stock": t.stock, "discard": t.discard, "status": t.status, "score": t.score}
+    named |= {f"fan{s}": r for s, r in t.seat_fans.items()}
+    named |= {f"melds{s}": r for s, r in t.meld_areas.items()}
+    for name, r in named.items():
+        assert inside(r, window), (name, r)
+        assert r[2] > 0 and r[3] > 0, name
+    items = list(named.items())
+    for i, (a, ra) in enumerate(items):
+        for b, rb in items[i + 1 :]:
+            assert overlap_area(ra, rb) == 0, (a, ra, b, rb)
+    sides = {side_of_seat(s, players) for s in range(players)}
+    assert set(t.meld_areas) == sides
+    assert set(t.seat_fans) == set(range(1, players))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_cards_are_large(size: tuple[int, int]) -> None:
+    t = table_layout(size, 4)
+    h = size[1]
+    assert t.hand_card_w >= h * 0.15  # a 640-high window gets cards about 100 px wide
+    assert t.meld_card_w >= h * 0.11
+    assert t.pile_card_w >= h * 0.09
+    assert layout_hand(t.hand, 15, t.hand_card_w).card_w == t.hand_card_w
+
+
+def test_seats_and_sides() -> None:
+    assert seat_positions(2) == ["bottom", "top"]
+    assert seat_positions(4) == ["bottom", "left", "top", "right"]
+    with pytest.raises(ValueError):
+        seat_positions(5)
+    assert [side_of_seat(s, 4) for s in range(4)] == [0, 1, 0, 1]
+    assert [side_of_seat(s, 3) for s in range(3)] == [0, 1, 2]
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768), (1920, 1080)])
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_hand_size_fits_with_indices_visible(size: tuple[int, int], players: int) -> None:
+    t = table_layout(size, players)
+    window = (0, 0, *size)
+    for n in range(1, 61):
+        h = layout_hand(t.hand, n, t.hand_card_w)
+        assert len(h.rects) == n
+        for r in h.rects:
+            assert inside(r, t.hand), (n, r)
+            assert inside(r, window)
+            assert r[2] == h.card_w and r[3] == h.card_h
+        assert_indices_visible(h.rects, h.card_w)
+        assert h.card_w >= 0.1 * size[1], (n, h.card_w)  # still readable at 60 cards
+
+
+def test_hand_sizes_shrink_monotonically() -> None:
+    t = table_layout((1024, 640), 2)
+    widths = [layout_hand(t.hand, n, t.hand_card_w).card_w for n in range(1, 61)]
+    assert widths == sorted(widths, reverse=True)
+    assert layout_hand(t.hand, 0).rects == []
+
+
+def test_hand_rows_are_centred() -> None:
+    t = table_layout((1280, 720), 2)
+    h = layout_hand(t.hand, 5, t.hand_card_w)
+    left = h.rects[0][0] - t.hand[0]
+    right = t.hand[0] + t.hand[2] - (h.rects[-1][0] + h.card_w)
+    assert abs(left - right) <= 1
+
+
+@pytest.mark.parametrize("vertical", [False, True])
+def test_back_fans_stay_inside(vertical: bool) -> None:
+    t = table_layout((1024, 640), 4)
+    seat = 1 if vertical else 2
+    area = t.seat_fans[seat]
+    assert t.seat_vertical[seat] is vertical
+    for n in (1, 5, 15, 40, 60):
+        rects = layout_back_fan(area, n, vertical)
+        assert len(rects) == n
+        for r in rects:
+            assert inside(r, area), (n, r, area)
+            if vertical:
+                assert r[2] > r[3]  # landscape: drawn turned
+    assert layout_back_fan(area, 0, vertical) == []
+
+
+def test_melds_are_grouped_by_kind() -> None:
+    melds = [("rank", 3), ("wild", 3), ("run", 5), ("threes", 2), ("rank", 4), ("run", 3)]
+    assert [melds[i][0] for i in sort_melds(melds)] == ["run", "run", "rank", "rank", "wild", "threes"]
+    t = table_layout((1280, 720), 2)
+    lay = layout_melds(t.meld_areas[0], melds, t.meld_card_w)
+    assert lay.fits
+    firsts = [lay.melds[i][0] for i in sort_melds(melds)]
+    reading = sorted(firsts, key=lambda r: (r[1], r[0]))  # rows, then left to right
+    assert reading == firsts
+
+
+def check_melds(area: Rect, melds: list[tuple[str, int]], max_w: int) -> int:
+    lay = layout_melds(area, melds, max_w)
+    assert lay.fits, melds
+    drawn: list[Rect] = []
+    for i in sort_melds(melds):
+        assert len(lay.melds[i]) == melds[i][1]
+        drawn.extend(lay.melds[i])
+    for r in drawn:
+        assert inside(r, area), (r, area)
+    assert_indices_visible(drawn, lay.card_w)
+    return lay.card_w
+
+
+meld_lists = st.lists(
+    st.tuples(st.sampled_from(MELD_KINDS), st.integers(3, 7)),
+    min_size=0,
+    max_size=10,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(SIZES), st.sampled_from([2, 3, 4]), meld_lists)
+def test_meld_groups_fit(size: tuple[int, int], players: int, melds: list[tuple[str, int]]) -> None:
+    t = table_layout(size, players)
+    for side, area in t.meld_areas.items():
+        cw = check_melds(area, melds, t.meld_card_w)
+        if len(melds) <= 4:
+            assert cw >= 0.06 * size[1], (side, melds, cw)
+
+
+@pytest.mark.parametrize("size", [(1024, 640), (1920, 1080)])
+def test_a_busy_side_still_fits(size: tuple[int, int]) -> None:
+    # Eleven runs and rank melds, one grown to 12 cards, two wild melds, red threes.
+    melds = [("run", 7)] * 4 + [("rank", 5)] * 6 + [("rank", 12), ("wild", 7), ("wild", 4), ("threes", 6)]
+    t = table_layout(size, 4)
+    cw = check_melds(t.meld_areas[0], melds, t.meld_card_w)
+    assert cw >= 0.05 * size[1]
+
+
+def test_empty_and_absurd_meld_lists() -> None:
+    area = (0, 0, 300, 100)
+    assert layout_melds(area, [], 50).melds == []
+    lay = layout_melds(area, [("rank", 40)] * 30, 50)
+    assert not lay.fits
+    assert sum(len(m) for m in lay.melds) == 1200
