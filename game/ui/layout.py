@@ -48,7 +48,9 @@ def index_strip(width: int) -> tuple[int, int]:
 
 
 def inside(r: Rect, outer: Rect) -> bool:
-    return r[0] >= outer[0] and r[1] >= outer[1] and r[0] + r[2] <= outer[0] + outer[2] and r[1] + r[3] <= outer[1] + outer[3]
+    x, y, w, h = r
+    ox, oy, ow, oh = outer
+    return x >= ox and y >= oy and x + w <= ox + ow and y + h <= oy + oh
 
 
 def overlap_area(a: Rect, b: Rect) -> int:
