@@ -1,0 +1,324 @@
+"""Card faces drawn by the game, cached per size.
+
+No image files: every face is drawn once per card size from DejaVu glyphs, so the
+cards stay crisp at any window size and the indices can be large for older eyes.
+The index (rank over suit) sits in the top-left strip that stays visible when cards
+overlap (`layout.INDEX_W`, `layout.INDEX_H`), and again upside down bottom-right.
+The shape (rounded corners, border, back pattern) is drawn at twice the size and
+scaled down once, for smooth edges; text is drawn at the final size, for sharpness.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from game.assets import font
+from game.i18n import _
+from game.rules.cards import FACE, JOKER, RANK, SUIT
+from game.ui.layout import INDEX_H, INDEX_W, card_height
+
+Color = tuple[int, int, int]
+
+RED: Color = (196, 18, 36)
+BLACK: Color = (22, 22, 26)
+JOKER_INK: Color = (106, 27, 154)  # purple: a joker must never pass for a red or black card
+GOLD: Color = (224, 168, 20)
+PAPER: Color = (252, 250, 243)
+COURT_PAPER: Color = (247, 238, 210)
+EDGE: Color = (95, 95, 100)
+BACK_BASE: Color = (28, 58, 128)
+BACK_LINE: Color = (70, 110, 190)
+BACK_TRIM: Color = (236, 224, 180)
+
+SUIT_SYMBOLS = "♣♦♥♠"  # index = suit number (C D H S)
+STAR = "★"
+RANK_TEXT = {r: str(r) for r in range(2, 11)} | {11: "J", 12: "Q", 13: "K", 14: "A"}
+OVERLAYS = ("selected", "highlight", "dimmed")
+
+_SUPERSAMPLE = 2
+
+
+def ink_color(card_id: int) -> Color:
+    """The colour a card's indices are printed in."""
+    s = SUIT[card_id]
+    if RANK[card_id] == JOKER:
+        return JOKER_INK
+    return RED if s in (1, 2) else BLACK
+
+
+def _convert(surf: pygame.Surface) -> pygame.Surface:
+    # convert_alpha needs a display mode; without one (a bare unit test) keep the surface as is.
+    return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
+
+
+def _ink(text: str, size: int, color: Color, bold: bool = True) -> pygame.Surface:
+    """Rendered text cropped to its visible pixels."""
+    surf = font(size, bold).render(text, True, color)
+    box = surf.get_bounding_rect()
+    if box.w == 0 or box.h == 0:
+        return surf
+    return surf.subsurface(box).copy()
+
+
+def _fit_ink(text: str, box_w: int, box_h: int, color: Color, bold: bool = True) -> pygame.Surface:
+    """Text whose visible pixels fill `box_h`, squeezed sideways if wider than `box_w`."""
+    box_w, box_h = max(1, box_w), max(1, box_h)
+    probe = _ink(text, 100, color, bold)
+    size = max(6, round(100 * box_h / max(1, probe.get_height())))
+    surf = _ink(text, size, color, bold)
+    if surf.get_height() > box_h:  # rounding of the font size can overshoot by a pixel
+        surf = pygame.transform.smoothscale(surf, (max(1, surf.get_width() * box_h // surf.get_height()), box_h))
+    if surf.get_width() > box_w:
+        surf = pygame.transform.smoothscale(surf, (box_w, surf.get_height()))
+    return surf
+
+
+def _rank_glyph(text: str, cap_h: int, max_w: int, color: Color) -> tuple[pygame.Surface, int]:
+    """A rank sized by cap height, so J and Q (which dip below the line) match the others.
+
+    Returns the surface and where the cap line lies inside it (pixels from its top).
+    """
+    probe = font(100, True)
+    cap100 = probe.metrics("A")[0][3]
+    size = max(6, round(100 * cap_h / cap100))
+    f = font(size, True)
+    surf = f.render(text, True, color)
+    box = surf.get_bounding_rect()
+    cap_top = f.get_ascent() - f.metrics("A")[0][3]
+    surf = surf.subsurface(pygame.Rect(box.x, 0, box.w, surf.get_height())).copy()
+    if surf.get_width() > max_w:  # "10" gets a condensed look instead of a smaller size
+        surf = pygame.transform.smoothscale(surf, (max_w, surf.get_height()))
+    return surf, cap_top
+
+
+def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
+    mask = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+    return mask
+
+
+class CardFaces:
+    """Every card surface for one card width: faces, back, overlays, shadow (all cached)."""
+
+    def __init__(self, width: int) -> None:
+        if width < 12:
+            raise ValueError(f"card width {width} is too small to draw")
+        self.width = int(width)
+        self.height = card_height(self.width)
+        self.size = (self.width, self.height)
+        self.radius = max(3, round(self.width * 0.08))
+        self.border = 1 if self.width < 110 else 2
+        self.shadow_offset = max(2, round(self.width / 28))
+        self.index_w = round(self.width * INDEX_W)
+        self.index_h = round(self.height * INDEX_H)
+        self._faces: dict[int, pygame.Surface] = {}  # by rules face code: copies share a surface
+        self._composed: dict[tuple[int | None, str | None], pygame.Surface] = {}
+        self._back: pygame.Surface | None = None
+        self._blank: pygame.Surface | None = None
+        self._overlays: dict[str, pygame.Surface] = {}
+        self._shadow: pygame.Surface | None = None
+
+    # --- public surfaces -------------------------------------------------------------
+
+    def face(self, card_id: int) -> pygame.Surface:
+        """The face of a card (the same surface for every copy of that rank and suit)."""
+        code = FACE[card_id]
+        surf = self._faces.get(code)
+        if surf is None:
+            surf = self._faces[code] = _convert(self._draw_face(card_id))
+        return surf
+
+    def back(self) -> pygame.Surface:
+        if self._back is None:
+            self._back = _convert(self._draw_back())
+        return self._back
+
+    def overlay(self, kind: str) -> pygame.Surface:
+        """A see-through layer for a card: "selected", "highlight" or "dimmed"."""
+        if kind not in OVERLAYS:
+            raise ValueError(f"unknown card overlay {kind!r}: one of {', '.join(OVERLAYS)}")
+        surf = self._overlays.get(kind)
+        if surf is None:
+            surf = self._overlays[kind] = _convert(self._draw_overlay(kind))
+        return surf
+
+    def shadow(self) -> pygame.Surface:
+        """A soft dark card shape, blitted `shadow_offset` down-right of the card."""
+        if self._shadow is None:
+            w, h = self.size
+            s = _SUPERSAMPLE
+            big = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
+            pygame.draw.rect(big, (0, 0, 0, 80), big.get_rect(), border_radius=self.radius * s)
+            self._shadow = _convert(pygame.transform.smoothscale(big, self.size))
+        return self._shadow
+
+    def card(self, card_id: int | None, state: str | None = None) -> pygame.Surface:
+        """A face (or the back when `card_id` is None) with an overlay baked in, cached."""
+        key = (None if card_id is None else FACE[card_id], state)
+        surf = self._composed.get(key)
+        if surf is None:
+            base = self.back() if card_id is None else self.face(card_id)
+            if state is None:
+                return base
+            surf = base.copy()
+            surf.blit(self.overlay(state), (0, 0))
+            surf = self._composed[key] = _convert(surf)
+        return surf
+
+    def blit(
+        self,
+        dest: pygame.Surface,
+        card_id: int | None,
+        topleft: tuple[float, float],
+        state: str | None = None,
+        shadow: bool = True,
+    ) -> pygame.Rect:
+        """Draw a card (with its shadow) at `topleft`; returns the card's rect."""
+        x, y = round(topleft[0]), round(topleft[1])
+        if shadow:
+            dest.blit(self.shadow(), (x + self.shadow_offset, y + self.shadow_offset))
+        return dest.blit(self.card(card_id, state), (x, y))
+
+    # --- drawing -----------------------------------------------------------------------
+
+    def _blank_face(self) -> pygame.Surface:
+        """Rounded card with a thin border, drawn large and scaled down for smooth corners."""
+        if self._blank is None:
+            w, h = self.size
+            s = _SUPERSAMPLE
+            big = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
+            r = self.radius * s
+            pygame.draw.rect(big, EDGE, big.get_rect(), border_radius=r)
+            inner = big.get_rect().inflate(-2 * self.border * s, -2 * self.border * s)
+            pygame.draw.rect(big, PAPER, inner, border_radius=max(1, r - self.border * s))
+            self._blank = pygame.transform.smoothscale(big, self.size)
+        return self._blank.copy()
+
+    def _index(self, card_id: int) -> pygame.Surface:
+        """The corner index: rank over suit (or a joker's star over JOKER), in the index strip."""
+        w, h = self.size
+        color = ink_color(card_id)
+        strip = pygame.Surface((self.index_w, self.index_h), pygame.SRCALPHA)
+        pad = max(2, round(w * 0.035))
+        box_w = self.index_w - pad - max(1, round(w * 0.02))
+        rank_h = round(h * 0.165)
+        top = round(h * 0.045)
+        if RANK[card_id] == JOKER:
+            # A big star where the rank goes, "JK" where the suit goes: both readable in a fan.
+            star = _fit_ink(STAR, box_w, round(rank_h * 1.15), color)
+            strip.blit(star, (pad + (box_w - star.get_width()) // 2, top))
+            jk_top = top + star.get_height() + round(h * 0.03)
+            jk = _fit_ink(_("JK"), box_w, self.index_h - jk_top - max(1, round(h * 0.03)), color)
+            strip.blit(jk, (pad + (box_w - jk.get_width()) // 2, jk_top))
+            return strip
+        rank_surf, cap_top = _rank_glyph(RANK_TEXT[RANK[card_id]], rank_h, box_w, color)
+        strip.blit(rank_surf, (pad + (box_w - rank_surf.get_width()) // 2, top - cap_top))
+        suit_top = top + rank_h + round(h * 0.03)
+        suit_h = self.index_h - suit_top - max(1, round(h * 0.02))
+        suit = _fit_ink(SUIT_SYMBOLS[SUIT[card_id]], box_w, suit_h, color)
+        strip.blit(suit, (pad + (box_w - suit.get_width()) // 2, suit_top))
+        return strip
+
+    def _draw_face(self, card_id: int) -> pygame.Surface:
+        w, h = self.size
+        r = RANK[card_id]
+        color = ink_color(card_id)
+        court = r in (11, 12, 13)
+        surf = self._blank_face()
+        index = self._index(card_id)
+        surf.blit(index, (0, 0))
+        surf.blit(pygame.transform.rotate(index, 180), (w - self.index_w, h - self.index_h))
+        cx, cy = w // 2, h // 2
+        if r == JOKER:
+            star = _fit_ink(STAR, round(w * 0.46), round(w * 0.46), GOLD)
+            outline = _fit_ink(STAR, round(w * 0.52), round(w * 0.52), color)
+            surf.blit(outline, outline.get_rect(center=(cx, cy - round(h * 0.03))))
+            surf.blit(star, star.get_rect(center=(cx, cy - round(h * 0.03))))
+            word = _fit_ink(_("JOKER"), round(w * 0.44), round(h * 0.075), color)
+            surf.blit(word, word.get_rect(midtop=(cx, cy + round(w * 0.24))))
+        elif court:
+            frame = pygame.Rect(0, 0, round(w * 0.40), round(h * 0.46))
+            frame.center = (cx, cy)
+            pygame.draw.rect(surf, COURT_PAPER, frame, border_radius=max(2, self.radius // 2))
+            pygame.draw.rect(surf, color, frame, width=max(1, round(w / 70)), border_radius=max(2, self.radius // 2))
+            letter = _fit_ink(RANK_TEXT[r], round(frame.w * 0.8), round(frame.h * 0.46), color)
+            surf.blit(letter, letter.get_rect(midbottom=(cx, cy + round(frame.h * 0.12))))
+            small = _fit_ink(SUIT_SYMBOLS[SUIT[card_id]], round(frame.w * 0.5), round(frame.h * 0.24), color)
+            surf.blit(small, small.get_rect(midtop=(cx, cy + round(frame.h * 0.17))))
+        else:
+            big = round(w * (0.5 if r == 14 else 0.4))
+            pip = _fit_ink(SUIT_SYMBOLS[SUIT[card_id]], big, big, color)
+            surf.blit(pip, pip.get_rect(center=(cx, cy)))
+        return surf
+
+    def _draw_back(self) -> pygame.Surface:
+        w, h = self.size
+        s = _SUPERSAMPLE
+        W, H = w * s, h * s
+        big = pygame.Surface((W, H), pygame.SRCALPHA)
+        big.fill(BACK_TRIM)
+        inset = max(3 * s, round(W * 0.07))
+        panel = pygame.Rect(inset, inset, W - 2 * inset, H - 2 * inset)
+        pattern = pygame.Surface(panel.size, pygame.SRCALPHA)
+        pattern.fill(BACK_BASE)
+        step = max(6 * s, round(W * 0.14))
+        line = max(1, s * (1 if w < 110 else 2))
+        for k in range(-panel.h, panel.w + panel.h, step):  # a diagonal lattice
+            pygame.draw.line(pattern, BACK_LINE, (k, 0), (k + panel.h, panel.h), line)
+            pygame.draw.line(pattern, BACK_LINE, (k, panel.h), (k + panel.h, 0), line)
+        # A gold diamond in the middle, so a back is recognisable even when small.
+        pc = pattern.get_rect().center
+        rw, rh = panel.w * 0.28, panel.h * 0.22
+        diamond = [(pc[0], pc[1] - rh), (pc[0] + rw, pc[1]), (pc[0], pc[1] + rh), (pc[0] - rw, pc[1])]
+        pygame.draw.polygon(pattern, GOLD, diamond)
+        pygame.draw.polygon(pattern, BACK_TRIM, diamond, max(1, s))
+        pattern.blit(_rounded_mask(panel.size, self.radius * s // 2), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        big.blit(pattern, panel.topleft)
+        pygame.draw.rect(big, EDGE, big.get_rect(), width=self.border * s, border_radius=self.radius * s)
+        big.blit(_rounded_mask((W, H), self.radius * s), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        return pygame.transform.smoothscale(big, self.size)
+
+    def _draw_overlay(self, kind: str) -> pygame.Surface:
+        w, h = self.size
+        s = _SUPERSAMPLE
+        big = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
+        rect = big.get_rect()
+        r = self.radius * s
+        if kind == "dimmed":
+            pygame.draw.rect(big, (30, 30, 30, 120), rect, border_radius=r)
+        else:
+            if kind == "selected":
+                edge, tint = (255, 190, 0), (255, 225, 110, 45)
+            else:
+                edge, tint = (40, 150, 255), (120, 190, 255, 35)
+            pygame.draw.rect(big, tint, rect, border_radius=r)
+            pygame.draw.rect(big, (*edge, 255), rect, width=max(3, round(w / 16)) * s, border_radius=r)
+        return pygame.transform.smoothscale(big, self.size)
+
+
+class FaceCache:
+    """CardFaces per width, keeping only the few sizes in use: a resize drops the old ones."""
+
+    def __init__(self, keep: int = 4) -> None:
+        self.keep = keep
+        self._sizes: OrderedDict[int, CardFaces] = OrderedDict()
+
+    def get(self, width: int) -> CardFaces:
+        faces = self._sizes.get(width)
+        if faces is None:
+            faces = self._sizes[width] = CardFaces(width)
+            while len(self._sizes) > self.keep:
+                self._sizes.popitem(last=False)
+        else:
+            self._sizes.move_to_end(width)
+        return faces
+
+    def clear(self) -> None:
+        """Call on a window resize: every size is recomputed from the new layout."""
+        self._sizes.clear()
+
+    def __len__(self) -> int:
+        return len(self._sizes)
+

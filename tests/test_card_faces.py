@@ -1,0 +1,153 @@
+"""Card faces under the dummy video driver: drawn, coloured right, cached."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.rules.cards import ALL_IDS, FIRST_JOKER_ID, RANK, SUIT
+from game.ui.card_faces import BLACK, JOKER_INK, RED, CardFaces, FaceCache, ink_color
+from game.ui.layout import card_height, index_strip
+
+
+@pytest.fixture(scope="module", autouse=True)
+def display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.display.set_mode((64, 64))
+    yield
+    pygame.display.quit()
+
+
+@pytest.fixture(scope="module")
+def faces() -> CardFaces:
+    return CardFaces(90)
+
+
+def card(rank: int, suit: int) -> int:
+    return suit * 13 + rank - 2
+
+
+def ink_pixels(surf: pygame.Surface, rect: pygame.Rect) -> list[tuple[int, int, int]]:
+    """Colours in a region that are clearly printed, not paper or border."""
+    out = []
+    for x in range(rect.left, rect.right):
+        for y in range(rect.top, rect.bottom):
+            c = surf.get_at((x, y))
+            if c.a > 200 and min(c.r, c.g, c.b) < 170:
+                out.append((c.r, c.g, c.b))
+    return out
+
+
+def index_region(faces: CardFaces) -> pygame.Rect:
+    sw, sh = index_strip(faces.width)
+    return pygame.Rect(faces.border + 1, faces.border + 1, sw - 2, sh - 2)
+
+
+def test_sizes_follow_width(faces: CardFaces) -> None:
+    assert faces.size == (90, card_height(90))
+    assert faces.face(0).get_size() == faces.size
+    assert faces.back().get_size() == faces.size
+    assert faces.shadow().get_size() == faces.size
+    with pytest.raises(ValueError):
+        CardFaces(5)
+
+
+@pytest.mark.parametrize("card_id", [0, 8, 9, 12, 13 + 3, 26 + 10, 39 + 12, FIRST_JOKER_ID, 161])
+def test_faces_are_not_blank(faces: CardFaces, card_id: int) -> None:
+    surf = faces.face(card_id)
+    ink = ink_pixels(surf, index_region(faces))
+    assert len(ink) > 40, "the corner index must be printed"
+    centre = pygame.Rect(faces.width // 4, faces.height // 3, faces.width // 2, faces.height // 3)
+    assert len(ink_pixels(surf, centre)) > 80, "the centre must show a suit, letter or star"
+
+
+def test_corners_are_rounded_and_see_through(faces: CardFaces) -> None:
+    surf = faces.face(0)
+    assert surf.get_at((0, 0)).a < 60
+    assert surf.get_at((faces.width - 1, faces.height - 1)).a < 60
+    assert surf.get_at((faces.width // 2, faces.height // 2)).a == 255
+
+
+@pytest.mark.parametrize("suit", range(4))
+def test_red_and_black_suits(faces: CardFaces, suit: int) -> None:
+    cid = card(7, suit)
+    ink = ink_pixels(faces.face(cid), index_region(faces))
+    reds = sum(1 for r, g, b in ink if r > 150 and g < 90 and b < 90)
+    blacks = sum(1 for r, g, b in ink if r < 90 and g < 90 and b < 90)
+    if suit in (1, 2):  # diamonds, hearts
+        assert ink_color(cid) == RED
+        assert reds > 5 * max(1, blacks)
+    else:
+        assert ink_color(cid) == BLACK
+        assert blacks > 5 * max(1, reds)
+
+
+def test_jokers_have_their_own_ink(faces: CardFaces) -> None:
+    assert ink_color(FIRST_JOKER_ID) == JOKER_INK
+    ink = ink_pixels(faces.face(FIRST_JOKER_ID), index_region(faces))
+    purple = sum(1 for r, g, b in ink if b > 110 and g < 80 and r > 70)
+    assert purple > 20
+
+
+def test_every_card_draws(faces: CardFaces) -> None:
+    for c in ALL_IDS:
+        assert faces.face(c).get_size() == faces.size
+
+
+def test_cache_returns_the_same_object(faces: CardFaces) -> None:
+    assert faces.face(5) is faces.face(5)
+    assert faces.face(5) is faces.face(5 + 52)  # another pack's copy: same picture
+    assert faces.face(5) is not faces.face(6)
+    assert faces.back() is faces.back()
+    assert faces.overlay("selected") is faces.overlay("selected")
+    assert faces.card(5, "selected") is faces.card(5, "selected")
+    assert faces.card(5) is faces.face(5)
+    assert faces.card(None) is faces.back()
+    assert RANK[5] == RANK[57] and SUIT[5] == SUIT[57]
+
+
+def test_overlays_change_the_picture(faces: CardFaces) -> None:
+    plain = faces.face(10)
+    centre = (faces.width // 2, faces.height // 2)
+    assert faces.card(10, "dimmed").get_at(centre)[:3] != plain.get_at(centre)[:3]
+    edge = (faces.width // 2, 2)
+    sel = faces.card(10, "selected").get_at(edge)
+    assert sel.r > 200 and sel.g > 140 and sel.b < 90  # a gold frame
+    with pytest.raises(ValueError):
+        faces.overlay("sparkly")
+
+
+def test_back_is_not_a_face(faces: CardFaces) -> None:
+    back = faces.back()
+    mid = back.get_at((faces.width // 2, faces.height // 4))
+    assert mid.b > mid.r  # blue pattern, not paper
+
+
+def test_blit_draws_shadow_and_card(faces: CardFaces) -> None:
+    dest = pygame.Surface((200, 200), pygame.SRCALPHA)
+    dest.fill((0, 128, 0, 255))
+    r = faces.blit(dest, 0, (10, 10))
+    assert r == pygame.Rect(10, 10, *faces.size)
+    corner = dest.get_at((10 + faces.width + faces.shadow_offset - 3, 10 + faces.height + faces.shadow_offset - 3))
+    assert corner.g < 128  # darkened by the shadow
+
+
+def test_face_cache_drops_old_sizes() -> None:
+    cache = FaceCache(keep=2)
+    a = cache.get(60)
+    assert cache.get(60) is a
+    cache.get(70)
+    cache.get(80)
+    assert len(cache) == 2
+    assert cache.get(60) is not a  # dropped, redrawn at need
+    cache.clear()
+    assert len(cache) == 0
+
+
+@pytest.mark.parametrize("width", [40, 64, 102, 172])
+def test_all_sizes_draw(width: int) -> None:
+    f = CardFaces(width)
+    for c in (0, 8, 11, 12, FIRST_JOKER_ID):
+        assert ink_pixels(f.face(c), index_region(f))
