@@ -1,0 +1,30 @@
+"""The rules of Bolivia: pure Python, no pygame, no clock, no I/O, seeded randomness only.
+
+The surface, in the style of python-chess: a GameState, `legal_actions(state)`,
+`state.apply(action)` returning events, frozen action values, and IllegalAction with a reason.
+"""
+
+from game.rules.actions import (
+    Action,
+    AddToMeld,
+    Answer,
+    AskPartner,
+    Combine,
+    Deal,
+    Discard,
+    DrawStock,
+    LayMelds,
+    TakePile,
+    TakeTop,
+)
+from game.rules.errors import IllegalAction
+from game.rules.legal import legal_actions
+from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
+from game.rules.state import GameState, Phase
+from game.rules.view import PlayerView, view_of
+
+__all__ = [
+    "Action", "AddToMeld", "Answer", "AskPartner", "Combine", "Deal", "Discard", "DrawStock", "LayMelds",
+    "TakePile", "TakeTop", "IllegalAction", "legal_actions", "BOLIVIA", "RULESETS", "RuleSet", "GameState",
+    "Phase", "PlayerView", "view_of",
+]

@@ -19,10 +19,11 @@ from game.rules.melds import (
     RANK_MELD,
     RUN,
     WILD_MELD,
+    side_may_go_out,
 )
 from game.rules.ruleset import RuleSet
 
-NODE_BUDGET = 20000
+NODE_BUDGET = 5000
 
 # A meld's shape for the search: ("rank", rank, naturals, wilds) / ("run", suit, low, high) / ("wild", n)
 Shape = tuple
@@ -209,6 +210,40 @@ def can_go_out(
         if s is None:
             continue
         shapes.append(s)
-    # Canastas that can no longer change still count; shapes keep the rest searchable.
+    if not _could_qualify(rest, shapes, rules):
+        return False
     return _Search(rules, fixed).solve(rest, tuple(shapes), keep, points, need)
+
+
+def _could_qualify(hand: tuple[int, ...], shapes: list[Shape], rules: RuleSet) -> bool:
+    """A quick necessary condition: could the side end this turn with an escalera and another canasta?
+    Most hands fail it at once, which spares the search."""
+    made = [c for c in (_canasta(s, rules) for s in shapes) if c]
+    if side_may_go_out(made):
+        return True
+    faces = Counter(hand)
+    wilds = sum(n for f, n in faces.items() if _is_wild_face(f))
+    escaleras = made.count(ESCALERA)
+    for suit in range(4):
+        covered = {f % 16 for f in faces if f // 16 == suit and not _is_wild_face(f)}
+        for sh in shapes:
+            if sh[0] == RUN and sh[1] == suit:
+                covered.update(range(sh[2], sh[3] + 1))
+        run = best = 0
+        for r in range(4, ACE + 1):
+            run = run + 1 if r in covered else 0
+            best = max(best, run)
+        escaleras += best >= rules.run_max and not any(
+            sh[0] == RUN and sh[1] == suit and _canasta(sh, rules) for sh in shapes)
+    if escaleras == 0:
+        return False
+    others = len(made) - made.count(ESCALERA) + max(escaleras - 1, 0)
+    if wilds + sum(sh[1] for sh in shapes if sh[0] == WILD_MELD and not _canasta(sh, rules)) >= rules.wild_meld_max:
+        others += 1
+    for r in range(4, ACE + 1):
+        in_melds = sum(sh[2] + sh[3] for sh in shapes if sh[0] == RANK_MELD and sh[1] == r and not _canasta(sh, rules))
+        naturals = sum(n for f, n in faces.items() if f % 16 == r and not _is_wild_face(f))
+        if in_melds + naturals + min(wilds, rules.max_wilds_in_rank_meld) >= rules.canasta_size and naturals + in_melds:
+            others += 1
+    return others >= 1
 

@@ -217,11 +217,11 @@ class _Generator:
             return actions
         need = s.min_meld(self.side)
         cands = self._first_meld_candidates(self.faces)
-        pile_melds = [cards for _p, cards in cands
-                      if cards and RANK[cards[0]] == RANK[top] and NATURAL[cards[0]]
-                      and sum(1 for c in cards if not WILD[c]) >= 2]
-        others = [pc for pc in cands if not (NATURAL[pc[1][0]] and RANK[pc[1][0]] == RANK[top]
-                                             and all(RANK[c] == RANK[top] or WILD[c] for c in pc[1]))]
+        def of_top_rank(cards: tuple[int, ...]) -> bool:
+            return NATURAL[cards[0]] and all(RANK[c] == RANK[top] or WILD[c] for c in cards)
+
+        pile_melds = [cards for _p, cards in cands if of_top_rank(cards)]
+        others = [pc for pc in cands if not of_top_rank(pc[1])]
         budget = FIRST_MELD_LIMIT
         for cards in pile_melds:
             if budget <= 0:

@@ -309,7 +309,9 @@ class GameState:
             return [ev.StockExhausted(seat)] + self._end_hand(None)
         events: list[ev.Event] = []
         kept: list[int] = []
-        for _i in range(min(self.rules.draws(self.players), len(self.stock))):
+        for _i in range(self.rules.draws(self.players)):
+            if not self.stock:
+                break  # with one card left, draw that one
             c = self.stock.pop()
             if RED_THREE[c]:
                 before = len(self.hands[seat])

@@ -1,0 +1,22 @@
+"""`python -m game` opens the game; `python -m game TOOL ...` runs a headless tool."""
+
+from __future__ import annotations
+
+import sys
+
+TOOLS = {"meld", "score", "min-meld", "simulate", "arena", "bench"}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in TOOLS or argv[:1] in (["-h"], ["--help"]):
+        from game.cli import main as cli_main
+
+        return cli_main(argv)
+    from game.launcher import main as launch
+
+    return launch(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,291 @@
+"""Headless tools: meld, score, min-meld, simulate (and arena, bench when present).
+
+A contract: names, options and output keys stay as they are. Output is JSON on stdout; bad input
+gets one clear line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+
+from game.i18n import _
+from game.rules.cards import RED_THREE, ids_for_faces, parse_face
+from game.rules.errors import IllegalAction
+from game.rules.legal import legal_actions
+from game.rules.melds import BLACK_THREES, canasta_bonus, canasta_of, classify, meld_points, side_may_go_out
+from game.rules.ruleset import RULESETS, RuleSet
+from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
+from game.rules.state import GameState, Phase
+from game.rules.view import view_of
+
+
+class BadInput(Exception):
+    """Input the tool cannot use: exit 2 with this message."""
+
+
+def _out(data: dict, compact: bool = True) -> None:
+    print(json.dumps(data) if compact else json.dumps(data, indent=2))
+
+
+def _rules(name: str) -> RuleSet:
+    try:
+        return RULESETS[name.lower()]
+    except KeyError:
+        raise BadInput(_("unknown variant {name!r}: choose {names}").format(
+            name=name, names=", ".join(RULESETS))) from None
+
+
+def parse_cards(texts: list[str], rules: RuleSet) -> list[int]:
+    """Card texts to physical card ids, checking no card appears more often than the packs hold."""
+    if not texts:
+        raise BadInput(_("no cards given"))
+    try:
+        faces = [parse_face(t) for t in texts]
+        return ids_for_faces(faces, rules.packs, rules.jokers)
+    except ValueError as why:
+        raise BadInput(str(why)) from None
+
+
+# ----- meld ---------------------------------------------------------------------------------------
+
+def cmd_meld(args: argparse.Namespace) -> int:
+    rules = _rules(args.variant)
+    cards = parse_cards(args.cards, rules)
+    try:
+        shape = classify(cards, rules)
+    except IllegalAction as why:
+        _out({"valid": False, "reason": str(why)})
+        return 1
+    canasta = canasta_of(shape.kind, cards, rules)
+    _out({"valid": True, "kind": shape.kind, "canasta": canasta, "bonus": canasta_bonus(canasta, rules),
+          "points": meld_points(cards)})
+    return 0
+
+
+# ----- score --------------------------------------------------------------------------------------
+
+def _read_json(path: str) -> object:
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except OSError as why:
+        raise BadInput(_("cannot read {path}: {why}").format(path=path, why=why.strerror or why)) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as why:
+        raise BadInput(_("{path} is not valid JSON: {why}").format(path=path, why=why)) from None
+
+
+def score_record(record: object) -> dict:
+    """Score a finished hand described as JSON; BadInput for any record that could not happen."""
+    if not isinstance(record, dict) or not isinstance(record.get("sides"), list):
+        raise BadInput(_("the record needs a \"sides\" list"))
+    rules = _rules(str(record.get("variant", "bolivia")))
+    sides = record["sides"]
+    hands_per_side = {len(s.get("hands", [])) if isinstance(s, dict) else -1 for s in sides}
+    if (len(sides), hands_per_side) not in ((2, {1}), (3, {1}), (2, {2})):
+        raise BadInput(_("a hand has 2 sides of 1 or 2 players, or 3 sides of 1 player; got {n} sides "
+                         "with {h} hands").format(n=len(sides), h=sorted(hands_per_side)))
+    all_faces: list[int] = []
+    parsed = []
+    outs = 0
+    for i, side in enumerate(sides, 1):
+        out = side.get("out")
+        if out not in (None, OUT_NORMAL, OUT_CONCEALED):
+            raise BadInput(_("side {i}: \"out\" is \"normal\", \"concealed\" or null").format(i=i))
+        red = side.get("red_threes", 0)
+        if not isinstance(red, int) or isinstance(red, bool) or red < 0:
+            raise BadInput(_("side {i}: \"red_threes\" must be a count").format(i=i))
+        melds = side.get("melds", [])
+        hands = side["hands"]
+        if not isinstance(melds, list) or not all(isinstance(x, list) for x in melds + hands):
+            raise BadInput(_("side {i}: melds and hands are lists of cards").format(i=i))
+        side_melds = []
+        for j, meld in enumerate(melds, 1):
+            faces = _faces(meld, i)
+            all_faces += faces
+            cards = _ids(faces)  # copies are checked again over the whole record below
+            try:
+                shape = classify(cards, rules)
+            except IllegalAction as why:
+                raise BadInput(_("side {i}, meld {j} ({cards}): {why}").format(
+                    i=i, j=j, cards=" ".join(meld), why=why)) from None
+            if shape.kind == BLACK_THREES and out is None:
+                raise BadInput(_("side {i}, meld {j}: black threes are melded only by the side going out")
+                               .format(i=i, j=j))
+            side_melds.append((shape.kind, tuple(cards)))
+        side_hands = []
+        for hand in hands:
+            faces = _faces(hand, i) if hand else []
+            all_faces += faces
+            if any(RED_THREE[c] for c in _ids(faces)):
+                raise BadInput(_("side {i}: a red three is never held in hand; count it in red_threes").format(i=i))
+            side_hands.append(_ids(faces))
+        if out is not None:
+            outs += 1
+            if not side_may_go_out([canasta_of(k, c, rules) for k, c in side_melds]):
+                raise BadInput(_("side {i} went out without an escalera and another canasta").format(i=i))
+            if all(side_hands):
+                raise BadInput(_("side {i} went out but no player of it has an empty hand").format(i=i))
+        parsed.append((side_melds, red, side_hands, out))
+    if outs > 1:
+        raise BadInput(_("only one side can go out"))
+    if sum(p[1] for p in parsed) > rules.packs * 2:
+        raise BadInput(_("more than {n} red threes").format(n=rules.packs * 2))
+    try:
+        ids_for_faces(all_faces, rules.packs, rules.jokers)
+    except ValueError as why:
+        raise BadInput(str(why)) from None
+    return {"sides": [score_side(m, r, h, o, rules).to_json() for m, r, h, o in parsed]}
+
+
+def _ids(faces: list[int]) -> list[int]:
+    try:
+        return ids_for_faces(faces)
+    except ValueError as why:
+        raise BadInput(str(why)) from None
+
+
+def _faces(texts: list, side: int) -> list[int]:
+    if not texts:
+        raise BadInput(_("side {i}: an empty meld").format(i=side))
+    try:
+        return [parse_face(str(t)) for t in texts]
+    except ValueError as why:
+        raise BadInput(_("side {i}: {why}").format(i=side, why=why)) from None
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    _out(score_record(_read_json(args.file)))
+    return 0
+
+
+# ----- min-meld -----------------------------------------------------------------------------------
+
+def cmd_min_meld(args: argparse.Namespace) -> int:
+    try:
+        score = int(args.score)
+    except ValueError:
+        raise BadInput(_("the score must be a whole number, like 1500 or -200")) from None
+    print(_rules(args.variant).min_meld(score))
+    return 0
+
+
+# ----- simulate -----------------------------------------------------------------------------------
+
+def play_game(state: GameState, choosers: list[Callable], rng: random.Random, check: bool = True,
+              on_decision: Callable | None = None) -> dict:
+    """Play one game to its end; returns counts and the first broken invariant (or None)."""
+    turns = 0
+    while state.phase != Phase.GAME_OVER:
+        seat = state.to_act
+        legal = legal_actions(state)
+        if not legal:
+            return {"turns": turns, "error": f"hand {state.hand_no}: no legal action in phase {state.phase}"}
+        start = time.perf_counter()
+        action = choosers[seat](view_of(state, seat), legal, rng)
+        if on_decision:
+            on_decision(seat, time.perf_counter() - start, state, action)
+        try:
+            events = state.apply(action)
+        except IllegalAction as why:
+            return {"turns": turns, "error": f"hand {state.hand_no}: seat {seat} chose {action!r}: {why}"}
+        turns += sum(1 for e in events if type(e).__name__ == "TurnStarted")
+        if check:
+            problems = state.check()
+            if problems:
+                return {"turns": turns, "error": f"hand {state.hand_no} after {action!r}: {'; '.join(problems)}"}
+    return {"turns": turns, "error": None}
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from game.ai import get_player
+
+    if not 2 <= args.players <= 4:
+        raise BadInput(_("--players must be 2, 3 or 4"))
+    if args.games < 1:
+        raise BadInput(_("--games must be at least 1"))
+    rules = _rules(args.variant)
+    target = args.target if args.target is not None else rules.default_target
+    if target not in rules.targets:
+        raise BadInput(_("--target must be one of {t}").format(t=", ".join(map(str, rules.targets))))
+    try:
+        chooser = get_player(args.player)
+    except ValueError as why:
+        raise BadInput(str(why)) from None
+    sides = 2 if args.players == 4 else args.players
+    wins = [0] * sides
+    errors = draws = hands = turns = 0
+    start = time.perf_counter()
+    for g in range(args.games):
+        state = GameState(args.players, args.seed * 1_000_003 + g, rules, target)
+        rng = random.Random(f"{args.seed}:{g}:players")
+        result = play_game(state, [chooser] * args.players, rng)
+        hands += state.hand_no
+        turns += result["turns"]
+        if result["error"]:
+            errors += 1
+            print(_("game {g}: {error}").format(g=g, error=result["error"]), file=sys.stderr)
+            continue
+        if state.winner is None:
+            draws += 1
+        else:
+            wins[state.winner] += 1
+    seconds = round(time.perf_counter() - start, 3)
+    _out({"games": args.games, "errors": errors, "draws": draws, "hands": hands, "turns": turns,
+          "seconds": seconds, "wins": wins}, compact=args.json)
+    return 1 if errors else 0
+
+
+# ----- the parser ---------------------------------------------------------------------------------
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # one clear line, exit 2
+        raise BadInput(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m game", description=_("Bolivia: headless tools"))
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    m = sub.add_parser("meld", help=_("judge one meld as laid"))
+    m.add_argument("--variant", default="bolivia")
+    m.add_argument("cards", nargs="*")
+    m.set_defaults(run=cmd_meld)
+    s = sub.add_parser("score", help=_("score one finished hand from a JSON record"))
+    s.add_argument("file")
+    s.set_defaults(run=cmd_score)
+    mm = sub.add_parser("min-meld", help=_("the first-meld minimum for a score"))
+    mm.add_argument("score")
+    mm.add_argument("--variant", default="bolivia")
+    mm.set_defaults(run=cmd_min_meld)
+    sim = sub.add_parser("simulate", help=_("play whole games headless, checking every rule"))
+    sim.add_argument("--players", type=int, required=True)
+    sim.add_argument("--games", type=int, required=True)
+    sim.add_argument("--seed", type=int, required=True)
+    sim.add_argument("--player", default="random")
+    sim.add_argument("--target", type=int)
+    sim.add_argument("--variant", default="bolivia")
+    sim.add_argument("--json", action="store_true", help=_("one line of JSON"))
+    sim.set_defaults(run=cmd_simulate)
+    for name, module in (("arena", "game.arena"), ("bench", "game.bench")):
+        try:
+            mod = __import__(module, fromlist=["register"])
+        except ImportError:
+            continue
+        mod.register(sub, name)
+    return p
+
+
+def main(argv: list[str]) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return args.run(args)
+    except BadInput as why:
+        print(f"error: {why}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130

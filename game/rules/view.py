@@ -1,0 +1,83 @@
+"""What one seat may see: its own hand, everything face up, and what the table has witnessed.
+This is all a computer player gets; the other hands and the stock order stay hidden."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.rules.melds import Meld
+from game.rules.ruleset import RuleSet
+from game.rules.state import GameState, Phase
+
+
+@dataclass(frozen=True)
+class PlayerView:
+    seat: int
+    players: int
+    rules: RuleSet
+    phase: Phase
+    turn: int
+    to_act: int
+    hand: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    stock_count: int
+    pile: tuple[int, ...]  # every card in the pile, bottom first: all were seen face up
+    melds: tuple[tuple[Meld, ...], ...]  # per side
+    red_threes: tuple[tuple[int, ...], ...]  # per side
+    known: tuple[tuple[int, ...], ...]  # per seat: faces seen going into that hand and not played since
+    scores: tuple[int, ...]
+    target: int
+    hand_no: int
+    dealer: int
+    min_meld: tuple[int, ...]  # per side, this hand
+    permission: bool | None
+    asked: bool
+    melded_at_turn_start: bool
+
+    @property
+    def sides(self) -> int:
+        return 2 if self.players == 4 else self.players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.players == 4 else seat
+
+    @property
+    def side(self) -> int:
+        return self.side_of(self.seat)
+
+    def partner(self, seat: int | None = None) -> int | None:
+        seat = self.seat if seat is None else seat
+        return (seat + 2) % 4 if self.players == 4 else None
+
+    def next_seat(self, seat: int | None = None) -> int:
+        return ((self.seat if seat is None else seat) + 1) % self.players
+
+    @property
+    def top(self) -> int | None:
+        return self.pile[-1] if self.pile else None
+
+
+def view_of(state: GameState, seat: int) -> PlayerView:
+    return PlayerView(
+        seat=seat,
+        players=state.players,
+        rules=state.rules,
+        phase=state.phase,
+        turn=state.turn,
+        to_act=state.to_act,
+        hand=tuple(state.hands[seat]),
+        hand_counts=tuple(len(h) for h in state.hands),
+        stock_count=len(state.stock),
+        pile=tuple(state.pile),
+        melds=tuple(tuple(side) for side in state.melds),
+        red_threes=tuple(tuple(r) for r in state.red_threes),
+        known=tuple(tuple(k) for k in state.known),
+        scores=tuple(state.scores),
+        target=state.target,
+        hand_no=state.hand_no,
+        dealer=state.dealer,
+        min_meld=tuple(state.min_meld(side) for side in range(state.sides)),
+        permission=state.permission,
+        asked=state.asked,
+        melded_at_turn_start=state.melded_at_turn_start,
+    )
