@@ -1,0 +1,213 @@
+"""The window, the frame loop and the scene manager. No game rules are decided here.
+
+Scenes (menu, table, scoring, ...) receive events, advance their animations with
+`update(dt)` and draw only when marked `dirty`, so an idle screen costs nothing
+but the clock's sleep. A scene asks for the next one with `app.scenes.request()`;
+the switch happens between frames, never in the middle of an event loop.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Protocol
+
+import pygame
+
+from game.assets import clear_font_cache
+from game.i18n import _
+
+DEFAULT_SIZE = (1280, 800)
+FPS = 60
+MAX_DT = 0.1  # a frame stalled by a window drag must not make animations jump
+REDRAW_EVENTS = {  # the window system may have thrown our picture away
+    pygame.WINDOWEXPOSED,
+    pygame.WINDOWSHOWN,
+    pygame.WINDOWRESTORED,
+    pygame.WINDOWMAXIMIZED,
+    pygame.WINDOWFOCUSGAINED,
+}
+
+
+class ClockLike(Protocol):
+    def tick(self, framerate: float = 0, /) -> int: ...
+
+
+class Scene:
+    """A screen of the game. Subclasses override the hooks they need.
+
+    Set `dirty = True` whenever the picture changes (an animation running, a hover
+    changing); the app then calls `draw` once and clears the flag.
+    """
+
+    def __init__(self) -> None:
+        self.app: App | None = None
+        self.size: tuple[int, int] = DEFAULT_SIZE
+        self.dirty = True
+
+    def enter(self, app: App) -> None:
+        """Called when the scene becomes current, with the window already open."""
+        self.app = app
+        self.dirty = True
+
+    def exit(self) -> None:
+        """Called when another scene replaces this one, or the app closes."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size (also called once after `enter`): recompute the layout."""
+        self.size = size
+        self.dirty = True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+
+class SceneManager:
+    """Holds the current scene; `request` takes effect between frames."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.current: Scene | None = None
+        self._pending: Scene | None = None
+
+    def request(self, scene: Scene) -> None:
+        """Switch to `scene` after the current frame (the last request wins)."""
+        self._pending = scene
+
+    @property
+    def pending(self) -> Scene | None:
+        return self._pending
+
+    def apply_pending(self) -> bool:
+        """Make the requested scene current; True if a switch happened."""
+        scene, self._pending = self._pending, None
+        if scene is None:
+            return False
+        if self.current is not None:
+            self.current.exit()
+        self.current = scene
+        scene.enter(self.app)
+        scene.resize(self.app.size)
+        scene.dirty = True
+        return True
+
+    def close(self) -> None:
+        if self.current is not None:
+            self.current.exit()
+            self.current = None
+        self._pending = None
+
+
+class App:
+    """Opens the window at construction (assets may be loaded from then on)."""
+
+    def __init__(
+        self,
+        size: tuple[int, int] = DEFAULT_SIZE,
+        title: str | None = None,
+        clock: ClockLike | None = None,
+        fps: int = FPS,
+    ) -> None:
+        pygame.init()
+        pygame.display.set_caption(title if title is not None else _("Bolivia"))
+        self.flags = pygame.RESIZABLE
+        self.screen = pygame.display.set_mode(size, self.flags)
+        self.size: tuple[int, int] = self.screen.get_size()
+        self.clock: ClockLike = clock if clock is not None else pygame.time.Clock()
+        self.fps = fps
+        self.scenes = SceneManager(self)
+        self.running = False
+        self.frame = 0  # frames run so far
+        self.draws = 0  # frames actually redrawn (idle frames are not)
+        pygame.key.set_repeat(400, 45)  # held arrow keys move through menus
+
+    def quit(self) -> None:
+        """Stop after the current frame."""
+        self.running = False
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        if self.screen.get_size() != size:
+            # Real windows resize their surface themselves; drivers that do not (the dummy
+            # one in tests) need set_mode again.
+            self.screen = pygame.display.set_mode(size, self.flags)
+        size = self.screen.get_size()
+        if size == self.size:
+            return
+        self.size = size
+        if self.scenes.current is not None:
+            self.scenes.current.resize(size)
+
+    def process_event(self, event: pygame.event.Event) -> None:
+        """Window-level handling first (close, resize, expose), then the scene."""
+        scene = self.scenes.current
+        if event.type == pygame.QUIT:
+            self.running = False  # closing the window works at once, whatever the scene does
+            return
+        if event.type == pygame.VIDEORESIZE:
+            self._resized((event.w, event.h))
+            return
+        if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
+            self._resized((event.x, event.y))
+            return
+        if event.type in REDRAW_EVENTS and scene is not None:
+            scene.dirty = True
+        if scene is not None:
+            scene.handle_event(event)
+
+    def step(self, dt: float) -> None:
+        """One frame: events, update, draw if dirty, then any scene switch."""
+        self.scenes.apply_pending()
+        for event in pygame.event.get():
+            self.process_event(event)
+            if not self.running:
+                return
+        scene = self.scenes.current
+        if scene is None:
+            self.running = False
+            return
+        scene.update(dt)
+        if scene.dirty:
+            scene.dirty = False  # cleared first: draw() may ask for the next frame at once
+            scene.draw(self.screen)
+            pygame.display.flip()
+            self.draws += 1
+        self.frame += 1
+
+    def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:
+        """Run until the window closes, `quit()` is called, or after `frames` frames.
+
+        With `screenshot`, the last frame is saved there as an image (demos, visual checks).
+        Returns the number of frames run.
+        """
+        self.running = True
+        dt = 0.0
+        try:
+            while self.running and (frames is None or self.frame < frames):
+                self.step(dt)
+                if not self.running:
+                    break
+                dt = min(MAX_DT, self.clock.tick(self.fps) / 1000.0)
+            if screenshot is not None:
+                self.save_screenshot(screenshot)
+        finally:
+            self.running = False
+        return self.frame
+
+    def save_screenshot(self, path: Path) -> None:
+        scene = self.scenes.current
+        if self.draws == 0 and scene is not None:  # nothing drawn yet: draw once for the picture
+            scene.draw(self.screen)
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.screen, str(path))
+
+    def close(self) -> None:
+        """Leave the current scene and shut pygame down (fonts die with it)."""
+        self.scenes.close()
+        clear_font_cache()
+        pygame.quit()
