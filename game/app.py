@@ -179,15 +179,16 @@ class App:
         self.frame += 1
 
     def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:
-        """Run until the window closes, `quit()` is called, or after `frames` frames.
+        """Run until the window closes, `quit()` is called, or after `frames` more frames.
 
         With `screenshot`, the last frame is saved there as an image (demos, visual checks).
-        Returns the number of frames run.
+        Returns the number of frames this call ran. `close()` shuts pygame down afterwards.
         """
         self.running = True
         dt = 0.0
+        first = self.frame
         try:
-            while self.running and (frames is None or self.frame < frames):
+            while self.running and (frames is None or self.frame - first < frames):
                 self.step(dt)
                 if not self.running:
                     break
@@ -196,7 +197,7 @@ class App:
                 self.save_screenshot(screenshot)
         finally:
             self.running = False
-        return self.frame
+        return self.frame - first
 
     def save_screenshot(self, path: Path) -> None:
         scene = self.scenes.current

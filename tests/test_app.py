@@ -77,6 +77,8 @@ def test_runs_a_fixed_number_of_frames(app: App) -> None:
     assert scene.dts[1:] == pytest.approx([0.016] * 4)
     clock = app.clock
     assert isinstance(clock, FakeClock) and clock.calls == [60] * 5
+    assert app.run(frames=3) == 3  # frames count per call
+    assert app.frame == 8
 
 
 def test_idle_scene_is_drawn_once(app: App) -> None:
@@ -111,7 +113,7 @@ def test_closing_the_window_stops_at_once(app: App) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a))
     scene.events.clear()
     frames = app.run(frames=1000)
-    assert frames == 3  # no further frame ran
+    assert frames == 0 and app.frame == 3  # no further frame ran
     assert pygame.KEYDOWN not in scene.events
 
 

@@ -1,0 +1,356 @@
+"""Small widgets shared by the scenes: buttons, a focus group, a yes/no dialog, toasts.
+
+Sizes come from the window height (`ui_unit`), so text stays big on any window.
+Every widget reports whether it needs a redraw; scenes turn that into `dirty`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from functools import cache
+
+import pygame
+
+from game.assets import font
+from game.i18n import _
+
+Color = tuple[int, int, int]
+
+FELT: Color = (22, 104, 58)
+FELT_DARK: Color = (10, 58, 32)
+INK: Color = (245, 242, 230)
+INK_DIM: Color = (190, 205, 190)
+GOLD: Color = (240, 196, 70)
+BUTTON: Color = (246, 240, 222)
+BUTTON_TEXT: Color = (28, 44, 34)
+BUTTON_FOCUS: Color = (255, 214, 92)
+BUTTON_DISABLED: Color = (150, 160, 150)
+PANEL: Color = (18, 70, 42)
+PANEL_EDGE: Color = (200, 170, 90)
+SHADOW = (0, 0, 0, 90)
+
+
+def ui_unit(size: tuple[int, int]) -> int:
+    """One text line's worth of pixels: about 4.5% of the window height, never tiny."""
+    return max(18, round(min(size[1], size[0] * 0.75) * 0.045))
+
+
+def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
+    """Break text into lines no wider than `width` (explicit newlines kept)."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for word in words:
+            trial = word if not line else f"{line} {word}"
+            if fnt.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+@cache
+def _felt_grain(seed: int = 7) -> pygame.Surface:
+    """A small tile of light and dark specks, tiled over the felt for texture."""
+    rnd = random.Random(seed)
+    tile = pygame.Surface((96, 96), pygame.SRCALPHA)
+    for _speck in range(1400):
+        shade = rnd.choice((0, 255))
+        tile.set_at((rnd.randrange(96), rnd.randrange(96)), (shade, shade, shade, rnd.randrange(6, 18)))
+    return tile
+
+
+def felt_background(size: tuple[int, int]) -> pygame.Surface:
+    """Green baize with a soft darker edge. Slow-ish: draw once per window size, keep it."""
+    w, h = size
+    small_w, small_h = max(2, w // 16), max(2, h // 16)
+    small = pygame.Surface((small_w, small_h))
+    cx, cy = small_w / 2, small_h / 2
+    for y in range(small_h):
+        for x in range(small_w):
+            d = min(1.0, (((x - cx) / cx) ** 2 + ((y - cy) / cy) ** 2) ** 0.5 / 1.3)
+            t = d * d
+            small.set_at((x, y), tuple(round(a + (b - a) * t) for a, b in zip(FELT, FELT_DARK, strict=True)))
+    surf = pygame.transform.smoothscale(small, (w, h))
+    grain = _felt_grain()
+    for ty in range(0, h, grain.get_height()):
+        for tx in range(0, w, grain.get_width()):
+            surf.blit(grain, (tx, ty))
+    return surf.convert() if pygame.display.get_surface() is not None else surf
+
+
+def draw_text(
+    surface: pygame.Surface,
+    text: str,
+    size: int,
+    color: Color,
+    pos: tuple[int, int],
+    anchor: str = "topleft",
+    bold: bool = False,
+    shadow: bool = False,
+) -> pygame.Rect:
+    """Blit one line of text with its rect's `anchor` at `pos`; returns the rect."""
+    img = font(size, bold).render(text, True, color)
+    rect = img.get_rect(**{anchor: pos})
+    if shadow:
+        back = font(size, bold).render(text, True, (0, 0, 0))
+        back.set_alpha(110)
+        off = max(1, size // 14)
+        surface.blit(back, rect.move(off, off))
+    surface.blit(img, rect)
+    return rect
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
+    """A dark green rounded panel with a gold edge and a drop shadow."""
+    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, SHADOW, shade.get_rect(), border_radius=radius)
+    off = max(3, radius // 3)
+    surface.blit(shade, rect.move(off, off))
+    pygame.draw.rect(surface, PANEL, rect, border_radius=radius)
+    pygame.draw.rect(surface, PANEL_EDGE, rect, width=max(2, radius // 6), border_radius=radius)
+
+
+class Button:
+    """A big rounded button. `rect` is set by the owner's layout."""
+
+    def __init__(self, label: str, on_click: Callable[[], None], enabled: bool = True) -> None:
+        self.label = label
+        self.on_click = on_click
+        self.enabled = enabled
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.focused = False
+        self.pressed = False
+
+    def text_size(self) -> int:
+        return max(12, round(self.rect.h * 0.46))
+
+    def activate(self) -> None:
+        if self.enabled:
+            self.on_click()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        r = self.rect
+        radius = max(6, r.h // 4)
+        lift = 0 if self.pressed else max(2, r.h // 14)
+        shade = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(shade, SHADOW, shade.get_rect(), border_radius=radius)
+        surface.blit(shade, r.move(0, lift))
+        face = r.move(0, 0 if not self.pressed else lift // 2)
+        fill = BUTTON if self.enabled else BUTTON_DISABLED
+        pygame.draw.rect(surface, fill, face, border_radius=radius)
+        if self.focused and self.enabled:
+            pygame.draw.rect(surface, BUTTON_FOCUS, face, width=max(3, r.h // 12), border_radius=radius)
+        color = BUTTON_TEXT if self.enabled else (90, 96, 90)
+        draw_text(surface, self.label, self.text_size(), color, face.center, "center", bold=True)
+
+
+class FocusGroup:
+    """Buttons moved through with the arrow keys and the mouse; Enter or a click presses.
+
+    `handle_event` returns True when the event was used (and the picture changed).
+    """
+
+    def __init__(self, buttons: Sequence[Button], vertical: bool = True, focus: int = 0, wrap: bool = True) -> None:
+        self.buttons = list(buttons)
+        self.vertical = vertical
+        self.wrap = wrap
+        self.focus = focus
+        self._sync()
+
+    def _sync(self) -> None:
+        for i, b in enumerate(self.buttons):
+            b.focused = i == self.focus
+
+    def move(self, delta: int) -> None:
+        n = len(self.buttons)
+        if n == 0:
+            return
+        i = self.focus
+        for _step in range(n):  # skip disabled buttons
+            i += delta
+            if not self.wrap and not 0 <= i < n:
+                return  # at the end of a row of two, an arrow key further does nothing
+            i %= n
+            if self.buttons[i].enabled:
+                break
+        self.focus = i
+        self._sync()
+
+    @property
+    def focused(self) -> Button | None:
+        return self.buttons[self.focus] if self.buttons else None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        back_key, next_key = (pygame.K_UP, pygame.K_DOWN) if self.vertical else (pygame.K_LEFT, pygame.K_RIGHT)
+        if event.type == pygame.KEYDOWN:
+            shift_tab = event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+            if event.key == back_key or shift_tab:
+                self.move(-1)
+                return True
+            if event.key in (next_key, pygame.K_TAB):
+                self.move(1)
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.focused is not None:
+                    self.focused.activate()
+                return True
+        elif event.type == pygame.MOUSEMOTION:
+            for i, b in enumerate(self.buttons):
+                if b.enabled and b.rect.collidepoint(event.pos) and i != self.focus:
+                    self.focus = i
+                    self._sync()
+                    return True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, b in enumerate(self.buttons):
+                if b.enabled and b.rect.collidepoint(event.pos):
+                    self.focus = i
+                    self._sync()
+                    b.pressed = True
+                    return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            # A click counts only if released over the button it started on.
+            pressed = [b for b in self.buttons if b.pressed]
+            for b in pressed:
+                b.pressed = False
+            for b in pressed:
+                if b.rect.collidepoint(event.pos):
+                    b.activate()
+            return bool(pressed)
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for b in self.buttons:
+            b.draw(surface)
+
+
+class Dialog:
+    """A modal yes/no question. `on_answer(True/False)` is called once, then `open` is False."""
+
+    def __init__(
+        self,
+        message: str,
+        on_answer: Callable[[bool], None],
+        yes: str | None = None,
+        no: str | None = None,
+    ) -> None:
+        self.message = message
+        self.on_answer = on_answer
+        self.open = True
+        self.yes = Button(yes if yes is not None else _("Yes"), lambda: self._answer(True))
+        self.no = Button(no if no is not None else _("No"), lambda: self._answer(False))
+        self.group = FocusGroup([self.yes, self.no], vertical=False, focus=1, wrap=False)  # "No" first: safe
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.unit = 20
+        self._lines: list[str] = []
+
+    def _answer(self, value: bool) -> None:
+        if self.open:
+            self.open = False
+            self.on_answer(value)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        u = self.unit = ui_unit(size)
+        width = min(size[0] - 2 * u, u * 22)
+        self._lines = wrap_text(self.message, font(u), width - 2 * u)
+        text_h = len(self._lines) * round(u * 1.35)
+        height = text_h + u * 6
+        self.rect = pygame.Rect(0, 0, width, height)
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        bw, bh = min(u * 7, (width - 3 * u) // 2), round(u * 2.1)
+        y = self.rect.bottom - round(u * 1.3) - bh
+        self.yes.rect = pygame.Rect(self.rect.centerx - u // 2 - bw, y, bw, bh)
+        self.no.rect = pygame.Rect(self.rect.centerx + u // 2, y, bw, bh)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Takes every input event while open (it is modal)."""
+        if not self.open:
+            return False
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self._answer(False)
+                return True
+            if event.key in (pygame.K_UP, pygame.K_DOWN):
+                return True
+        self.group.handle_event(event)
+        return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 120))
+        surface.blit(veil, (0, 0))
+        u = self.unit
+        draw_panel(surface, self.rect, max(8, u // 2))
+        y = self.rect.top + u * 3 // 2
+        for line in self._lines:
+            draw_text(surface, line, u, INK, (self.rect.centerx, y), "midtop")
+            y += round(u * 1.35)
+        self.group.draw(surface)
+
+
+class Toast:
+    """A short message that shows for a few seconds, then fades out."""
+
+    def __init__(self, message: str, duration: float = 3.0, fade: float = 0.6) -> None:
+        self.message = message
+        self.duration = duration
+        self.fade = min(fade, duration)
+        self.age = 0.0
+
+    @property
+    def alive(self) -> bool:
+        return self.age < self.duration
+
+    @property
+    def alpha(self) -> int:
+        left = self.duration - self.age
+        if left >= self.fade:
+            return 255
+        return max(0, round(255 * left / self.fade)) if self.fade > 0 else 0
+
+    def update(self, dt: float) -> bool:
+        """Age the toast; True while it still needs redrawing (fading or just gone)."""
+        was_alive = self.alive
+        before = self.alpha
+        self.age += dt
+        return was_alive and (self.alpha != before or not self.alive)
+
+    def draw(self, surface: pygame.Surface, midbottom: tuple[int, int], unit: int) -> None:
+        if not self.alive:
+            return
+        img = font(unit, True).render(self.message, True, INK)
+        pad = unit // 2
+        box = pygame.Surface((img.get_width() + 2 * pad, img.get_height() + pad), pygame.SRCALPHA)
+        pygame.draw.rect(box, (10, 30, 20, 215), box.get_rect(), border_radius=pad)
+        box.blit(img, (pad, pad // 2))
+        box.set_alpha(self.alpha)
+        surface.blit(box, box.get_rect(midbottom=midbottom))
+
+
+class Toasts:
+    """Toasts stacked upwards from a point; old ones go away by themselves."""
+
+    def __init__(self) -> None:
+        self.items: list[Toast] = []
+
+    def show(self, message: str, duration: float = 3.0) -> Toast:
+        toast = Toast(message, duration)
+        self.items.append(toast)
+        return toast
+
+    def update(self, dt: float) -> bool:
+        changed = False
+        for t in self.items:
+            changed |= t.update(dt)
+        self.items = [t for t in self.items if t.alive]
+        return changed
+
+    def draw(self, surface: pygame.Surface, midbottom: tuple[int, int], unit: int) -> None:
+        x, y = midbottom
+        for t in reversed(self.items):
+            t.draw(surface, (x, y), unit)
+            y -= round(unit * 1.9)

@@ -1,0 +1,236 @@
+"""The main menu and its widgets under the dummy video driver."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.app import App
+from scenes.menu import MenuScene, rules_summary
+from scenes.widgets import Button, Dialog, FocusGroup, Toast, Toasts, felt_background, ui_unit, wrap_text
+
+
+class FakeClock:
+    def tick(self, framerate: float = 0, /) -> int:
+        return 16
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App((1024, 640), clock=FakeClock())
+    yield a
+    a.close()
+
+
+def key(k: int, mod: int = 0) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def click(pos: tuple[int, int]) -> list[pygame.event.Event]:
+    return [
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=pos),
+        pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=pos),
+    ]
+
+
+def start(app: App, **callbacks: object) -> MenuScene:
+    menu = MenuScene(**callbacks)  # type: ignore[arg-type]
+    app.scenes.request(menu)
+    app.run(frames=2)
+    return menu
+
+
+def distinct_colours(surface: pygame.Surface, step: int = 16) -> int:
+    w, h = surface.get_size()
+    return len({tuple(surface.get_at((x, y))) for x in range(0, w, step) for y in range(0, h, step)})
+
+
+def test_menu_renders_non_blank(app: App) -> None:
+    menu = start(app)
+    app.run(frames=60)  # let the card fan land
+    assert app.draws >= 1
+    assert distinct_colours(app.screen) > 50
+    # The felt is green, the buttons are pale.
+    assert app.screen.get_at((5, app.size[1] // 2)).g > app.screen.get_at((5, app.size[1] // 2)).r
+    b = menu.buttons.buttons[0].rect
+    c = app.screen.get_at((b.left + 10, b.centery))
+    assert min(c.r, c.g, c.b) > 180
+
+
+def test_menu_goes_idle(app: App) -> None:
+    start(app)
+    app.run(frames=80)
+    before = app.draws
+    app.run(frames=30)
+    assert app.draws == before  # nothing moves: no redraw
+
+
+def test_enter_starts_a_new_game(app: App) -> None:
+    started: list[bool] = []
+    menu = start(app, on_new_game=lambda: started.append(True))
+    menu.handle_event(key(pygame.K_RETURN))
+    assert started == [True]
+
+
+def test_down_then_enter_picks_the_rules(app: App) -> None:
+    menu = start(app)
+    menu.handle_event(key(pygame.K_DOWN))
+    assert menu.buttons.focus == 1
+    assert menu.dirty
+    menu.handle_event(key(pygame.K_RETURN))
+    assert menu.showing_rules
+    menu.draw(app.screen)  # the rules page draws
+    menu.handle_event(key(pygame.K_ESCAPE))
+    assert not menu.showing_rules
+
+
+def test_rules_callback_overrides_the_page(app: App) -> None:
+    seen: list[bool] = []
+    menu = start(app, on_rules=lambda: seen.append(True))
+    for e in (key(pygame.K_DOWN), key(pygame.K_RETURN)):
+        menu.handle_event(e)
+    assert seen == [True] and not menu.showing_rules
+
+
+def test_down_down_enter_quits(app: App) -> None:
+    menu = start(app)
+    for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN):
+        pygame.event.post(key(k))
+    frames = app.run(frames=50)
+    assert menu.buttons.focus == 2
+    assert not app.running
+    assert frames == 0  # stopped in the very frame that saw Enter
+
+
+def test_focus_wraps_round(app: App) -> None:
+    menu = start(app)
+    menu.handle_event(key(pygame.K_UP))
+    assert menu.buttons.focus == 2
+    menu.handle_event(key(pygame.K_DOWN))
+    assert menu.buttons.focus == 0
+
+
+def test_mouse_click_picks_a_button(app: App) -> None:
+    started: list[bool] = []
+    menu = start(app, on_new_game=lambda: started.append(True))
+    rules = menu.buttons.buttons[1].rect
+    menu.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=rules.center, rel=(0, 0), buttons=(0, 0, 0)))
+    assert menu.buttons.focus == 1
+    for e in click(menu.buttons.buttons[0].rect.center):
+        menu.handle_event(e)
+    assert started == [True]
+    # Pressed on one button, released elsewhere: nothing happens.
+    menu.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=menu.buttons.buttons[0].rect.center))
+    menu.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(1, 1)))
+    assert started == [True]
+
+
+def test_escape_asks_before_quitting(app: App) -> None:
+    quits: list[bool] = []
+    menu = start(app, on_quit=lambda: quits.append(True))
+    menu.handle_event(key(pygame.K_ESCAPE))
+    assert menu.dialog is not None and menu.dialog.open
+    menu.handle_event(key(pygame.K_RETURN))  # "Stay" has the focus: the safe answer
+    assert quits == []
+    menu.update(0.016)
+    assert menu.dialog is None
+    menu.handle_event(key(pygame.K_ESCAPE))
+    menu.handle_event(key(pygame.K_LEFT))
+    menu.handle_event(key(pygame.K_RETURN))
+    assert quits == [True]
+
+
+def test_new_game_without_callback_shows_a_toast(app: App) -> None:
+    menu = start(app)
+    menu.handle_event(key(pygame.K_RETURN))
+    assert len(menu.toasts.items) == 1
+    for _frame in range(300):
+        menu.update(0.016)
+    assert menu.toasts.items == []
+
+
+def test_menu_survives_resizes(app: App) -> None:
+    menu = start(app)
+    for size in ((800, 500), (1920, 1080), (1024, 640)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        app.run(frames=1)
+        assert menu.size == size
+        for b in menu.buttons.buttons:
+            assert app.screen.get_rect().contains(b.rect)
+
+
+def test_rules_summary_is_text() -> None:
+    lines = rules_summary()
+    assert len(lines) >= 6 and all(isinstance(s, str) and s for s in lines)
+
+
+# --- widgets -----------------------------------------------------------------------------
+
+
+def test_wrap_text(app: App) -> None:
+    from game.assets import font
+
+    f = font(20)
+    lines = wrap_text("one two three four five six seven eight nine ten", f, 120)
+    assert len(lines) > 1
+    assert all(f.size(line)[0] <= 120 for line in lines)
+    assert wrap_text("a\nb", f, 500) == ["a", "b"]
+
+
+def test_focus_group_skips_disabled_buttons() -> None:
+    hits: list[str] = []
+    group = FocusGroup(
+        [
+            Button("a", lambda: hits.append("a")),
+            Button("b", lambda: None, enabled=False),
+            Button("c", lambda: hits.append("c")),
+        ]
+    )
+    group.move(1)
+    assert group.focus == 2
+    group.handle_event(key(pygame.K_SPACE))
+    assert hits == ["c"]
+
+
+def test_dialog_answers_once() -> None:
+    answers: list[bool] = []
+    d = Dialog("Sure?", answers.append)
+    d.layout((800, 600))
+    assert d.handle_event(key(pygame.K_RIGHT))
+    d.handle_event(key(pygame.K_LEFT))
+    d.handle_event(key(pygame.K_RETURN))
+    d.handle_event(key(pygame.K_RETURN))
+    assert answers == [True] and not d.open
+    assert not d.handle_event(key(pygame.K_RETURN))
+
+
+def test_dialog_escape_means_no(app: App) -> None:
+    answers: list[bool] = []
+    d = Dialog("Sure?", answers.append)
+    d.layout(app.size)
+    d.draw(app.screen)
+    d.handle_event(key(pygame.K_ESCAPE))
+    assert answers == [False]
+
+
+def test_toast_fades_then_goes() -> None:
+    t = Toast("hello", duration=2.0, fade=0.5)
+    assert t.alpha == 255
+    t.update(1.75)
+    assert 0 < t.alpha < 255
+    assert t.update(0.5)  # the frame it disappears still asks for a redraw
+    assert not t.alive
+    toasts = Toasts()
+    toasts.show("a", 1.0)
+    toasts.update(2.0)
+    assert toasts.items == []
+
+
+def test_felt_and_units() -> None:
+    surf = felt_background((320, 200))
+    centre, corner = surf.get_at((160, 100)), surf.get_at((0, 0))
+    assert centre.g > centre.r and centre.g > corner.g  # green, lighter in the middle
+    assert ui_unit((1024, 640)) >= 24
+    assert ui_unit((1920, 1080)) > ui_unit((1024, 640))
