@@ -151,3 +151,16 @@ def test_all_sizes_draw(width: int) -> None:
     f = CardFaces(width)
     for c in (0, 8, 11, 12, FIRST_JOKER_ID):
         assert ink_pixels(f.face(c), index_region(f))
+
+
+def test_assets_are_found_from_any_folder(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import assets
+
+    monkeypatch.chdir(tmp_path)  # the working folder must not matter
+    assert assets.asset_path("fonts", assets.FONT_REGULAR).is_file()
+    assert assets.asset_path("fonts", assets.FONT_BOLD).is_file()
+    assert assets.asset_path("fonts", "LICENSE-DejaVu.txt").is_file()
+    assert assets.font(20) is assets.font(20)
+    assert assets.font(20).render("♠♥♦♣", True, (0, 0, 0)).get_bounding_rect().w > 40
+    monkeypatch.setattr("sys._MEIPASS", str(tmp_path), raising=False)  # a PyInstaller bundle
+    assert assets.asset_path("fonts") == tmp_path / "assets" / "fonts"
