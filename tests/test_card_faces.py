@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -153,7 +154,7 @@ def test_all_sizes_draw(width: int) -> None:
         assert ink_pixels(f.face(c), index_region(f))
 
 
-def test_assets_are_found_from_any_folder(tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_assets_are_found_from_any_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from game import assets
 
     monkeypatch.chdir(tmp_path)  # the working folder must not matter
