@@ -1,0 +1,141 @@
+"""The turn controller: who acts next, and when. No pygame, no clock of its own.
+
+The frame loop calls `update(dt, busy)` every frame. When the pictures have caught up (`busy`
+false) and a computer seat is to act, the controller waits a pause set by the speed setting,
+then asks that seat's player for one action. The decision runs on a worker thread that never
+touches pygame, so a long think never freezes a frame; `update` applies the action when it is
+ready and returns the engine's events for the scene to animate. The player's own moves go
+through `play`, which raises IllegalAction with the engine's reason.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from dataclasses import dataclass, field
+
+from game.ai import Chooser
+from game.rules.actions import Action, Deal
+from game.rules.errors import IllegalAction
+from game.rules.events import Event
+from game.rules.legal import legal_actions
+from game.rules.state import GameState, Phase
+from game.rules.view import view_of
+
+# Seconds between two computer actions, by animation speed.
+PAUSES = {"slow": 1.1, "normal": 0.6, "fast": 0.25, "instant": 0.0}
+
+
+@dataclass
+class Applied:
+    seat: int
+    action: Action
+    events: list[Event] = field(default_factory=list)
+
+
+class TurnController:
+    def __init__(self, state: GameState, choosers: dict[int, Chooser], human: set[int] | None = None,
+                 speed: str = "normal", seed: int = 0, threaded: bool = True) -> None:
+        self.state = state
+        self.choosers = choosers
+        self.human = {0} if human is None else human
+        self.pause = PAUSES.get(speed, PAUSES["normal"])
+        self.rng = random.Random(f"{seed}:computer")
+        self.auto_deal = False  # the table deals itself; between hands the scoring screen asks
+        self._wait = 0.0
+        self._job: _Job | None = None
+        self.threaded = threaded
+        self.errors: list[str] = []
+
+    def set_speed(self, speed: str) -> None:
+        self.pause = PAUSES.get(speed, PAUSES["normal"])
+
+    @property
+    def seat_to_act(self) -> int:
+        return self.state.to_act
+
+    @property
+    def human_to_act(self) -> bool:
+        return self.state.phase not in (Phase.DEAL, Phase.GAME_OVER) and self.state.to_act in self.human
+
+    @property
+    def thinking(self) -> bool:
+        return self._job is not None
+
+    def play(self, action: Action) -> list[Event]:
+        """The player's own move; IllegalAction leaves everything as it was."""
+        if not self.human_to_act:
+            raise IllegalAction("It is not your turn.")
+        return self.state.apply(action)
+
+    def deal(self) -> list[Event]:
+        return self.state.apply(Deal())
+
+    def update(self, dt: float, busy: bool) -> Applied | None:
+        """Advance the computer seats by at most one action."""
+        state = self.state
+        if state.phase == Phase.GAME_OVER or self.human_to_act:
+            self._wait = 0.0
+            return None
+        if state.phase == Phase.DEAL and not self.auto_deal:
+            return None
+        if self._job is not None:
+            if not self._job.done.is_set():
+                return None
+            return self._finish()
+        if busy:
+            return None
+        self._wait += dt
+        if self._wait < self.pause:
+            return None
+        self._wait = 0.0
+        if state.phase == Phase.DEAL:
+            return Applied(-1, Deal(), self.deal())
+        seat = state.to_act
+        view = view_of(state, seat)
+        legal = legal_actions(state)
+        rng = random.Random(self.rng.random())
+        self._job = _Job(seat, lambda: self.choosers[seat](view, legal, rng))
+        if self.threaded:
+            # A daemon thread: closing the window mid-think must not wait for it.
+            threading.Thread(target=self._job.run, daemon=True, name="computer-player").start()
+        else:
+            self._job.run()
+        return self._finish() if self._job.done.is_set() else None
+
+    def _finish(self) -> Applied | None:
+        job, self._job = self._job, None
+        assert job is not None
+        try:
+            if job.error is not None:
+                raise job.error
+            assert job.action is not None
+            return Applied(job.seat, job.action, self.state.apply(job.action))
+        except Exception as why:
+            # A computer move the engine refuses: fall back to the first legal action, and say so.
+            self.errors.append(repr(why))
+            seat = self.state.to_act
+            action = legal_actions(self.state)[0]
+            return Applied(seat, action, self.state.apply(action))
+
+    def close(self) -> None:
+        self._job = None  # a thread still thinking is a daemon: its answer is dropped
+
+
+class _Job:
+    """One decision of a computer player, run once, on a thread or not."""
+
+    def __init__(self, seat: int, decide) -> None:
+        self.seat = seat
+        self.decide = decide
+        self.action: Action | None = None
+        self.error: Exception | None = None
+        self.done = threading.Event()
+
+    def run(self) -> None:
+        try:
+            self.action = self.decide()
+        except Exception as why:  # a broken player must not take the game down
+            self.error = why
+        finally:
+            self.done.set()

@@ -1,0 +1,56 @@
+"""Opening the game window: the normal start, and the demo that CI and the benchmark run."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from game.i18n import _
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:
+        print(f"error: {message}", file=sys.stderr)
+        raise SystemExit(2)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="python -m game", description=_("Bolivia: canasta against the computer."))
+    p.add_argument("--demo", action="store_true", help=_("every seat a computer player, at top speed"))
+    p.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--frames", type=int, default=None, help=_("quit after this many frames"))
+    p.add_argument("--screenshot", type=Path, default=None, help=_("save the last frame here (PNG)"))
+    p.add_argument("--size", default="1280x800", help=_("window size, like 1280x800"))
+    return p
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise SystemExit(_("error: --size is WIDTHxHEIGHT, like 1280x800")) from None
+    if w < 640 or h < 480:
+        raise SystemExit(_("error: the window must be at least 640x480"))
+    return w, h
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    if args.frames is not None and args.frames < 1:
+        print(_("error: --frames must be at least 1"), file=sys.stderr)
+        return 2
+    size = parse_size(args.size)
+    from game.flow import Flow
+
+    flow = Flow(size)
+    try:
+        if args.demo:
+            flow.start_demo(args.players, args.seed if args.seed is not None else 1)
+        else:
+            flow.start_menu()
+        flow.app.run(frames=args.frames, screenshot=args.screenshot)
+    finally:
+        flow.close()
+    return 0

@@ -1,0 +1,87 @@
+"""Words for the table: seat names, card names, and one line for what each event did."""
+
+from __future__ import annotations
+
+from game.i18n import _, ngettext
+from game.rules import events as ev
+from game.rules.cards import JOKER, RANK, SUIT
+from game.rules.melds import BLACK_THREES, RUN, WILD_MELD
+
+SUIT_SYMBOLS = "♣♦♥♠"
+
+
+def seat_names(players: int) -> list[str]:
+    """The player is "You"; the others by compass point, clockwise from the south."""
+    if players == 2:
+        return [_("You"), _("North")]
+    if players == 3:
+        return [_("You"), _("West"), _("North")]
+    return [_("You"), _("West"), _("North"), _("East")]
+
+
+def side_names(players: int) -> list[str]:
+    if players == 4:
+        return [_("You & North"), _("West & East")]
+    return seat_names(players)
+
+
+def card_name(c: int) -> str:
+    if RANK[c] == JOKER:
+        return _("Joker")
+    rank = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(RANK[c], str(RANK[c]))
+    return rank + SUIT_SYMBOLS[SUIT[c]]
+
+
+def cards_text(cards: tuple[int, ...] | list[int]) -> str:
+    return " ".join(card_name(c) for c in cards)
+
+
+def canasta_name(canasta: str) -> str:
+    return {
+        "natural": _("Natural canasta"),
+        "mixed": _("Mixed canasta"),
+        "escalera": _("Escalera"),
+        "bolivia": _("Bolivia"),
+    }[canasta]
+
+
+def meld_kind_name(kind: str) -> str:
+    return {RUN: _("a run"), WILD_MELD: _("wild cards"), BLACK_THREES: _("black threes")}.get(kind, _("a meld"))
+
+
+def describe(event: ev.Event, names: list[str]) -> str | None:
+    """One line saying what happened, or None for events that need no words."""
+    match event:
+        case ev.HandDealt(hand_no=n, dealer=d):
+            return _("Hand {n}: {who} dealt.").format(n=n, who=names[d])
+        case ev.CardsDrawn(seat=s, cards=cards):
+            return ngettext("{who} drew a card.", "{who} drew {n} cards.", len(cards)).format(
+                who=names[s], n=len(cards))
+        case ev.RedThreeLaid(seat=s):
+            return _("{who} laid out a red three.").format(who=names[s])
+        case ev.PileTaken(seat=s, top=top, to_hand=rest):
+            return ngettext("{who} took the pile with {card}: {n} card more in hand.",
+                            "{who} took the pile with {card}: {n} cards more in hand.", len(rest)).format(
+                who=names[s], card=card_name(top), n=len(rest))
+        case ev.TopTaken(seat=s, card=c):
+            return _("{who} took {card} onto a run.").format(who=names[s], card=card_name(c))
+        case ev.Melded(seat=s, cards=cards):
+            return _("{who} melded {cards}.").format(who=names[s], cards=cards_text(cards))
+        case ev.AddedToMeld(seat=s, cards=cards):
+            return _("{who} added {cards}.").format(who=names[s], cards=cards_text(cards))
+        case ev.MeldsCombined(seat=s):
+            return _("{who} combined two melds.").format(who=names[s])
+        case ev.Discarded(seat=s, card=c):
+            return _("{who} discarded {card}.").format(who=names[s], card=card_name(c))
+        case ev.PartnerAsked(seat=s):
+            return _("{who} asks: “May I go out?”").format(who=names[s])
+        case ev.PartnerAnswered(seat=s, yes=yes):
+            return (_("{who} answers yes: going out this turn is a must.") if yes
+                    else _("{who} answers no: no going out this turn.")).format(who=names[s])
+        case ev.WentOut(seat=s, concealed=concealed):
+            return (_("{who} went out concealed!") if concealed else _("{who} went out!")).format(who=names[s])
+        case ev.StockExhausted():
+            return _("The stock is empty: the hand ends.")
+        case ev.CanastaMade(canasta=c):
+            return canasta_name(c) + "!"
+    return None

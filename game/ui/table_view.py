@@ -1,0 +1,133 @@
+"""Where every card belongs on the table for a given state: its home.
+
+The table scene compares each card's home with where its sprite is and sends it flying there,
+so any change of the rules state (a deal, a pile taken, a meld combined) animates by itself.
+No pygame here: plain numbers, so the layout of a whole table can be tested headless.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules.cards import RANK, SUIT, WILD
+from game.rules.melds import BLACK_THREES
+from game.rules.state import GameState
+from game.ui.layout import Rect, TableLayout, card_height, layout_back_fan, layout_hand, layout_melds
+
+LIFT = 0.22  # a selected hand card rises by this share of its height
+
+
+@dataclass
+class Spot:
+    x: float
+    y: float
+    w: int
+    face_up: bool
+    z: int
+    rotated: bool = False  # a back drawn on its side (left and right seats)
+
+
+@dataclass
+class Homes:
+    spots: dict[int, Spot] = field(default_factory=dict)
+    hand: list[int] = field(default_factory=list)  # the player's cards in display order
+    hand_rects: dict[int, Rect] = field(default_factory=dict)
+    meld_rects: dict[int, Rect] = field(default_factory=dict)  # meld id -> bounding rect (own and others)
+    meld_side: dict[int, int] = field(default_factory=dict)
+    staged_rects: list[Rect] = field(default_factory=list)
+    red_three_rects: dict[int, Rect] = field(default_factory=dict)  # side -> area
+    new_meld_zone: Rect = (0, 0, 0, 0)  # where a drop lays a new meld
+    hand_card_w: int = 0
+
+
+def sort_key(mode: str):
+    """Hand order: by rank (wild cards and threes at the right) or by suit then rank."""
+    def by_rank(c: int) -> tuple:
+        return (WILD[c], RANK[c] == 3, RANK[c], SUIT[c], c)
+
+    def by_suit(c: int) -> tuple:
+        return (WILD[c], RANK[c] == 3, SUIT[c], RANK[c], c)
+
+    return by_suit if mode == "suit" else by_rank
+
+
+def _bounds(rects: list[Rect]) -> Rect:
+    x0 = min(r[0] for r in rects)
+    y0 = min(r[1] for r in rects)
+    x1 = max(r[0] + r[2] for r in rects)
+    y1 = max(r[1] + r[3] for r in rects)
+    return (x0, y0, x1 - x0, y1 - y0)
+
+
+def compute_homes(state: GameState, layout: TableLayout, seat: int = 0, sort_mode: str = "rank",
+                  staged: list[list[int]] | None = None, selected: set[int] | None = None) -> Homes:
+    staged = staged or []
+    selected = selected or set()
+    homes = Homes()
+    spots = homes.spots
+    z = 0
+    # Stock and pile: stacked, the last card on top.
+    sx, sy, sw, _sh = layout.stock
+    for c in state.stock:
+        spots[c] = Spot(sx, sy, sw, False, z)
+        z += 1
+    dx, dy, dw, _dh = layout.discard
+    for c in state.pile:
+        spots[c] = Spot(dx, dy, dw, True, z)
+        z += 1
+    # Melds of every side, with the red threes in a narrow column at the right of the area.
+    staged_cards = {c for m in staged for c in m}
+    for side in range(state.sides):
+        ax, ay, aw, ah = layout.meld_areas[side]
+        threes_w = max(layout.meld_card_w // 2, round(aw * 0.08))
+        area = (ax, ay, aw - threes_w - 6, ah)
+        melds = list(state.melds[side])
+        shapes = [("threes" if m.kind == BLACK_THREES else m.kind, m.size) for m in melds]
+        extra = staged if side == state.side_of(seat) else []
+        shapes += [("staged", len(m)) for m in extra]
+        placed = layout_melds(area, shapes, layout.meld_card_w)
+        for i, m in enumerate(melds):
+            rects = placed.melds[i]
+            for c, r in zip(m.cards, rects, strict=True):
+                spots[c] = Spot(r[0], r[1], r[2], True, z)
+                z += 1
+            homes.meld_rects[m.id] = _bounds(rects)
+            homes.meld_side[m.id] = side
+        for j, cards in enumerate(extra):
+            rects = placed.melds[len(melds) + j]
+            for c, r in zip(cards, rects, strict=True):
+                spots[c] = Spot(r[0], r[1], r[2], True, z)
+                z += 1
+            homes.staged_rects.append(_bounds(rects))
+        if side == state.side_of(seat):
+            homes.new_meld_zone = area
+        tx = ax + aw - threes_w
+        threes = state.red_threes[side]
+        tw = max(12, min(layout.meld_card_w * 2 // 3, threes_w))
+        step = max(4, (ah - card_height(tw)) // max(1, len(threes) - 1)) if len(threes) > 1 else 0
+        step = min(step, card_height(tw) // 3)
+        for k, c in enumerate(threes):
+            spots[c] = Spot(tx, ay + k * step, tw, True, z)
+            z += 1
+        homes.red_three_rects[side] = (tx, ay, threes_w, ah)
+    # The other players' hands: backs.
+    for s in range(state.players):
+        if s == seat or s not in layout.seat_fans:
+            continue
+        vertical = layout.seat_vertical[s]
+        rects = layout_back_fan(layout.seat_fans[s], len(state.hands[s]), vertical)
+        for c, r in zip(state.hands[s], rects, strict=True):
+            w = r[3] if vertical else r[2]
+            spots[c] = Spot(r[0], r[1], w, False, z, rotated=vertical)
+            z += 1
+    # The player's hand, sorted, selected cards lifted.
+    hand = sorted((c for c in state.hands[seat] if c not in staged_cards), key=sort_key(sort_mode))
+    hl = layout_hand(layout.hand, len(hand), layout.hand_card_w)
+    homes.hand = hand
+    homes.hand_card_w = hl.card_w
+    for c, r in zip(hand, hl.rects, strict=True):
+        lift = round(card_height(hl.card_w) * LIFT) if c in selected else 0
+        spots[c] = Spot(r[0], r[1] - lift, r[2], True, z + 1000)
+        homes.hand_rects[c] = (r[0], r[1] - lift, r[2], r[3])
+        z += 1
+    return homes

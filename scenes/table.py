@@ -1,0 +1,893 @@
+"""The table: the game itself. The player's clicks and keys become actions for the engine; the
+engine's events become animations. No rule is decided here: the engine says yes or gives a reason.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.anim import Tweener
+from game.app import Scene
+from game.controller import TurnController
+from game.i18n import _
+from game.rules import events as ev
+from game.rules.actions import Action, AddToMeld, Answer, AskPartner, Discard, DrawStock, LayMelds, TakePile, TakeTop
+from game.rules.errors import IllegalAction
+from game.rules.legal import legal_actions
+from game.rules.melds import classify, meld_points
+from game.rules.state import GameState, Phase
+from game.ui.card_faces import FaceCache
+from game.ui.input_map import Intent, key_intent
+from game.ui.layout import TableLayout, contains_point, table_layout
+from game.ui.narrate import canasta_name, describe, seat_names, side_names
+from game.ui.table_view import Homes, compute_homes
+from scenes.widgets import (
+    GOLD,
+    INK,
+    INK_DIM,
+    Button,
+    Dialog,
+    FocusGroup,
+    Toasts,
+    draw_panel,
+    draw_text,
+    felt_background,
+    ui_unit,
+    wrap_text,
+)
+
+FLY = 0.38  # seconds for a card to fly home at normal speed
+DEAL_STAGGER = 0.018
+SHAKE = 0.45
+END_PAUSE = 1.4  # seconds to look at the table after a hand ends
+
+
+@dataclass
+class Sprite:
+    card: int
+    pos: tuple[float, float]
+    w: int
+    face_up: bool
+    z: int
+    rotated: bool = False
+
+
+@dataclass
+class Flourish:
+    text: str
+    meld: int
+    age: float = 0.0
+    life: float = 1.6
+
+
+class TableScene(Scene):
+    def __init__(self, controller: TurnController, speed: str = "normal",
+                 on_hand_end: Callable[[TableScene], None] | None = None,
+                 on_menu: Callable[[], None] | None = None,
+                 on_change: Callable[[GameState], None] | None = None) -> None:
+        super().__init__()
+        self.controller = controller
+        self.state: GameState = controller.state
+        self.seat = 0
+        self.names = seat_names(self.state.players)
+        self.side_names = side_names(self.state.players)
+        self.on_hand_end = on_hand_end
+        self.on_menu = on_menu
+        self.on_change = on_change  # autosave after every move
+        self.tweener = Tweener(speed)
+        self.speed = speed
+        self.faces = FaceCache(keep=6)
+        self.sprites: dict[int, Sprite] = {}
+        self.layout: TableLayout | None = None
+        self.homes = Homes()
+        self.background: pygame.Surface | None = None
+        self.selected: set[int] = set()
+        self.staged: list[list[int]] = []
+        self.sort_mode = "rank"
+        self.focus = 0  # keyboard focus in the hand
+        self.target = 0  # keyboard target: index into self._targets()
+        self.log: list[str] = []
+        self.toasts = Toasts()
+        self.flourishes: list[Flourish] = []
+        self.shaking: set[int] = set()
+        self.shake_time = 0.0
+        self.dialog: Dialog | None = None
+        self.paused: FocusGroup | None = None
+        self.help = False
+        self.press: tuple[int, tuple[int, int]] | None = None  # card pressed, where
+        self.dragging: list[int] = []
+        self.drag_offset = (0, 0)
+        self.hover: int | None = None
+        self.end_wait: float | None = None
+        self.buttons: dict[str, Button] = {}
+        self._make_buttons()
+
+    # ----- set-up -----------------------------------------------------------------------------------
+
+    def _make_buttons(self) -> None:
+        self.buttons = {
+            "meld": Button(_("Meld (M)"), lambda: self.do(Intent("meld"))),
+            "lay": Button(_("Lay staged (L)"), lambda: self.do(Intent("lay"))),
+            "cancel": Button(_("Take back (C)"), lambda: self.do(Intent("cancel"))),
+            "sort": Button(_("Sort (S)"), lambda: self.do(Intent("sort"))),
+            "ask": Button(_("May I go out? (Q)"), lambda: self.do(Intent("ask"))),
+            "menu": Button(_("Menu (Esc)"), lambda: self.do(Intent("pause"))),
+        }
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        if self.state.phase == Phase.DEAL and self.state.hand_no == 0:
+            self.apply_events(self.controller.deal())
+
+    def exit(self) -> None:
+        pass
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self.layout = table_layout(size, self.state.players)
+        self.background = felt_background(size)
+        self.faces.clear()
+        self.relayout(animate=False)
+        self._place_buttons()
+        if self.dialog:
+            self.dialog.layout(size)
+        if self.paused:
+            self._place_pause()
+
+    def _place_buttons(self) -> None:
+        assert self.layout is not None
+        u = ui_unit(self.size)
+        sx = self.layout.stock[0]
+        top = self.layout.stock[1]
+        left = self.layout.meld_areas[0][0]
+        width = max(u * 4, sx - left - u)
+        bh = max(22, min(round(u * 1.45), (self.layout.stock[3]) // 3 - 4))
+        bw = max(u * 3, (width - u // 2) // 2)
+        order = ["meld", "lay", "cancel", "sort", "ask", "menu"]
+        for i, name in enumerate(order):
+            col, row = i % 2, i // 2
+            self.buttons[name].rect = pygame.Rect(left + col * (bw + u // 2), top + row * (bh + 4), bw, bh)
+
+    # ----- engine events to pictures ----------------------------------------------------------------
+
+    def apply_events(self, events: list[ev.Event]) -> None:
+        dealt = False
+        for e in events:
+            line = describe(e, self.names)
+            if line:
+                self.log.append(line)
+            if isinstance(e, ev.HandDealt):
+                dealt = True
+                self.selected.clear()
+                self.staged.clear()
+            elif isinstance(e, ev.CanastaMade):
+                self.flourishes.append(Flourish(canasta_name(e.canasta) + "!", e.meld))
+            elif isinstance(e, ev.PartnerAnswered):
+                self.toasts.show(describe(e, self.names) or "", 4.0)
+            elif isinstance(e, ev.HandEnded):
+                self.end_wait = END_PAUSE
+            elif isinstance(e, ev.TurnStarted):
+                self.staged.clear()
+        self.log = self.log[-6:]
+        self.selected &= set(self.state.hands[self.seat])
+        if dealt:
+            self._deal_sprites()
+        self.relayout(animate=True, deal=dealt)
+        self._sync_dialog()
+        if self.on_change:
+            self.on_change(self.state)
+        self.dirty = True
+
+    def _deal_sprites(self) -> None:
+        """A new hand: every card starts on the stock, face down."""
+        if self.layout is None:
+            return
+        sx, sy, sw, _sh = self.layout.stock
+        self.tweener.clear()
+        self.sprites = {}
+        for c in self._all_cards():
+            self.sprites[c] = Sprite(c, (sx, sy), sw, False, 0)
+
+    def _all_cards(self) -> list[int]:
+        s = self.state
+        return (s.stock + s.pile + [c for h in s.hands for c in h] + [c for side in s.melds for m in side
+                                                                       for c in m.cards]
+                + [c for r in s.red_threes for c in r])
+
+    def relayout(self, animate: bool = True, deal: bool = False) -> None:
+        if self.layout is None:
+            return
+        self.homes = compute_homes(self.state, self.layout, self.seat, self.sort_mode, self.staged, self.selected)
+        order = {}
+        if deal:
+            # Deal order: one card each in turn, as dealt.
+            n = self.state.players
+            hands = self.state.hands
+            for i in range(max((len(h) for h in hands), default=0)):
+                for s in range(n):
+                    if i < len(hands[s]):
+                        order[hands[s][i]] = i * n + s
+        for c, spot in self.homes.spots.items():
+            sp = self.sprites.get(c)
+            if sp is None:
+                sp = self.sprites[c] = Sprite(c, (spot.x, spot.y), spot.w, spot.face_up, spot.z, spot.rotated)
+            sp.w, sp.z, sp.rotated = spot.w, spot.z, spot.rotated
+            sp.face_up = spot.face_up
+            if c in self.dragging:
+                continue
+            goal = (spot.x, spot.y)
+            if sp.pos == goal:
+                self.tweener.cancel(sp, "pos")
+                continue
+            if not animate:
+                self.tweener.cancel(sp, "pos")
+                sp.pos = goal
+                continue
+            running = self.tweener.running(sp, "pos")
+            if running is not None and tuple(running.end) == goal:
+                continue
+            delay = order.get(c, 0) * DEAL_STAGGER if deal else 0.0
+            self.tweener.tween(sp, "pos", goal, FLY, "easeOutCubic", delay=delay)
+        for c in list(self.sprites):
+            if c not in self.homes.spots:
+                del self.sprites[c]
+        self.focus = min(self.focus, max(0, len(self.homes.hand) - 1))
+        self.dirty = True
+
+    # ----- the player's actions ---------------------------------------------------------------------
+
+    def play(self, action: Action, cards: set[int] | None = None) -> bool:
+        """Try a move; on refusal shake the cards and show the engine's reason."""
+        try:
+            events = self.controller.play(action)
+        except IllegalAction as why:
+            self.refuse(str(why), cards if cards is not None else set(self.selected))
+            return False
+        self.apply_events(events)
+        return True
+
+    def refuse(self, reason: str, cards: set[int]) -> None:
+        self.toasts.show(reason, 4.5)
+        self.shaking = set(cards)
+        self.shake_time = SHAKE
+        self.dirty = True
+
+    def _my_turn(self) -> bool:
+        return self.controller.human_to_act and self.state.phase in (Phase.DRAW, Phase.MELD)
+
+    def do(self, intent: Intent) -> None:
+        """Carry out an intent from a key, a click or a button."""
+        kind = intent.kind
+        if kind == "pause":
+            self._open_pause()
+            return
+        if kind == "help":
+            self.help = not self.help
+            self.dirty = True
+            return
+        if kind == "sort":
+            self.sort_mode = "suit" if self.sort_mode == "rank" else "rank"
+            self.toasts.show(_("Sorted by suit.") if self.sort_mode == "suit" else _("Sorted by rank."), 1.5)
+            self.relayout()
+            return
+        if kind == "focus":
+            if self.homes.hand:
+                self.focus = (self.focus + intent.arg) % len(self.homes.hand)
+            self.dirty = True
+            return
+        if kind == "target":
+            targets = self._targets()
+            self.target = (self.target + intent.arg) % len(targets)
+            self.dirty = True
+            return
+        if kind == "select":
+            if self.homes.hand:
+                self.toggle(self.homes.hand[self.focus])
+            return
+        if kind == "clear":
+            self.selected.clear()
+            self.relayout()
+            return
+        if not self._my_turn():
+            if kind in ("draw", "pile", "meld", "lay", "discard", "add", "ask", "enter", "top"):
+                self.refuse(_("Wait for your turn."), set())
+            return
+        chosen = tuple(sorted(self.selected))
+        if kind == "draw":
+            self.play(DrawStock(), set())
+        elif kind == "pile":
+            self.pile_clicked()
+        elif kind == "top":
+            self.take_top(None)
+        elif kind == "meld":
+            self.meld_selected()
+        elif kind == "lay":
+            if not self.staged:
+                self.refuse(_("Stage your first meld with M, then lay it with L."), set())
+            elif self.play(LayMelds(tuple(tuple(m) for m in self.staged)), {c for m in self.staged for c in m}):
+                self.staged.clear()
+                self.relayout()
+        elif kind == "cancel":
+            self.staged.clear()
+            self.relayout()
+        elif kind == "discard":
+            card = chosen[0] if len(chosen) == 1 else (self.homes.hand[self.focus] if not chosen and
+                                                        self.homes.hand else None)
+            if card is None:
+                self.refuse(_("Select one card to discard."), set(chosen))
+            else:
+                self.discard(card)
+        elif kind == "add":
+            target = self._targets()[self.target]
+            if isinstance(target, int):
+                self.add_to(target)
+            else:
+                self.enter_target()
+        elif kind == "enter":
+            self.enter_target()
+        elif kind == "ask":
+            if self.state.players != 4:
+                self.refuse(_("Only a player with a partner can ask to go out."), set())
+            else:
+                self.play(AskPartner(), set())
+        self.dirty = True
+
+    def toggle(self, card: int) -> None:
+        if card in self.selected:
+            self.selected.discard(card)
+        else:
+            self.selected.add(card)
+        self.relayout()
+
+    def discard(self, card: int) -> None:
+        if self.staged:
+            self.staged.clear()
+        if self.play(Discard(card), {card}):
+            self.selected.clear()
+            self.relayout()
+
+    def meld_selected(self) -> None:
+        chosen = tuple(sorted(self.selected))
+        if not chosen:
+            self.refuse(_("Select the cards to meld first."), set())
+            return
+        side = self.state.side_of(self.seat)
+        if self.state.melds[side]:
+            if self.play(LayMelds((chosen,)), set(chosen)):
+                self.selected.clear()
+                self.relayout()
+            return
+        # A first meld: stage it; the staged melds go down together once they reach the minimum.
+        try:
+            classify(chosen, self.state.rules)
+        except IllegalAction as why:
+            self.refuse(str(why), set(chosen))
+            return
+        self.staged.append(list(chosen))
+        self.selected.clear()
+        need = self.state.min_meld(side)
+        have = sum(meld_points(m) for m in self.staged)
+        self.toasts.show(_("Staged {have} of the {need} points needed: L lays them, C takes them back.").format(
+            have=have, need=need), 3.5)
+        self.relayout()
+
+    def add_to(self, meld_id: int) -> None:
+        chosen = tuple(sorted(self.selected))
+        if self.state.phase == Phase.DRAW and not chosen:
+            self.take_top(meld_id)
+            return
+        if not chosen:
+            self.refuse(_("Select the cards to add to that meld."), set())
+            return
+        if self.play(AddToMeld(meld_id, chosen), set(chosen)):
+            self.selected.clear()
+            self.relayout()
+
+    def take_top(self, meld_id: int | None) -> None:
+        if meld_id is None:
+            tops = [a for a in legal_actions(self.state) if isinstance(a, TakeTop)]
+            if not tops:
+                self.refuse(_("The top card doesn't extend one of your side's runs."), set())
+                return
+            meld_id = tops[0].meld
+        self.play(TakeTop(meld_id), set())
+
+    def pile_clicked(self) -> None:
+        chosen = tuple(sorted(self.selected))
+        if self.state.phase == Phase.MELD:
+            if len(chosen) == 1:
+                self.discard(chosen[0])
+            else:
+                self.refuse(_("Select one card, then click the pile to discard it."), set(chosen))
+            return
+        if not chosen:
+            tops = [a for a in legal_actions(self.state) if isinstance(a, TakeTop)]
+            if tops:
+                self.play(tops[0], set())
+            else:
+                self.refuse(_("Select a natural pair matching the top card, then click the pile."), set())
+            return
+        extra = tuple(tuple(m) for m in self.staged)
+        if self.play(TakePile(chosen, extra), set(chosen)):
+            self.selected.clear()
+            self.staged.clear()
+            self.relayout()
+
+    def _targets(self) -> list:
+        side = self.state.side_of(self.seat)
+        return ["stock", "pile", "new"] + [m.id for m in self.state.melds[side]]
+
+    def enter_target(self) -> None:
+        t = self._targets()[self.target % len(self._targets())]
+        if t == "stock":
+            self.play(DrawStock(), set())
+        elif t == "pile":
+            self.pile_clicked()
+        elif t == "new":
+            self.meld_selected()
+        else:
+            self.add_to(t)
+
+    # ----- input ------------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.dialog is not None:
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
+                self.dialog._answer(event.key == pygame.K_y)
+            else:
+                self.dialog.handle_event(event)
+            self.dirty = True
+            return
+        if self.paused is not None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.paused = None
+            else:
+                self.paused.handle_event(event)
+            self.dirty = True
+            return
+        if event.type == pygame.KEYDOWN:
+            intent = key_intent(event.key, event.mod)
+            if intent is not None:
+                self.do(intent)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse_down(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse_move(event.pos, bool(event.buttons[0]))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse_up(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.selected.clear()
+            self.relayout()
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        for c in reversed(self.homes.hand):
+            if contains_point(self.homes.hand_rects[c], pos):
+                return c
+        return None
+
+    def mouse_down(self, pos: tuple[int, int]) -> None:
+        for b in self.buttons.values():
+            if b.rect.collidepoint(pos):
+                b.pressed = True
+                self.dirty = True
+                return
+        card = self.card_at(pos)
+        if card is not None:
+            self.press = (card, pos)
+            return
+        self.click_table(pos)
+
+    def mouse_move(self, pos: tuple[int, int], held: bool) -> None:
+        if self.press and held and not self.dragging:
+            card, start = self.press
+            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > 10:
+                if card not in self.selected:
+                    self.selected.add(card)
+                self.dragging = sorted(self.selected, key=lambda c: self.homes.hand.index(c)
+                                       if c in self.homes.hand else 0)
+                sp = self.sprites[card]
+                self.drag_offset = (int(sp.pos[0] - start[0]), int(sp.pos[1] - start[1]))
+        if self.dragging:
+            step = max(12, self.homes.hand_card_w // 3)
+            for i, c in enumerate(self.dragging):
+                sp = self.sprites.get(c)
+                if sp is not None:
+                    self.tweener.cancel(sp, "pos")
+                    sp.pos = (pos[0] + self.drag_offset[0] + i * step, pos[1] + self.drag_offset[1])
+            self.dirty = True
+        hover = self.card_at(pos)
+        if hover != self.hover:
+            self.hover = hover
+            self.dirty = True
+
+    def mouse_up(self, pos: tuple[int, int]) -> None:
+        for b in self.buttons.values():
+            if b.pressed:
+                b.pressed = False
+                if b.rect.collidepoint(pos):
+                    b.activate()
+                self.dirty = True
+                return
+        press, self.press = self.press, None
+        if self.dragging:
+            self.dragging = []
+            self.drop(pos)
+            self.relayout()
+            return
+        if press is not None:
+            self.toggle(press[0])
+
+    def drop(self, pos: tuple[int, int]) -> None:
+        assert self.layout is not None
+        if contains_point(self.layout.discard, pos):
+            self.pile_clicked()
+            return
+        for meld_id, rect in self.homes.meld_rects.items():
+            if self.homes.meld_side[meld_id] == self.state.side_of(self.seat) and contains_point(rect, pos):
+                self.add_to(meld_id)
+                return
+        if contains_point(self.homes.new_meld_zone, pos):
+            if self._my_turn():
+                self.meld_selected()
+            else:
+                self.refuse(_("Wait for your turn."), set(self.selected))
+
+    def click_table(self, pos: tuple[int, int]) -> None:
+        assert self.layout is not None
+        if contains_point(self.layout.stock, pos):
+            self.do(Intent("draw"))
+            return
+        if contains_point(self.layout.discard, pos):
+            self.do(Intent("pile"))
+            return
+        for i, rect in enumerate(self.homes.staged_rects):
+            if contains_point(rect, pos):
+                del self.staged[i]
+                self.relayout()
+                return
+        for meld_id, rect in self.homes.meld_rects.items():
+            if self.homes.meld_side[meld_id] == self.state.side_of(self.seat) and contains_point(rect, pos):
+                if self._my_turn():
+                    self.add_to(meld_id)
+                return
+
+    # ----- dialogs and the pause menu ---------------------------------------------------------------
+
+    def _sync_dialog(self) -> None:
+        s = self.state
+        if s.phase == Phase.ANSWER and s.to_act == self.seat and self.dialog is None:
+            asker = self.names[s.turn]
+
+            def answer(yes: bool) -> None:
+                self.dialog = None
+                self.play(Answer(yes), set())
+
+            self.dialog = Dialog(_("{who} asks: “May I go out?” Yes obliges {who} to go out this turn; "
+                                   "no forbids it.").format(who=asker), answer)
+            self.dialog.layout(self.size)
+
+    def _open_pause(self) -> None:
+        def resume() -> None:
+            self.paused = None
+            self.dirty = True
+
+        def menu() -> None:
+            self.paused = None
+            if self.on_menu:
+                self.on_menu()
+
+        def quit_game() -> None:
+            if self.app:
+                self.app.quit()
+
+        self.paused = FocusGroup([Button(_("Resume"), resume), Button(_("Main menu"), menu),
+                                  Button(_("Quit"), quit_game)])
+        self._place_pause()
+        self.dirty = True
+
+    def _place_pause(self) -> None:
+        assert self.paused is not None
+        u = ui_unit(self.size)
+        w, h = u * 10, round(u * 2.2)
+        x = (self.size[0] - w) // 2
+        y = self.size[1] // 2 - u
+        for i, b in enumerate(self.paused.buttons):
+            b.rect = pygame.Rect(x, y + i * (h + u // 2), w, h)
+
+    # ----- time -------------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        busy = not self.tweener.idle
+        self.tweener.update(dt)
+        if busy:
+            self.dirty = True
+        if self.toasts.update(dt):
+            self.dirty = True
+        if self.shake_time > 0:
+            self.shake_time = max(0.0, self.shake_time - dt)
+            self.dirty = True
+        if self.flourishes:
+            for f in self.flourishes:
+                f.age += dt
+            self.flourishes = [f for f in self.flourishes if f.age < f.life]
+            self.dirty = True
+        if self.paused is not None or self.dialog is not None:
+            return
+        if self.end_wait is not None:
+            if self.tweener.idle:
+                self.end_wait -= dt
+                if self.end_wait <= 0:
+                    self.end_wait = None
+                    if self.on_hand_end:
+                        self.on_hand_end(self)
+            return
+        was_thinking = self.controller.thinking
+        applied = self.controller.update(dt, busy=not self.tweener.idle)
+        if applied is not None:
+            self.apply_events(applied.events)
+        elif was_thinking != self.controller.thinking:
+            self.dirty = True
+
+    def next_hand(self) -> None:
+        """Back from the scoring screen: deal the next hand."""
+        if self.state.phase == Phase.DEAL:
+            self.apply_events(self.controller.deal())
+
+    # ----- drawing ----------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.layout is None or self.background is None:
+            return
+        u = ui_unit(self.size)
+        surface.blit(self.background, (0, 0))
+        self._draw_areas(surface, u)
+        self._draw_cards(surface)
+        self._draw_marks(surface, u)
+        self._draw_centre(surface, u)
+        self._draw_score(surface, u)
+        self._draw_status(surface, u)
+        for b in self.buttons.values():
+            b.enabled = self._button_enabled(b)
+            b.draw(surface)
+        self._draw_flourishes(surface, u)
+        self.toasts.draw(surface, (self.size[0] // 2, self.layout.hand[1] - u), u)
+        if self.help:
+            self._draw_help(surface, u)
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+        if self.paused is not None:
+            veil = pygame.Surface(self.size, pygame.SRCALPHA)
+            veil.fill((0, 0, 0, 140))
+            surface.blit(veil, (0, 0))
+            draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, self.size[1] // 2 - u * 3), "center",
+                      bold=True, shadow=True)
+            self.paused.draw(surface)
+
+    def _button_enabled(self, b: Button) -> bool:
+        mine = self._my_turn()
+        if b is self.buttons["lay"] or b is self.buttons["cancel"]:
+            return bool(self.staged)
+        if b is self.buttons["meld"]:
+            return mine and self.state.phase == Phase.MELD and bool(self.selected)
+        if b is self.buttons["ask"]:
+            return mine and self.state.players == 4 and self.state.phase == Phase.MELD and not self.state.asked
+        return True
+
+    def _draw_areas(self, surface: pygame.Surface, u: int) -> None:
+        assert self.layout is not None
+        my_side = self.state.side_of(self.seat)
+        for side, rect in self.layout.meld_areas.items():
+            r = pygame.Rect(rect)
+            shade = pygame.Surface(r.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 34 if side != my_side else 46))
+            surface.blit(shade, r)
+            if not self.state.melds[side] and not (side == my_side and self.staged):
+                label = _("{side}: no melds yet").format(side=self.side_names[side])
+                draw_text(surface, label, max(14, u * 3 // 4), INK_DIM, r.center, "center")
+
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        assert self.layout is not None
+        stock_pos = (self.layout.stock[0], self.layout.stock[1])
+        pile_pos = (self.layout.discard[0], self.layout.discard[1])
+        stock_top = set(self.state.stock[-3:])
+        pile_top = set(self.state.pile[-2:])
+        flying = {c for c in self.sprites if self.tweener.running(self.sprites[c], "pos") is not None}
+        shake_dx = 0
+        if self.shake_time > 0:
+            shake_dx = round(math.sin(self.shake_time * 60) * max(3, self.homes.hand_card_w // 14))
+        order = sorted(self.sprites.values(), key=lambda sp: (sp.card in flying or sp.card in self.dragging, sp.z))
+        for sp in order:
+            c = sp.card
+            if c not in flying and c not in self.dragging:
+                if sp.pos == stock_pos and c not in stock_top:
+                    continue
+                if sp.pos == pile_pos and c not in pile_top:
+                    continue
+            x, y = sp.pos
+            if c in self.shaking and self.shake_time > 0:
+                x += shake_dx
+            faces = self.faces.get(max(12, sp.w))
+            overlay = None
+            if c in self.selected and c in self.homes.hand_rects:
+                overlay = "selected"
+            elif self.hover == c or (self.homes.hand and self.focus < len(self.homes.hand)
+                                     and self.homes.hand[self.focus] == c and self._keyboard_focus_visible()):
+                overlay = "highlight"
+            if sp.rotated:
+                img = self._rotated_back(sp.w)
+                surface.blit(img, (round(x), round(y)))
+            else:
+                faces.blit(surface, c if sp.face_up else None, (x, y), overlay)
+
+    def _keyboard_focus_visible(self) -> bool:
+        return self._my_turn()
+
+    def _rotated_back(self, w: int) -> pygame.Surface:
+        cache = self.__dict__.setdefault("_rot_cache", {})
+        img = cache.get(w)
+        if img is None:
+            img = cache[w] = pygame.transform.rotate(self.faces.get(max(12, w)).back(), 90)
+        return img
+
+    def _draw_marks(self, surface: pygame.Surface, u: int) -> None:
+        """Canasta ribbons, staged outlines, the keyboard target, hand counts of the others."""
+        assert self.layout is not None
+        small = max(12, u * 2 // 3)
+        for side in range(self.state.sides):
+            for m in self.state.melds[side]:
+                can = m.canasta(self.state.rules)
+                rect = self.homes.meld_rects.get(m.id)
+                if can and rect:
+                    r = pygame.Rect(rect)
+                    color = {"natural": (200, 40, 40), "mixed": (30, 30, 30), "escalera": (40, 90, 200),
+                             "bolivia": (150, 60, 170)}[can]
+                    label = canasta_name(can)
+                    img = _font(small, True).render(label, True, (255, 255, 255))
+                    tag = pygame.Rect(r.x, r.bottom - img.get_height() - 4, max(r.w, img.get_width() + 10),
+                                      img.get_height() + 4)
+                    pygame.draw.rect(surface, color, tag, border_radius=4)
+                    pygame.draw.rect(surface, GOLD, tag, width=2, border_radius=4)
+                    surface.blit(img, img.get_rect(center=tag.center))
+        for rect in self.homes.staged_rects:
+            pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
+        if self.staged:
+            side = self.state.side_of(self.seat)
+            have = sum(meld_points(m) for m in self.staged)
+            need = self.state.min_meld(side)
+            area = pygame.Rect(self.homes.new_meld_zone)
+            color = GOLD if have >= need else INK
+            draw_text(surface, _("First meld: {have} / {need} points").format(have=have, need=need), small, color,
+                      (area.right - 4, area.top + 2), "topright", bold=True, shadow=True)
+        if self._my_turn():
+            targets = self._targets()
+            t = targets[self.target % len(targets)]
+            rect = {"stock": self.layout.stock, "pile": self.layout.discard,
+                    "new": self.homes.new_meld_zone}.get(t) if not isinstance(t, int) else self.homes.meld_rects.get(t)
+            if rect and self.target != 0 or (rect and t == "stock" and self.state.phase == Phase.DRAW):
+                pygame.draw.rect(surface, (255, 255, 255), pygame.Rect(rect).inflate(10, 10), width=2,
+                                 border_radius=8)
+        for s, area in self.layout.seat_fans.items():
+            if s == self.seat:
+                continue
+            r = pygame.Rect(area)
+            text = f"{self.names[s]}: {len(self.state.hands[s])}"
+            color = GOLD if self.state.to_act == s and self.state.phase not in (Phase.DEAL, Phase.GAME_OVER) else INK
+            pos = (r.centerx, r.bottom + 2) if not self.layout.seat_vertical[s] else (r.centerx, r.top - 2)
+            anchor = "midtop" if not self.layout.seat_vertical[s] else "midbottom"
+            draw_text(surface, text, small, color, pos, anchor, bold=True, shadow=True)
+        for side, rect in self.homes.red_three_rects.items():
+            n = len(self.state.red_threes[side])
+            if n:
+                r = pygame.Rect(rect)
+                draw_text(surface, f"×{n}", small, INK, (r.centerx, r.bottom - 2), "midbottom", bold=True, shadow=True)
+
+    def _draw_centre(self, surface: pygame.Surface, u: int) -> None:
+        assert self.layout is not None
+        small = max(12, u * 2 // 3)
+        st = pygame.Rect(self.layout.stock)
+        pi = pygame.Rect(self.layout.discard)
+        if not self.state.stock:
+            pygame.draw.rect(surface, INK_DIM, st, width=2, border_radius=8)
+        if not self.state.pile:
+            pygame.draw.rect(surface, INK_DIM, pi, width=2, border_radius=8)
+        draw_text(surface, _("Stock {n}").format(n=len(self.state.stock)), small, INK, (st.centerx, st.bottom + 2),
+                  "midtop", bold=True, shadow=True)
+        draw_text(surface, _("Pile {n}").format(n=len(self.state.pile)), small, INK, (pi.centerx, pi.bottom + 2),
+                  "midtop", bold=True, shadow=True)
+        if self.state.pile_blocked():
+            tag = pygame.Rect(0, 0, pi.w + 12, small + 8)
+            tag.center = (pi.centerx, pi.top + pi.h // 2)
+            pygame.draw.rect(surface, (170, 20, 20), tag, border_radius=6)
+            draw_text(surface, _("BLOCKED"), small, (255, 255, 255), tag.center, "center", bold=True)
+        # The last few things that happened, above the buttons.
+        x = self.layout.meld_areas[0][0]
+        y = self.layout.stock[1] - 2
+        for line in self.log[-1:]:
+            draw_text(surface, line, small, INK, (x, y), "bottomleft", shadow=True)
+
+    def _draw_score(self, surface: pygame.Surface, u: int) -> None:
+        assert self.layout is not None
+        r = pygame.Rect(self.layout.score)
+        if r.w < 40:
+            return
+        draw_panel(surface, r, max(6, u // 3))
+        s = self.state
+        small = max(11, min(u * 2 // 3, r.h // (2 + 2 * s.sides)))
+        y = r.top + 4
+        draw_text(surface, _("Hand {n} · to {t}").format(n=s.hand_no, t=f"{s.target:,}"), small, INK_DIM,
+                  (r.x + 8, y), bold=True)
+        y += small + 4
+        for side in range(s.sides):
+            go = s.may_go_out(side)
+            color = GOLD if side == s.side_of(self.seat) else INK
+            draw_text(surface, f"{self.side_names[side]}: {s.scores[side]:,}", small, color, (r.x + 8, y), bold=True)
+            y += small + 2
+            line = _("min {m} · {out}").format(m=s.min_meld(side), out=_("may go out") if go else _("can't go out"))
+            draw_text(surface, line, max(10, small - 2), INK_DIM, (r.x + 14, y))
+            y += small + 4
+
+    def _draw_status(self, surface: pygame.Surface, u: int) -> None:
+        assert self.layout is not None
+        s = self.state
+        r = pygame.Rect(self.layout.status)
+        if s.phase == Phase.GAME_OVER:
+            text = _("The game is over.")
+        elif s.phase == Phase.DEAL:
+            text = _("The hand is over.")
+        elif self.controller.human_to_act:
+            if s.phase == Phase.ANSWER:
+                text = _("Your partner asks to go out: answer yes or no.")
+            elif s.phase == Phase.DRAW:
+                text = _("Your turn: click the stock to draw two, or select a pair and click the pile.")
+            else:
+                text = _("Meld, add to your melds, or select one card and click the pile to discard.")
+        else:
+            who = self.names[s.to_act]
+            text = _("{who} is thinking…").format(who=who) if self.controller.thinking else _("{who} to play.").format(
+                who=who)
+        text += "   " + _("H: keys")
+        draw_text(surface, text, max(12, min(u * 3 // 4, r.h - 4)), INK, (r.x, r.centery), "midleft", shadow=True)
+
+    def _draw_flourishes(self, surface: pygame.Surface, u: int) -> None:
+        for f in self.flourishes:
+            t = f.age / f.life
+            scale = 1.0 + 0.25 * math.sin(min(1.0, t * 3) * math.pi / 2)
+            alpha = 255 if t < 0.7 else round(255 * (1 - (t - 0.7) / 0.3))
+            size = round(u * 1.4 * scale)
+            img = _font(size, True).render(f.text, True, GOLD)
+            img.set_alpha(alpha)
+            where = self.homes.meld_rects.get(f.meld)
+            rect = pygame.Rect(where) if where else pygame.Rect(0, 0, self.size[0], self.size[1] // 2)
+            surface.blit(img, img.get_rect(center=rect.center))
+
+    def _draw_help(self, surface: pygame.Surface, u: int) -> None:
+        lines = [
+            _("Keys"),
+            _("← →  move along your hand      Space  select / unselect"),
+            _("D  draw from the stock      P  take the pile with the selected pair"),
+            _("T  take the top card onto a run      M  meld the selected cards"),
+            _("L  lay the staged first meld      C  take staged cards back"),
+            _("Tab  choose a target (stock, pile, new meld, your melds)      Enter  play onto it"),
+            _("A  add the selected cards to the target meld      X  discard the selected card"),
+            _("S  sort by rank or suit      Q  ask your partner “May I go out?”"),
+            _("Y / N  answer your partner      Esc  pause      H  this help"),
+            _("Mouse: click cards to select, drag them onto a meld, the table or the pile."),
+        ]
+        box = pygame.Rect(0, 0, min(self.size[0] - 40, u * 34), u * (len(lines) + 2))
+        box.center = (self.size[0] // 2, self.size[1] // 2)
+        draw_panel(surface, box, u // 2)
+        y = box.top + u // 2
+        for i, line in enumerate(lines):
+            for part in wrap_text(line, _font(max(12, u * 3 // 4), i == 0), box.w - u):
+                draw_text(surface, part, max(12, u * 3 // 4), GOLD if i == 0 else INK, (box.x + u // 2, y), bold=i == 0)
+                y += u
+
+
+def _font(size: int, bold: bool = False) -> pygame.font.Font:
+    from game.assets import font
+
+    return font(size, bold)
