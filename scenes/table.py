@@ -46,13 +46,21 @@ SHAKE = 0.45
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
 
 
+CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190),
+                  "bolivia": (130, 50, 160)}
+
+
+CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "escalera": lambda: _("Escalera"),
+                "bolivia": lambda: _("Bolivia")}
+
+
 @dataclass
 class Sprite:
     card: int
     pos: tuple[float, float]
     w: int
     face_up: bool
-    z: int
+    z: float
     rotated: bool = False
 
 
@@ -145,12 +153,13 @@ class TableScene(Scene):
         top = self.layout.stock[1]
         left = self.layout.meld_areas[0][0]
         width = max(u * 4, sx - left - u)
-        bh = max(22, min(round(u * 1.45), (self.layout.stock[3]) // 3 - 4))
+        line = max(12, u * 2 // 3) + 6  # the last-move line sits above the buttons
+        bh = max(22, min(round(u * 1.45), (self.layout.stock[3] - line) // 3 - 4))
         bw = max(u * 3, (width - u // 2) // 2)
         order = ["meld", "lay", "cancel", "sort", "ask", "menu"]
         for i, name in enumerate(order):
             col, row = i % 2, i // 2
-            self.buttons[name].rect = pygame.Rect(left + col * (bw + u // 2), top + row * (bh + 4), bw, bh)
+            self.buttons[name].rect = pygame.Rect(left + col * (bw + u // 2), top + line + row * (bh + 4), bw, bh)
 
     # ----- engine events to pictures ----------------------------------------------------------------
 
@@ -743,15 +752,21 @@ class TableScene(Scene):
                 rect = self.homes.meld_rects.get(m.id)
                 if can and rect:
                     r = pygame.Rect(rect)
-                    color = {"natural": (200, 40, 40), "mixed": (30, 30, 30), "escalera": (40, 90, 200),
-                             "bolivia": (150, 60, 170)}[can]
-                    label = canasta_name(can)
-                    img = _font(small, True).render(label, True, (255, 255, 255))
-                    tag = pygame.Rect(r.x, r.bottom - img.get_height() - 4, max(r.w, img.get_width() + 10),
-                                      img.get_height() + 4)
-                    pygame.draw.rect(surface, color, tag, border_radius=4)
-                    pygame.draw.rect(surface, GOLD, tag, width=2, border_radius=4)
-                    surface.blit(img, img.get_rect(center=tag.center))
+                    color = CANASTA_COLORS[can]
+                    pygame.draw.rect(surface, color, r.inflate(4, 4), width=3, border_radius=8)
+                    size = max(10, small - 1)
+                    lines = [CANASTA_TAGS[can](), _("{n} cards").format(n=m.size)]
+                    y = r.bottom - 6
+                    for text in reversed(lines):
+                        fit = size
+                        while fit > 8 and _font(fit, True).size(text)[0] > r.w - 10:
+                            fit -= 1
+                        img = _font(fit, True).render(text, True, (255, 255, 255))
+                        tag = pygame.Rect(0, 0, r.w - 4, img.get_height() + 4)
+                        tag.midbottom = (r.centerx, y)
+                        pygame.draw.rect(surface, color, tag, border_radius=4)
+                        surface.blit(img, img.get_rect(center=tag.center))
+                        y = tag.top - 1
         for rect in self.homes.staged_rects:
             pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
         if self.staged:
@@ -776,9 +791,14 @@ class TableScene(Scene):
             r = pygame.Rect(area)
             text = f"{self.names[s]}: {len(self.state.hands[s])}"
             color = GOLD if self.state.to_act == s and self.state.phase not in (Phase.DEAL, Phase.GAME_OVER) else INK
-            pos = (r.centerx, r.bottom + 2) if not self.layout.seat_vertical[s] else (r.centerx, r.top - 2)
-            anchor = "midtop" if not self.layout.seat_vertical[s] else "midbottom"
-            draw_text(surface, text, small, color, pos, anchor, bold=True, shadow=True)
+            pos = self.layout.seat_position(s)
+            if pos == "top":
+                draw_text(surface, text, small, color, (r.left - u // 2, r.centery), "midright", bold=True, shadow=True)
+            elif pos == "left":
+                draw_text(surface, text, small, color, (4, r.top - 4), "bottomleft", bold=True, shadow=True)
+            else:
+                draw_text(surface, text, small, color, (self.size[0] - 4, r.top - 4), "bottomright", bold=True,
+                          shadow=True)
         for side, rect in self.homes.red_three_rects.items():
             n = len(self.state.red_threes[side])
             if n:
@@ -794,20 +814,26 @@ class TableScene(Scene):
             pygame.draw.rect(surface, INK_DIM, st, width=2, border_radius=8)
         if not self.state.pile:
             pygame.draw.rect(surface, INK_DIM, pi, width=2, border_radius=8)
-        draw_text(surface, _("Stock {n}").format(n=len(self.state.stock)), small, INK, (st.centerx, st.bottom + 2),
-                  "midtop", bold=True, shadow=True)
-        draw_text(surface, _("Pile {n}").format(n=len(self.state.pile)), small, INK, (pi.centerx, pi.bottom + 2),
-                  "midtop", bold=True, shadow=True)
+        self._badge(surface, _("Stock {n}").format(n=len(self.state.stock)), st, small)
+        self._badge(surface, _("Pile {n}").format(n=len(self.state.pile)), pi, small)
         if self.state.pile_blocked():
-            tag = pygame.Rect(0, 0, pi.w + 12, small + 8)
-            tag.center = (pi.centerx, pi.top + pi.h // 2)
-            pygame.draw.rect(surface, (170, 20, 20), tag, border_radius=6)
-            draw_text(surface, _("BLOCKED"), small, (255, 255, 255), tag.center, "center", bold=True)
+            self._badge(surface, _("BLOCKED"), pi, small, (170, 20, 20), middle=True)
         # The last few things that happened, above the buttons.
         x = self.layout.meld_areas[0][0]
-        y = self.layout.stock[1] - 2
+        y = self.layout.stock[1]
         for line in self.log[-1:]:
-            draw_text(surface, line, small, INK, (x, y), "bottomleft", shadow=True)
+            draw_text(surface, line, small, INK, (x, y), "topleft", shadow=True)
+
+    def _badge(self, surface: pygame.Surface, text: str, card: pygame.Rect, size: int,
+               color: tuple[int, int, int] = (12, 40, 24), middle: bool = False) -> None:
+        """A label on a card, shrunk to the card's width so neighbours never overlap."""
+        while size > 9 and _font(size, True).size(text)[0] > card.w - 8:
+            size -= 1
+        img = _font(size, True).render(text, True, (255, 255, 255))
+        tag = pygame.Rect(0, 0, card.w - 2, img.get_height() + 6)
+        tag.midbottom = (card.centerx, card.bottom - 3) if not middle else (card.centerx, card.centery + tag.h // 2)
+        pygame.draw.rect(surface, color, tag, border_radius=5)
+        surface.blit(img, img.get_rect(center=tag.center))
 
     def _draw_score(self, surface: pygame.Surface, u: int) -> None:
         assert self.layout is not None
@@ -853,7 +879,7 @@ class TableScene(Scene):
         draw_text(surface, text, max(12, min(u * 3 // 4, r.h - 4)), INK, (r.x, r.centery), "midleft", shadow=True)
 
     def _draw_flourishes(self, surface: pygame.Surface, u: int) -> None:
-        for f in self.flourishes:
+        for i, f in enumerate(self.flourishes):
             t = f.age / f.life
             scale = 1.0 + 0.25 * math.sin(min(1.0, t * 3) * math.pi / 2)
             alpha = 255 if t < 0.7 else round(255 * (1 - (t - 0.7) / 0.3))
@@ -862,7 +888,7 @@ class TableScene(Scene):
             img.set_alpha(alpha)
             where = self.homes.meld_rects.get(f.meld)
             rect = pygame.Rect(where) if where else pygame.Rect(0, 0, self.size[0], self.size[1] // 2)
-            surface.blit(img, img.get_rect(center=rect.center))
+            surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + i * round(u * 1.6))))
 
     def _draw_help(self, surface: pygame.Surface, u: int) -> None:
         lines = [

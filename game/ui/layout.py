@@ -31,7 +31,7 @@ OWN_MELDS = 0.25  # the player's side's melds
 HAND = 0.225  # the player's hand
 STATUS = 0.045  # one line of text: whose turn, what to do
 
-MELD_KINDS = ("run", "rank", "wild", "threes")  # display order of a side's meld groups
+MELD_KINDS = ("run", "rank", "wild", "threes", "staged", "canasta")  # display order of a side's meld groups
 
 
 def card_height(width: int) -> int:

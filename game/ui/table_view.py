@@ -23,7 +23,7 @@ class Spot:
     y: float
     w: int
     face_up: bool
-    z: int
+    z: float
     rotated: bool = False  # a back drawn on its side (left and right seats)
 
 
@@ -38,6 +38,11 @@ class Homes:
     red_three_rects: dict[int, Rect] = field(default_factory=dict)  # side -> area
     new_meld_zone: Rect = (0, 0, 0, 0)  # where a drop lays a new meld
     hand_card_w: int = 0
+
+
+def _meld_z(y: float, x: float) -> float:
+    """Meld cards stack by row, then left to right, so a lower row always covers the one above."""
+    return 1_000_000 + y * 10_000 + x * 10
 
 
 def sort_key(mode: str):
@@ -82,22 +87,33 @@ def compute_homes(state: GameState, layout: TableLayout, seat: int = 0, sort_mod
         threes_w = max(layout.meld_card_w // 2, round(aw * 0.08))
         area = (ax, ay, aw - threes_w - 6, ah)
         melds = list(state.melds[side])
-        shapes = [("threes" if m.kind == BLACK_THREES else m.kind, m.size) for m in melds]
+        # A canasta is squared up into one pile, as at a real table: one card wide, labelled.
+        squared = [m.canasta(state.rules) is not None for m in melds]
+        # Squared canastas go last, in the bottom row, which no other row ever covers.
+        shapes = [("canasta" if sq else "threes" if m.kind == BLACK_THREES else m.kind, 1 if sq else m.size)
+                  for m, sq in zip(melds, squared, strict=True)]
         extra = staged if side == state.side_of(seat) else []
         shapes += [("staged", len(m)) for m in extra]
         placed = layout_melds(area, shapes, layout.meld_card_w)
         for i, m in enumerate(melds):
             rects = placed.melds[i]
-            for c, r in zip(m.cards, rects, strict=True):
-                spots[c] = Spot(r[0], r[1], r[2], True, z)
-                z += 1
+            if squared[i]:
+                x, y, w, h = rects[0]
+                # Naturals on top of the pile; a few pixels of edge show it is a stack.
+                pile = sorted(m.cards, key=lambda c: (not WILD[c], RANK[c]))
+                for k, c in enumerate(pile):
+                    off = min(k, 3) * 2
+                    spots[c] = Spot(x + off, y + off, w, True, _meld_z(y, x) + k)
+                rects = [(x, y, w + 6, h + 6)]
+            else:
+                for k, (c, r) in enumerate(zip(m.cards, rects, strict=True)):
+                    spots[c] = Spot(r[0], r[1], r[2], True, _meld_z(r[1], r[0]) + k)
             homes.meld_rects[m.id] = _bounds(rects)
             homes.meld_side[m.id] = side
         for j, cards in enumerate(extra):
             rects = placed.melds[len(melds) + j]
-            for c, r in zip(cards, rects, strict=True):
-                spots[c] = Spot(r[0], r[1], r[2], True, z)
-                z += 1
+            for k, (c, r) in enumerate(zip(cards, rects, strict=True)):
+                spots[c] = Spot(r[0], r[1], r[2], True, _meld_z(r[1], r[0]) + k)
             homes.staged_rects.append(_bounds(rects))
         if side == state.side_of(seat):
             homes.new_meld_zone = area
@@ -127,7 +143,7 @@ def compute_homes(state: GameState, layout: TableLayout, seat: int = 0, sort_mod
     homes.hand_card_w = hl.card_w
     for c, r in zip(hand, hl.rects, strict=True):
         lift = round(card_height(hl.card_w) * LIFT) if c in selected else 0
-        spots[c] = Spot(r[0], r[1] - lift, r[2], True, z + 1000)
+        spots[c] = Spot(r[0], r[1] - lift, r[2], True, 1_000_000_000 + z)
         homes.hand_rects[c] = (r[0], r[1] - lift, r[2], r[3])
         z += 1
     return homes
