@@ -57,11 +57,16 @@ def _qualifies(shapes: tuple[Shape, ...], base: list[str], rules: RuleSet) -> bo
 
 
 class _Search:
-    def __init__(self, rules: RuleSet, fixed_canastas: list[str]) -> None:
+    def __init__(self, rules: RuleSet, fixed_canastas: list[str], held: int = 0) -> None:
         self.rules = rules
         self.fixed = fixed_canastas
+        self.held = held  # black threes held outside the search until the very end
         self.nodes = 0
         self.seen: set = set()
+
+    def _may_leave(self, rest: tuple[int, ...], shapes: tuple[Shape, ...]) -> bool:
+        """The keep-two rule on each step: a move leaving one card or none needs the side to qualify."""
+        return len(rest) + self.held >= 2 or _qualifies(shapes, self.fixed, self.rules)
 
     def solve(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], keep: int, points: int, need: int) -> bool:
         """hand: sorted faces (threes removed); keep: how many may stay (0 or 1, the discard)."""
@@ -83,13 +88,15 @@ class _Search:
                 if grown is not None:
                     rest = _remove(hand, (f,))
                     new_shapes = shapes[:i] + (grown,) + shapes[i + 1:]
-                    if self.solve(rest, new_shapes, keep, points + _face_value(f), need):
+                    if self._may_leave(rest, new_shapes) and self.solve(
+                            rest, new_shapes, keep, points + _face_value(f), need):
                         return True
         # Lay a new three-card meld; larger melds are reached by adding.
         for trio in _trios(hand, distinct, rules):
             shape = _trio_shape(trio)
             rest = _remove(hand, trio)
-            if self.solve(rest, shapes + (shape,), keep, points + sum(_face_value(f) for f in trio), need):
+            laid = shapes + (shape,)
+            if self._may_leave(rest, laid) and self.solve(rest, laid, keep, points + sum(map(_face_value, trio)), need):
                 return True
         return False
 
@@ -212,7 +219,7 @@ def can_go_out(
         shapes.append(s)
     if not _could_qualify(rest, shapes, rules):
         return False
-    return _Search(rules, fixed).solve(rest, tuple(shapes), keep, points, need)
+    return _Search(rules, fixed, threes).solve(rest, tuple(shapes), keep, points, need)
 
 
 def _could_qualify(hand: tuple[int, ...], shapes: list[Shape], rules: RuleSet) -> bool:
@@ -225,16 +232,20 @@ def _could_qualify(hand: tuple[int, ...], shapes: list[Shape], rules: RuleSet) -
     wilds = sum(n for f, n in faces.items() if _is_wild_face(f))
     escaleras = made.count(ESCALERA)
     for suit in range(4):
+        # New escaleras of this suit: seven unbroken ranks, from the hand and the suit's open runs; at
+        # most one per seven such cards (a second one in a suit that has one already counts too).
+        open_runs = [sh for sh in shapes if sh[0] == RUN and sh[1] == suit and not _canasta(sh, rules)]
         covered = {f % 16 for f in faces if f // 16 == suit and not _is_wild_face(f)}
-        for sh in shapes:
-            if sh[0] == RUN and sh[1] == suit:
-                covered.update(range(sh[2], sh[3] + 1))
+        for sh in open_runs:
+            covered.update(range(sh[2], sh[3] + 1))
         run = best = 0
         for r in range(4, ACE + 1):
             run = run + 1 if r in covered else 0
             best = max(best, run)
-        escaleras += best >= rules.run_max and not any(
-            sh[0] == RUN and sh[1] == suit and _canasta(sh, rules) for sh in shapes)
+        if best >= rules.run_max:
+            cards = sum(n for f, n in faces.items() if f // 16 == suit and not _is_wild_face(f))
+            cards += sum(sh[3] - sh[2] + 1 for sh in open_runs)
+            escaleras += max(1, cards // rules.run_max)
     if escaleras == 0:
         return False
     others = len(made) - made.count(ESCALERA) + max(escaleras - 1, 0)

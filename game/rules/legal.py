@@ -132,14 +132,7 @@ class _Generator:
         """Melds of any size for a first meld: (points, cards). Naturals of a rank meld are taken in a
         fixed suit order; wild cards vary by how many jokers, since that changes the points."""
         out: list[tuple[int, tuple[int, ...]]] = []
-        wild_ids = sorted((c for ids in self._wild_faces(faces).values() for c in ids), key=lambda c: -VALUE[c])
-        jokers = [c for c in wild_ids if RANK[c] == JOKER]
-        twos = [c for c in wild_ids if RANK[c] == 2]
-        wild_sets: list[tuple[int, ...]] = [()]
-        for w in range(1, self.rules.max_wilds_in_rank_meld + 1):
-            for j in range(w + 1):
-                if j <= len(jokers) and w - j <= len(twos):
-                    wild_sets.append(tuple(jokers[:j]) + tuple(twos[:w - j]))
+        wild_ids, jokers, twos, wild_sets = self._wild_sets(faces)
         for r in range(4, ACE + 1):
             nat = sorted(c for ids in self._naturals_of(r, faces).values() for c in ids)
             for k in range(2, len(nat) + 1):
@@ -162,6 +155,30 @@ class _Generator:
                         cards = tuple(jokers[:j]) + tuple(twos[:size - j])
                         out.append((sum(VALUE[c] for c in cards), cards))
         out.sort(key=lambda pc: (len(pc[1]), -pc[0]))
+        return out
+
+    def _wild_sets(self, faces: dict[int, list[int]]):
+        """The hand's wild cards (jokers first) and the choices of wild cards for one rank meld."""
+        wild_ids = sorted((c for ids in self._wild_faces(faces).values() for c in ids), key=lambda c: -VALUE[c])
+        jokers = [c for c in wild_ids if RANK[c] == JOKER]
+        twos = [c for c in wild_ids if RANK[c] == 2]
+        wild_sets: list[tuple[int, ...]] = [()]
+        for w in range(1, self.rules.max_wilds_in_rank_meld + 1):
+            for j in range(w + 1):
+                if j <= len(jokers) and w - j <= len(twos):
+                    wild_sets.append(tuple(jokers[:j]) + tuple(twos[:w - j]))
+        return wild_ids, jokers, twos, wild_sets
+
+    def _pile_candidates(self, top: int) -> list[tuple[int, ...]]:
+        """Cards from hand that start a new meld with the top card: a natural pair at least, with any
+        more naturals of its rank and wild cards (the top card counts among the naturals)."""
+        nat = sorted(c for ids in self._naturals_of(RANK[top], self.faces).values() for c in ids)
+        wild_sets = self._wild_sets(self.faces)[3]
+        out = []
+        for k in range(2, len(nat) + 1):
+            for ws in wild_sets:
+                if k + 1 >= self.rules.naturals_per_wild * len(ws):
+                    out.append(tuple(nat[:k]) + ws)
         return out
 
     def _combos(self, candidates: list[tuple[int, tuple[int, ...]]], need: int, used: frozenset[int],
@@ -217,10 +234,11 @@ class _Generator:
             return actions
         need = s.min_meld(self.side)
         cands = self._first_meld_candidates(self.faces)
+
         def of_top_rank(cards: tuple[int, ...]) -> bool:
             return NATURAL[cards[0]] and all(RANK[c] == RANK[top] or WILD[c] for c in cards)
 
-        pile_melds = [cards for _p, cards in cands if of_top_rank(cards)]
+        pile_melds = self._pile_candidates(top)
         others = [pc for pc in cands if not of_top_rank(pc[1])]
         budget = FIRST_MELD_LIMIT
         for cards in pile_melds:
@@ -269,7 +287,7 @@ class _Generator:
                 if self._left_ok(self.n - used, self._qualifies_with(added=[(self._kind(m), m) for m in combo])):
                     actions.append(LayMelds(combo))
         actions += self._black_threes()
-        if (s.players == 4 and not s.asked and s.permission is None and self.n <= ASK_HAND_LIMIT
+        if (s.players == 4 and not s.asked and s.permission is None and 2 <= self.n <= ASK_HAND_LIMIT
                 and s.able_to_go_out(self.seat)):
             actions.append(AskPartner())
         for ids in self.faces.values():

@@ -315,8 +315,14 @@ class GameState:
             c = self.stock.pop()
             if RED_THREE[c]:
                 before = len(self.hands[seat])
-                events += self._lay_red_three(seat, c, replace=True)
+                laid = self._lay_red_three(seat, c, replace=True)
+                events += laid
                 kept += self.hands[seat][before:]
+                if laid[-1].replacement is None:
+                    # The last card of the stock was a red three: laid out, nothing to replace it, and
+                    # the hand ends there (the player neither melds nor discards).
+                    events.append(ev.CardsDrawn(seat, tuple(kept)))
+                    return events + [ev.StockExhausted(seat)] + self._end_hand(None)
             else:
                 self.hands[seat].append(c)
                 kept.append(c)
@@ -456,9 +462,12 @@ class GameState:
             raise IllegalAction(_("Only two melds of the same rank can be combined."))
         merged = b.cards + a.cards
         classify(merged, self.rules)
+        melds_after = [Meld(b.id, b.kind, b.key, order_cards(RANK_MELD, merged)) if m.id == b.id else m
+                       for m in self.melds[side] if m.id != a.id]
+        hand = self.hands[seat]
+        self._check_cards_left(seat, len(hand), melds_after, hand)
         before = self._canasta_map(side)
-        self.melds[side] = [Meld(b.id, b.kind, b.key, order_cards(RANK_MELD, merged)) if m.id == b.id else m
-                            for m in self.melds[side] if m.id != a.id]
+        self.melds[side] = melds_after
         return [ev.MeldsCombined(seat, a.id, b.id)] + self._canasta_events(side, before)
 
     # ----- discarding, asking, going out ------------------------------------------------------------
@@ -498,6 +507,10 @@ class GameState:
         self._need_phase(Phase.MELD)
         if self.asked:
             raise IllegalAction(_("You have asked your partner already this turn."))
+        if len(self.hands[self.turn]) < 2:
+            # After a "no" a player with one card could neither go out nor discard it.
+            raise IllegalAction(_("With one card left you can only go out by discarding it: there is "
+                                  "nothing to ask."))
         if not self.able_to_go_out(self.turn):
             raise IllegalAction(_("Ask only when you are able to go out this turn."))
         self.asked = True
@@ -649,7 +662,9 @@ class GameState:
                     continue
                 if (shape.kind, shape.key) != (m.kind, m.key):
                     problems.append(f"meld {m.id} is a {shape.kind}, recorded as {m.kind}")
-                if m.kind == BLACK_THREES and self.phase not in (Phase.DEAL, Phase.GAME_OVER):
+                if m.kind == BLACK_THREES and self.phase not in (Phase.DEAL, Phase.GAME_OVER) and not (
+                        self.phase == Phase.MELD and len(self.hands[self.turn]) <= 1):
+                    # Laid as the player goes out: at most the final discard is left in hand.
                     problems.append("black threes melded while the hand goes on")
         if any(RED_THREE[c] for h in self.hands for c in h) and self.phase in (Phase.DRAW, Phase.MELD):
             problems.append("a red three held in hand")
