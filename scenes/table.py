@@ -535,15 +535,22 @@ class TableScene(Scene):
         if contains_point(self.layout.discard, pos):
             self.pile_clicked()
             return
-        for meld_id, rect in self.homes.meld_rects.items():
-            if self.homes.meld_side[meld_id] == self.state.side_of(self.seat) and contains_point(rect, pos):
-                self.add_to(meld_id)
-                return
+        meld_id = self.meld_at(pos)
+        if meld_id is not None:
+            self.add_to(meld_id)
+            return
         if contains_point(self.homes.new_meld_zone, pos):
             if self._my_turn():
                 self.meld_selected()
             else:
                 self.refuse(_("Wait for your turn."), set(self.selected))
+
+    def meld_at(self, pos: tuple[int, int]) -> int | None:
+        """The player's side's meld under a point; a lower row is drawn over the row above it."""
+        side = self.state.side_of(self.seat)
+        hits = [(rect[1], rect[0], meld_id) for meld_id, rect in self.homes.meld_rects.items()
+                if self.homes.meld_side[meld_id] == side and contains_point(rect, pos)]
+        return max(hits)[2] if hits else None
 
     def click_table(self, pos: tuple[int, int]) -> None:
         assert self.layout is not None
@@ -558,11 +565,9 @@ class TableScene(Scene):
                 del self.staged[i]
                 self.relayout()
                 return
-        for meld_id, rect in self.homes.meld_rects.items():
-            if self.homes.meld_side[meld_id] == self.state.side_of(self.seat) and contains_point(rect, pos):
-                if self._my_turn():
-                    self.add_to(meld_id)
-                return
+        meld_id = self.meld_at(pos)
+        if meld_id is not None and self._my_turn():
+            self.add_to(meld_id)
 
     # ----- dialogs and the pause menu ---------------------------------------------------------------
 
