@@ -111,7 +111,7 @@ def _play_hand(app: App, scene: TableScene, keyboard_every: int = 0, limit: int 
 
     scene.controller.play = spy
     hand_no = state.hand_no
-    for step in range(limit * 50):
+    for _frame in range(limit * 50):
         if state.hand_no != hand_no or state.phase in (Phase.DEAL, Phase.GAME_OVER):
             break
         if not scene.controller.human_to_act:
@@ -123,7 +123,8 @@ def _play_hand(app: App, scene: TableScene, keyboard_every: int = 0, limit: int 
         keyboard = bool(keyboard_every) and len(played) % keyboard_every == 1
         perform(app, scene, action, keyboard=keyboard)
         played.append(action)
-        assert len(applied) > before, f"the table did not play {action!r}: {scene.toasts.items and scene.toasts.items[-1].message}"
+        reason = scene.toasts.items[-1].message if scene.toasts.items else ""
+        assert len(applied) > before, f"the table did not play {action!r}: {reason}"
         got = applied[-1]
         if isinstance(action, LayMelds):
             assert sorted(map(sorted, got.melds)) == sorted(map(sorted, action.melds))
