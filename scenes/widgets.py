@@ -322,11 +322,18 @@ class Toast:
     def draw(self, surface: pygame.Surface, midbottom: tuple[int, int], unit: int) -> None:
         if not self.alive:
             return
-        img = font(unit, True).render(self.message, True, INK)
         pad = unit // 2
-        box = pygame.Surface((img.get_width() + 2 * pad, img.get_height() + pad), pygame.SRCALPHA)
+        # Long reasons wrap to the window, so a player can always read all of them.
+        lines = wrap_text(self.message, font(unit, True), max(unit * 8, surface.get_width() - 6 * pad))
+        imgs = [font(unit, True).render(line, True, INK) for line in lines]
+        width = max(i.get_width() for i in imgs) + 2 * pad
+        height = sum(i.get_height() for i in imgs) + pad
+        box = pygame.Surface((width, height), pygame.SRCALPHA)
         pygame.draw.rect(box, (10, 30, 20, 215), box.get_rect(), border_radius=pad)
-        box.blit(img, (pad, pad // 2))
+        y = pad // 2
+        for img in imgs:
+            box.blit(img, ((width - img.get_width()) // 2, y))
+            y += img.get_height()
         box.set_alpha(self.alpha)
         surface.blit(box, box.get_rect(midbottom=midbottom))
 
