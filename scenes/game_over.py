@@ -1,0 +1,185 @@
+"""The end of a game: who won (or a draw, and why), the final totals, Play again or Menu."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.anim import Tweener
+from game.app import App, Scene
+from game.assets import font
+from game.i18n import _, ngettext
+from game.rules.state import GameState
+from game.storage import Stats
+from game.ui.narrate import side_names
+from scenes.widgets import (
+    GOLD,
+    INK,
+    INK_DIM,
+    Button,
+    FocusGroup,
+    draw_panel,
+    draw_text,
+    felt_background,
+    ui_unit,
+)
+
+MINUS = "\u2212"
+
+
+def outcome(state: GameState, side: int = 0) -> str:
+    """"won", "lost" or "drawn", for the player's side."""
+    if state.winner is None:
+        return "drawn"
+    return "won" if state.winner == side else "lost"
+
+
+def outcome_title(state: GameState) -> str:
+    if state.winner is None:
+        return _("A draw")
+    if state.winner == state.side_of(0):
+        return _("You and North win!") if state.players == 4 else _("You win!")
+    name = side_names(state.players)[state.winner]
+    return (_("{side} win.") if state.players == 4 else _("{side} wins.")).format(side=name)
+
+
+def outcome_reason(state: GameState) -> str:
+    best = max(state.scores)
+    if state.end_reason == "hand_limit":
+        return _("The game stopped after {n} hands without reaching the target.").format(n=state.hand_no)
+    if state.winner is None:
+        return _("A tie for the lead at {n} points.").format(n=f"{best:,}")
+    return ngettext("{n} points reached after {hands} hand (target {target}).",
+                    "{n} points reached after {hands} hands (target {target}).", state.hand_no).format(
+        n=f"{best:,}", hands=state.hand_no, target=f"{state.target:,}")
+
+
+def total_text(n: int) -> str:
+    return f"{MINUS}{-n:,}" if n < 0 else f"{n:,}"
+
+
+class GameOverScene(Scene):
+    """`on_play_again()` starts the same setup again; `on_menu()` goes back to the menu.
+    `auto_continue` (seconds) plays again by itself (the demo)."""
+
+    def __init__(
+        self,
+        state: GameState,
+        on_play_again: Callable[[], None] | None = None,
+        on_menu: Callable[[], None] | None = None,
+        stats: Stats | None = None,
+        auto_continue: float | None = None,
+    ) -> None:
+        super().__init__()
+        self.state = state
+        self.on_play_again = on_play_again
+        self.on_menu = on_menu
+        self.stats = stats
+        self.auto_continue = auto_continue
+        self.waited = 0.0
+        self.done = False
+        self.buttons = FocusGroup([Button(_("Play again"), self.play_again), Button(_("Main menu"), self.menu)],
+                                  vertical=False, wrap=False)
+        self.tweener = Tweener(1.0)
+        self.title_scale = 0.0
+        self.rows_in = 0.0
+        self._background: pygame.Surface | None = None
+        self._unit = ui_unit(self.size)
+        self._panel = pygame.Rect(0, 0, 0, 0)
+        names = side_names(state.players)
+        order = sorted(range(state.sides), key=lambda s: -state.scores[s])
+        self.rows = [(s, names[s], state.scores[s]) for s in order]
+
+    def play_again(self) -> None:
+        if not self.done:
+            self.done = True
+            if self.on_play_again is not None:
+                self.on_play_again()
+
+    def menu(self) -> None:
+        if not self.done:
+            self.done = True
+            if self.on_menu is not None:
+                self.on_menu()
+
+    # ----- scene hooks -------------------------------------------------------------------------------
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self.tweener.tween(self, "title_scale", 1.0, 0.7, "easeOutBack", start=0.3)
+        self.tweener.tween(self, "rows_in", 1.0, 0.8, "easeOutCubic", delay=0.3, start=0.0)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        u = self._unit = ui_unit(size)
+        self._background = None
+        row_h = round(u * 1.7)
+        panel_h = len(self.rows) * row_h + round(u * 1.6)
+        self._panel = pygame.Rect(0, 0, min(w - 2 * u, u * 22), panel_h)
+        self._panel.midtop = (w // 2, round(h * 0.33))
+        bw, bh = min(u * 9, (w - 3 * u) // 2), round(u * 2.2)
+        y = min(self._panel.bottom + round(u * 1.8), h - bh - round(u * 1.4))
+        a, b = self.buttons.buttons
+        a.rect = pygame.Rect(w // 2 - u // 4 - bw, y, bw, bh)
+        b.rect = pygame.Rect(w // 2 + u // 4, y, bw, bh)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.menu()
+            return
+        if self.buttons.handle_event(event):
+            self.dirty = True
+
+    def update(self, dt: float) -> None:
+        if not self.tweener.idle:
+            self.tweener.update(dt)
+            self.dirty = True
+        if self.auto_continue is not None:
+            self.waited += dt
+            if self.waited >= self.auto_continue:
+                self.play_again()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._background is None or self._background.get_size() != surface.get_size():
+            self._background = felt_background(surface.get_size())
+        surface.blit(self._background, (0, 0))
+        w, h = surface.get_size()
+        u = self._unit
+        s = self.state
+        title = outcome_title(s)
+        size = max(24, round(min(h * 0.12, w * 0.09) * max(0.01, self.title_scale)))
+        while size > 20 and font(size, True).size(title)[0] > w - 2 * u:
+            size -= 2
+        won = s.winner is not None and s.winner == s.side_of(0)
+        draw_text(surface, title, size, GOLD if won or s.winner is None else INK, (w // 2, round(h * 0.15)),
+                  "center", bold=True, shadow=True)
+        draw_text(surface, outcome_reason(s), max(16, round(u * 0.85)), INK, (w // 2, round(h * 0.25)), "center",
+                  shadow=True)
+        panel = self._panel
+        draw_panel(surface, panel, max(8, u // 2))
+        draw_text(surface, _("Final totals"), max(14, round(u * 0.8)), INK_DIM, (panel.centerx, panel.top + u // 3),
+                  "midtop", bold=True)
+        row_h = round(u * 1.7)
+        y = panel.top + round(u * 1.4)
+        text = round(u * 1.1)
+        for i, (side, name, total) in enumerate(self.rows):
+            appear = max(0.0, min(1.0, self.rows_in * len(self.rows) - i))
+            if appear <= 0:
+                continue
+            lead = s.winner == side or (s.winner is None and total == max(s.scores))
+            color = GOLD if lead else INK
+            x_off = round((1 - appear) * u * 2)
+            img = font(text, True).render(("★ " if s.winner == side else "") + name, True, color)
+            num = font(text, True).render(total_text(total), True, color)
+            img.set_alpha(round(255 * appear))
+            num.set_alpha(round(255 * appear))
+            surface.blit(img, img.get_rect(midleft=(panel.left + u + x_off, y + row_h // 2)))
+            surface.blit(num, num.get_rect(midright=(panel.right - u + x_off, y + row_h // 2)))
+            y += row_h
+        self.buttons.draw(surface)
+        if self.stats is not None and self.stats.played:
+            line = _("Your games: {played} played, {won} won, {drawn} drawn.").format(
+                played=self.stats.played, won=self.stats.won, drawn=self.stats.drawn)
+            draw_text(surface, line, max(14, u * 3 // 4), INK_DIM, (w // 2, h - u // 2), "midbottom")

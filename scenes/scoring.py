@@ -1,0 +1,426 @@
+"""The scoring screen after each hand: every side's score, line by line, counted up.
+
+For each side: the melded cards, each canasta bonus on its own line, going out, the red threes
+(plus or minus, and why), the cards left in hand, the hand's total; then the running total and
+the side's first-meld minimum for the next hand. The numbers count up with pytweening easings;
+any key or click shows them all at once; then Enter, Space or the button continues.
+
+`score_lines` is pure (no drawing) so the tests can hold every line against the engine.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.anim import Tweener
+from game.app import App, Scene
+from game.assets import font
+from game.i18n import _, ngettext
+from game.rules.cards import BLACK_THREE
+from game.rules.melds import RANK_MELD, RUN, Meld
+from game.rules.state import GameState, Phase
+from game.ui.narrate import SUIT_SYMBOLS, canasta_name, seat_names, side_names
+from scenes.widgets import (
+    GOLD,
+    INK,
+    INK_DIM,
+    PANEL_EDGE,
+    Button,
+    draw_panel,
+    draw_text,
+    felt_background,
+    ui_unit,
+    wrap_text,
+)
+
+MINUS = "\u2212"  # a real minus sign: wider and clearer than a hyphen
+LOSS: tuple[int, int, int] = (255, 160, 150)
+CHIP = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190), "bolivia": (130, 50, 160)}
+
+LINE_STEP = 0.32  # seconds between two lines appearing, at normal speed
+COUNT = 0.55  # seconds for a number to count up
+
+
+def signed(n: int, plus: bool = False) -> str:
+    """1,500 / −100 (and +200 with `plus`)."""
+    if n < 0:
+        return f"{MINUS}{-n:,}"
+    return f"+{n:,}" if plus and n > 0 else f"{n:,}"
+
+
+def rank_plural(rank: int) -> str:
+    return {
+        4: _("fours"), 5: _("fives"), 6: _("sixes"), 7: _("sevens"), 8: _("eights"), 9: _("nines"),
+        10: _("tens"), 11: _("jacks"), 12: _("queens"), 13: _("kings"), 14: _("aces"),
+    }.get(rank, str(rank))
+
+
+def canasta_label(meld: Meld, canasta: str) -> str:
+    """"Natural canasta of kings", "Escalera ♥", "Bolivia"."""
+    if meld.kind == RANK_MELD:
+        return _("{canasta} of {rank}").format(canasta=canasta_name(canasta), rank=rank_plural(meld.key))
+    if meld.kind == RUN:
+        return f"{canasta_name(canasta)} {SUIT_SYMBOLS[meld.key]}"
+    return canasta_name(canasta)
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of a side's score. `kind`: melded, canasta, going_out, red_threes, in_hand, bonuses, total."""
+
+    kind: str
+    label: str
+    points: int
+    note: str = ""
+    canasta: str | None = None
+
+
+def score_lines(state: GameState, side: int, result: dict | None = None) -> list[ScoreLine]:
+    """The lines of one side's score for the hand in `result` (by default the last one played).
+
+    Read from the engine's result and from the table as the hand left it (melds, red threes and
+    hands stay until the next deal). The item lines add up to the total line, always.
+    """
+    result = result if result is not None else state.results[-1]
+    sc = result["scores"][side]
+    rules = state.rules
+    melds = state.melds[side]
+    lines: list[ScoreLine] = []
+    n_melded = sum(len(m.cards) for m in melds)
+    lines.append(ScoreLine("melded", ngettext("{n} card melded", "{n} cards melded", n_melded).format(n=n_melded),
+                           sc["melded"]))
+    canastas = [(m, m.canasta(rules)) for m in melds]
+    canastas = sorted(((m, c) for m, c in canastas if c), key=lambda mc: -mc[0].bonus(rules))
+    if sum(m.bonus(rules) for m, _c in canastas) == sc["bonuses"]:
+        for m, c in canastas:
+            lines.append(ScoreLine("canasta", canasta_label(m, c), m.bonus(rules), canasta=c))
+    elif sc["bonuses"]:  # the table no longer matches the result (never expected): one honest line
+        lines.append(ScoreLine("bonuses", _("Canasta bonuses"), sc["bonuses"]))
+    if sc["going_out"]:
+        concealed = sc["going_out"] == rules.go_out_concealed and result.get("concealed")
+        lines.append(ScoreLine("going_out", _("Going out concealed") if concealed else _("Going out"),
+                               sc["going_out"]))
+    n_red = len(state.red_threes[side])
+    if sc["red_threes"] or n_red:
+        amount = sc["red_threes"]
+        count = (_("all six red threes") if n_red == rules.packs * 2
+                 else ngettext("{n} red three", "{n} red threes", n_red).format(n=n_red))
+        if amount >= 0:
+            why = _("the side has an escalera and another canasta")
+        else:
+            why = _("the side can't go out (it needs an escalera and another canasta)")
+        note = _("{points}: {count}, {why}").format(points=signed(amount, plus=True), count=count, why=why)
+        lines.append(ScoreLine("red_threes", _("Red threes"), amount, note))
+    left = [c for seat in state.seats_of(side) for c in state.hands[seat]]
+    if left or sc["in_hand"]:
+        label = ngettext("{n} card left in hand", "{n} cards left in hand", len(left)).format(n=len(left))
+        black = sum(1 for c in left if BLACK_THREE[c])
+        note = ngettext("including {n} black three: 100 each", "including {n} black threes: 100 each",
+                        black).format(n=black) if black else ""
+        lines.append(ScoreLine("in_hand", label, sc["in_hand"], note))
+    else:
+        lines.append(ScoreLine("in_hand", _("No cards left in hand"), 0))
+    lines.append(ScoreLine("total", _("This hand"), sc["total"]))
+    return lines
+
+
+def hand_summary(state: GameState, result: dict | None = None) -> str:
+    """Who went out, or why the hand ended."""
+    result = result if result is not None else state.results[-1]
+    names = seat_names(state.players)
+    out = result.get("out")
+    if out is None:
+        return _("The stock ran out: nobody went out.")
+    if result.get("concealed"):
+        return _("{who} went out concealed.").format(who=names[out])
+    return _("{who} went out.").format(who=names[out])
+
+
+class _Shown:
+    """What the screen shows of one number: how far it has appeared, and the value counted so far."""
+
+    def __init__(self, start: float = 0.0) -> None:
+        self.alpha = 0.0
+        self.value = start
+
+
+@dataclass
+class _Column:
+    side: int
+    name: str
+    lines: list[ScoreLine]
+    shown: list[_Shown]
+    total: _Shown
+    before: int
+    after: int
+    next_min: int
+    rect: pygame.Rect
+
+
+class ScoringScene(Scene):
+    """`on_continue()` is called when the player moves on. `auto_continue` (seconds) moves on by
+    itself once the counting is done (the demo)."""
+
+    def __init__(
+        self,
+        state: GameState,
+        on_continue: Callable[[], None] | None = None,
+        speed: str = "normal",
+        auto_continue: float | None = None,
+    ) -> None:
+        super().__init__()
+        self.state = state
+        self.result = state.results[-1]
+        self.on_continue = on_continue
+        self.auto_continue = auto_continue
+        self.tweener = Tweener(speed)
+        self.final = state.phase == Phase.GAME_OVER
+        self.button = Button(_("See the result") if self.final else _("Next hand"), self.proceed)
+        self.button.focused = True
+        self.waited = 0.0
+        self.continued = False
+        names = side_names(state.players)
+        totals = self.result["totals"]
+        self.columns: list[_Column] = []
+        for side in range(state.sides):
+            lines = score_lines(state, side, self.result)
+            after = totals[side]
+            before = after - self.result["scores"][side]["total"]
+            self.columns.append(_Column(side, names[side], lines, [_Shown() for _ in lines], _Shown(before),
+                                        before, after, state.rules.min_meld(after), pygame.Rect(0, 0, 0, 0)))
+        self._background: pygame.Surface | None = None
+        self._unit = ui_unit(self.size)
+        self._t = self._unit
+        self._texts: dict[tuple, pygame.Surface] = {}
+        self._start_counting()
+
+    # ----- the counting ------------------------------------------------------------------------------
+
+    def _start_counting(self) -> None:
+        rows = max(len(c.lines) for c in self.columns)
+        for col in self.columns:
+            for i, (line, shown) in enumerate(zip(col.lines, col.shown, strict=True)):
+                # The hand's total comes after every side's lines, all sides together.
+                delay = 0.3 + (i if line.kind != "total" else rows - 1) * LINE_STEP
+                self.tweener.tween(shown, "alpha", 1.0, 0.25, "easeOutQuad", delay=delay, start=0.0)
+                self.tweener.tween(shown, "value", float(line.points), COUNT, "easeOutCubic", delay=delay, start=0.0)
+            delay = 0.3 + rows * LINE_STEP + 0.2
+            self.tweener.tween(col.total, "alpha", 1.0, 0.3, "easeOutQuad", delay=delay, start=0.0)
+            self.tweener.tween(col.total, "value", float(col.after), COUNT * 1.6, "easeInOutCubic", delay=delay,
+                               start=float(col.before))
+
+    @property
+    def counting(self) -> bool:
+        return not self.tweener.idle
+
+    def skip(self) -> None:
+        """Show every number at once."""
+        self.tweener.finish_all()
+        self.dirty = True
+
+    def proceed(self) -> None:
+        if self.continued:
+            return
+        self.continued = True
+        if self.on_continue is not None:
+            self.on_continue()
+
+    # ----- scene hooks -------------------------------------------------------------------------------
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+
+    def update(self, dt: float) -> None:
+        if self.counting:
+            self.tweener.update(dt)
+            self.dirty = True
+            return
+        if self.auto_continue is not None:
+            self.waited += dt
+            if self.waited >= self.auto_continue:
+                self.proceed()
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if self.counting:
+                self.skip()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.proceed()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.counting:
+                self.skip()
+            elif self.button.rect.collidepoint(event.pos):
+                self.button.pressed = True
+                self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.button.pressed:
+                self.button.pressed = False
+                self.dirty = True
+                if self.button.rect.collidepoint(event.pos):
+                    self.proceed()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        u = self._unit = ui_unit(size)
+        self._background = None
+        self._texts.clear()
+        margin = max(10, u // 2)
+        top = round(u * 3.6)  # title and summary
+        button_h = round(u * 2.1)
+        bottom = h - button_h - u
+        n = len(self.columns)
+        gap = margin
+        col_w = min(u * 17, (w - 2 * margin - (n - 1) * gap) // n)
+        left = (w - n * col_w - (n - 1) * gap) // 2
+        for i, col in enumerate(self.columns):
+            col.rect = pygame.Rect(left + i * (col_w + gap), top, col_w, bottom - top)
+        # The largest text with which every column fits its height.
+        t = u
+        while t > 13 and max(self._column_height(c, t) for c in self.columns) > bottom - top:
+            t -= 1
+        self._t = t
+        used = max(self._column_height(c, t) for c in self.columns)
+        for col in self.columns:
+            col.rect.h = used
+        self.button.rect = pygame.Rect(0, 0, min(u * 10, w - 2 * margin), button_h)
+        self.button.rect.midtop = (w // 2, min(top + used + u // 2, h - button_h - u // 3))
+
+    # ----- layout maths ------------------------------------------------------------------------------
+
+    def _pad(self, t: int) -> int:
+        return max(8, t * 2 // 3)
+
+    def _note_size(self, t: int) -> int:
+        return max(12, round(t * 0.78))
+
+    def _label_width(self, col: _Column, t: int) -> int:
+        widest = max(font(t, True).size(signed(ln.points))[0] for ln in col.lines)
+        return col.rect.w - 2 * self._pad(t) - widest - t
+
+    def _wrapped(self, col: _Column, line: ScoreLine, t: int) -> tuple[list[str], list[str]]:
+        width = self._label_width(col, t)
+        chip = round(t * 0.9) if line.canasta else 0
+        label = wrap_text(line.label, font(t, line.kind == "total"), max(40, width - chip))
+        note = wrap_text(line.note, font(self._note_size(t)), col.rect.w - 2 * self._pad(t)) if line.note else []
+        return label, note
+
+    def _line_height(self, col: _Column, line: ScoreLine, t: int) -> int:
+        label, note = self._wrapped(col, line, t)
+        return len(label) * round(t * 1.25) + len(note) * round(self._note_size(t) * 1.2) + round(t * 0.25)
+
+    def _footer_height(self, t: int) -> int:
+        """This hand's total, the running total and the next minimum, at the foot of the column."""
+        pad = self._pad(t)
+        return pad + round(t * 1.5) + pad // 2 + round(t * 1.6) + round(self._note_size(t) * 1.3) + pad
+
+    def _column_height(self, col: _Column, t: int) -> int:
+        pad = self._pad(t)
+        h = pad + round(t * 1.25) + pad // 2  # header
+        h += sum(self._line_height(col, line, t) for line in col.lines if line.kind != "total")
+        return h + self._footer_height(t)
+
+    # ----- drawing -----------------------------------------------------------------------------------
+
+    def _text(self, text: str, size: int, color: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+        key = (text, size, color, bold)
+        img = self._texts.get(key)
+        if img is None:
+            if len(self._texts) > 400:
+                self._texts.clear()
+            img = self._texts[key] = font(size, bold).render(text, True, color)
+        return img
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._background is None or self._background.get_size() != surface.get_size():
+            self._background = felt_background(surface.get_size())
+        surface.blit(self._background, (0, 0))
+        w, h = surface.get_size()
+        u = self._unit
+        title = (_("Hand {n}: the final scores") if self.final else _("Hand {n} scores")).format(
+            n=self.result["hand"])
+        draw_text(surface, title, round(u * 1.4), GOLD, (w // 2, round(u * 0.35)), "midtop", True, True)
+        sub = hand_summary(self.state, self.result) + "  " + _("Target: {n}").format(n=f"{self.state.target:,}")
+        draw_text(surface, sub, max(14, round(u * 0.8)), INK, (w // 2, round(u * 2.1)), "midtop", shadow=True)
+        for col in self.columns:
+            self._draw_column(surface, col)
+        if self.counting:
+            hint = _("Press any key or click to see every number at once.")
+            draw_text(surface, hint, max(14, u * 3 // 4), INK_DIM, (w // 2, self.button.rect.centery), "center")
+        else:
+            self.button.draw(surface)
+
+    def _draw_column(self, surface: pygame.Surface, col: _Column) -> None:
+        t = self._t
+        pad = self._pad(t)
+        r = col.rect
+        draw_panel(surface, r, max(8, t // 2))
+        mine = col.side == self.state.side_of(0)
+        y = r.top + pad
+        head = self._text(col.name, round(t * 1.1), GOLD if mine else INK, True)
+        surface.blit(head, head.get_rect(midtop=(r.centerx, y)))
+        y += round(t * 1.25) + pad // 2
+        x0, x1 = r.left + pad, r.right - pad
+        for line, shown in zip(col.lines, col.shown, strict=True):
+            if line.kind == "total":
+                continue
+            alpha = round(255 * max(0.0, min(1.0, shown.alpha)))
+            if alpha:
+                self._draw_line(surface, col, line, shown, y, alpha)
+            y += self._line_height(col, line, t)
+        # At the foot: this hand's total, the running total, the next hand's first-meld minimum.
+        y = r.bottom - self._footer_height(t) + pad // 2
+        pygame.draw.line(surface, PANEL_EDGE, (x0, y), (x1, y), max(1, t // 12))
+        y += pad // 2
+        for line, shown in zip(col.lines, col.shown, strict=True):
+            alpha = round(255 * max(0.0, min(1.0, shown.alpha)))
+            if line.kind == "total" and alpha:
+                self._draw_line(surface, col, line, shown, y, alpha)
+        y += round(t * 1.5)
+        alpha = round(255 * max(0.0, min(1.0, col.total.alpha)))
+        if alpha:
+            big = round(t * 1.3)
+            label = self._text(_("Total"), big, GOLD, True)
+            label.set_alpha(alpha)
+            surface.blit(label, (x0, y))
+            num = font(big, True).render(signed(round(col.total.value)), True, LOSS if col.after < 0 else GOLD)
+            num.set_alpha(alpha)
+            surface.blit(num, num.get_rect(topright=(x1, y)))
+            y += round(t * 1.6)
+            if not self.final:
+                text = _("Next first meld: {n} points").format(n=col.next_min)
+                img = self._text(text, self._note_size(t), INK)
+                img.set_alpha(alpha)
+                surface.blit(img, (x0, y))
+
+    def _draw_line(self, surface: pygame.Surface, col: _Column, line: ScoreLine, shown: _Shown, y: int,
+                   alpha: int) -> None:
+        t = self._t
+        pad = self._pad(t)
+        ns = self._note_size(t)
+        x0, x1 = col.rect.left + pad, col.rect.right - pad
+        label, note = self._wrapped(col, line, t)
+        total = line.kind == "total"
+        x = x0
+        if line.canasta:
+            chip = pygame.Rect(x, y + round(t * 0.2), round(t * 0.7), round(t * 0.9))
+            pygame.draw.rect(surface, CHIP[line.canasta], chip, border_radius=max(2, t // 8))
+            pygame.draw.rect(surface, GOLD, chip, width=max(1, t // 12), border_radius=max(2, t // 8))
+            x += round(t * 0.9)
+        color = LOSS if line.points < 0 else (GOLD if total else INK)
+        num = font(t, True).render(signed(round(shown.value)), True, color)
+        num.set_alpha(alpha)
+        surface.blit(num, num.get_rect(topright=(x1, y)))
+        for part in label:
+            img = self._text(part, t, GOLD if total else INK, total)
+            img.set_alpha(alpha)
+            surface.blit(img, (x, y))
+            y += round(t * 1.25)
+        for part in note:
+            img = self._text(part, ns, LOSS if line.points < 0 else INK_DIM)
+            img.set_alpha(alpha)
+            surface.blit(img, (x0 + pad // 2, y))
+            y += round(ns * 1.2)

@@ -1,0 +1,441 @@
+"""The setup screen: players, difficulty, target score, animation speed; Start or Back.
+
+Each line is a choice shown as  label  [ ◀  value  ▶ ].  Keyboard: ↑ ↓ choose a line, ← → change
+it, Enter goes to the next line (and presses Back or Start), Esc goes back. Mouse: click the
+arrows or the value (the value steps forward), click Back or Start. It starts on Start, so a
+regular who wants the same game as last time presses Enter once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import pygame
+
+from game.app import App, Scene
+from game.assets import font
+from game.i18n import _
+from game.storage import LEVELS, SPEEDS, TARGETS, GameSetup
+from game.ui.narrate import seat_names
+from scenes.widgets import (
+    BUTTON,
+    BUTTON_FOCUS,
+    BUTTON_TEXT,
+    GOLD,
+    INK,
+    INK_DIM,
+    Button,
+    draw_panel,
+    draw_text,
+    felt_background,
+    ui_unit,
+    wrap_text,
+)
+
+EACH = "each"  # the difficulty line's fourth value: one difficulty per computer seat
+
+
+def level_name(level: str) -> str:
+    return {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard"), EACH: _("Each seat")}.get(level, level)
+
+
+def level_caption(level: str) -> str:
+    return {
+        "easy": _("Easy: plays simply. A relaxed game."),
+        "normal": _("Normal: a fair club player."),
+        "hard": _("Hard: plays to win and keeps track of the cards."),
+        EACH: _("Choose the difficulty of each computer player on the lines below."),
+    }.get(level, "")
+
+
+def speed_name(speed: str) -> str:
+    return {"slow": _("Slow"), "normal": _("Normal"), "fast": _("Fast"), "instant": _("Instant")}.get(speed, speed)
+
+
+def points(n: int) -> str:
+    return f"{n:,}"
+
+
+@dataclass
+class Row:
+    """One line of choices. `values` are stored values; `index` the current one."""
+
+    key: str
+    label: str
+    values: list
+    index: int
+    rect: pygame.Rect
+    box: pygame.Rect
+    indent: bool = False
+
+    @property
+    def value(self) -> object:
+        return self.values[self.index]
+
+
+class SetupScene(Scene):
+    """`on_start(setup)` starts the game; `on_back()` returns to the menu."""
+
+    def __init__(
+        self,
+        setup: GameSetup | None = None,
+        on_start: Callable[[GameSetup], None] | None = None,
+        on_back: Callable[[], None] | None = None,
+    ) -> None:
+        super().__init__()
+        self.setup = replace(setup) if setup is not None else GameSetup()
+        self.setup.seat_levels = list(self.setup.seat_levels)
+        if self.setup.players == 2:
+            self.setup.per_seat = False
+        self.on_start = on_start
+        self.on_back = on_back
+        self.back_button = Button(_("Back"), self.back)
+        self.start_button = Button(_("Start game"), self.start)
+        self.rows: list[Row] = []
+        self.focus = "start"  # a row key, "back" or "start"
+        self.hover_arrow: tuple[str, int] | None = None  # (row key, -1 or +1) under the mouse
+        self._pressed: str | None = None
+        self._background: pygame.Surface | None = None
+        self._unit = ui_unit(self.size)
+        self._text = self._unit
+        self._panel = pygame.Rect(0, 0, 0, 0)
+        self._caption_top = 0
+        self._title_y = 0
+        self._build_rows()
+
+    # ----- the choices ------------------------------------------------------------------------------
+
+    def _build_rows(self) -> None:
+        s = self.setup
+        z = pygame.Rect(0, 0, 0, 0)
+        rows = [Row("players", _("Players"), [2, 3, 4], [2, 3, 4].index(s.players), z.copy(), z.copy())]
+        difficulty = list(LEVELS) + ([EACH] if s.players > 2 else [])
+        current = EACH if s.per_seat else s.level
+        rows.append(Row("difficulty", _("Difficulty"), difficulty, difficulty.index(current), z.copy(), z.copy()))
+        if s.per_seat:
+            names = seat_names(s.players)
+            for seat in range(1, s.players):
+                rows.append(Row(f"seat{seat}", names[seat], list(LEVELS), LEVELS.index(s.seat_levels[seat - 1]),
+                                z.copy(), z.copy(), indent=True))
+        rows.append(Row("target", _("Target score"), list(TARGETS), TARGETS.index(s.target), z.copy(), z.copy()))
+        rows.append(Row("speed", _("Animation speed"), list(SPEEDS), SPEEDS.index(s.speed), z.copy(), z.copy()))
+        self.rows = rows
+        if self.focus not in self._order():
+            self.focus = "difficulty"
+        if self.app is not None:
+            self.resize(self.size)
+
+    def value_text(self, row: Row) -> str:
+        v = row.value
+        if row.key == "players":
+            return _("{n} players").format(n=v)
+        if row.key == "difficulty" or row.key.startswith("seat"):
+            return level_name(str(v))
+        if row.key == "target":
+            return _("{n} points").format(n=points(int(v)))  # type: ignore[arg-type]
+        if row.key == "speed":
+            return speed_name(str(v))
+        return str(v)
+
+    def caption(self) -> str:
+        """A sentence about the line that has the focus, under the choices."""
+        s = self.setup
+        if self.focus == "start":
+            return _("Start a new game with these choices.")
+        if self.focus == "back":
+            return _("Back to the main menu; nothing is changed.")
+        if self.focus == "players":
+            return {
+                2: _("You against one computer player."),
+                3: _("Three players, each playing alone."),
+                4: _("Two partnerships: you and North against West and East."),
+            }[s.players]
+        if self.focus == "difficulty":
+            return level_caption(EACH if s.per_seat else s.level)
+        if self.focus.startswith("seat"):
+            seat = int(self.focus[4:])
+            return seat_names(s.players)[seat] + " · " + level_caption(s.seat_levels[seat - 1])
+        if self.focus == "target":
+            return _("The game ends after the hand in which a side reaches {n} points.").format(n=points(s.target))
+        if self.focus == "speed":
+            return {
+                "slow": _("Cards move slowly and the computer players take their time."),
+                "normal": _("Cards move at an easy pace."),
+                "fast": _("Cards move quickly."),
+                "instant": _("No card movement: every move shows at once."),
+            }[s.speed]
+        return ""
+
+    def change(self, key: str, delta: int) -> None:
+        """Step a line's value forward (+1) or back (-1), wrapping round."""
+        row = self._row(key)
+        if row is None:
+            return
+        row.index = (row.index + delta) % len(row.values)
+        v = row.value
+        s = self.setup
+        if key == "players":
+            s.players = int(v)  # type: ignore[call-overload]
+            if s.players == 2 and s.per_seat:
+                s.per_seat = False
+                s.level = s.seat_levels[0]
+        elif key == "difficulty":
+            if v == EACH:
+                s.per_seat = True
+                s.seat_levels = [s.level] * 3
+            else:
+                s.per_seat = False
+                s.level = str(v)
+        elif key.startswith("seat"):
+            s.seat_levels[int(key[4:]) - 1] = str(v)
+        elif key == "target":
+            s.target = int(v)  # type: ignore[call-overload]
+        elif key == "speed":
+            s.speed = str(v)
+        if key in ("players", "difficulty"):
+            self._build_rows()
+        self.dirty = True
+
+    def _row(self, key: str) -> Row | None:
+        return next((r for r in self.rows if r.key == key), None)
+
+    def _order(self) -> list[str]:
+        return [r.key for r in self.rows] + ["back", "start"]
+
+    def move_focus(self, delta: int) -> None:
+        order = self._order()
+        i = order.index(self.focus)
+        if self.focus in ("back", "start") and delta > 0:
+            return  # the buttons are the bottom line
+        if self.focus in ("back", "start") and delta < 0:
+            self.focus = self.rows[-1].key
+        else:
+            j = i + delta
+            if j < 0:
+                j = 0
+            self.focus = "start" if j >= len(self.rows) else order[j]
+        self.dirty = True
+
+    # ----- actions ----------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self.on_start is not None:
+            self.on_start(replace(self.setup, seat_levels=list(self.setup.seat_levels)))
+
+    def back(self) -> None:
+        if self.on_back is not None:
+            self.on_back()
+
+    # ----- scene hooks ------------------------------------------------------------------------------
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        u = self._unit = ui_unit(size)
+        self._background = None
+        title_h = round(u * 2.4)
+        button_h = round(u * 2.2)
+        hint_h = max(13, u * 2 // 3) + u // 2
+        margin = u // 2
+        n = len(self.rows)
+        cap_guess = max(14, round(u * 0.85))
+        caption_h = 2 * round(cap_guess * 1.3) + u // 2
+        room = h - title_h - caption_h - button_h - hint_h - 2 * margin - u // 2
+        row_h = max(24, min(round(u * 2.0), room // n))
+        gap = max(4, row_h // 6)
+        row_h -= gap
+        self._text = max(14, min(u, round(row_h * 0.55)))
+        caption_h = 2 * round(max(14, round(self._text * 0.85)) * 1.3) + u // 2
+        panel_w = min(w - 2 * margin, u * 30)
+        panel_h = n * (row_h + gap) + gap + u // 4 + caption_h
+        block = title_h + panel_h + margin + button_h
+        top = max(0, (h - hint_h - block) // 2)
+        self._title_y = top + round(u * 0.3)
+        self._panel = pygame.Rect(0, 0, panel_w, panel_h)
+        self._panel.midtop = (w // 2, top + title_h)
+        box_w = min(round(panel_w * 0.5), u * 14)
+        y = self._panel.top + gap + u // 4
+        for row in self.rows:
+            row.rect = pygame.Rect(self._panel.left + u // 2, y, panel_w - u, row_h)
+            row.box = pygame.Rect(row.rect.right - box_w - u // 4, y + 2, box_w, row_h - 4)
+            y += row_h + gap
+        self._caption_top = y + u // 4
+        bw = min(u * 9, (w - 3 * margin) // 2)
+        by = min(self._panel.bottom + margin, h - hint_h - button_h)
+        self.back_button.rect = pygame.Rect(w // 2 - margin // 2 - bw, by, bw, button_h)
+        self.start_button.rect = pygame.Rect(w // 2 + margin // 2, by, bw, button_h)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+        elif event.type == pygame.MOUSEMOTION:
+            self._motion(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._press(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._release(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            row = self._row(self.focus)
+            if row is not None and event.y:
+                self.change(row.key, 1 if event.y > 0 else -1)
+
+    def _key(self, event: pygame.event.Event) -> None:
+        k = event.key
+        on_row = self.focus not in ("back", "start")
+        if k == pygame.K_ESCAPE:
+            self.back()
+        elif k == pygame.K_UP:
+            self.move_focus(-1)
+        elif k == pygame.K_DOWN:
+            self.move_focus(1)
+        elif k == pygame.K_TAB:
+            order = self._order()
+            step = -1 if event.mod & pygame.KMOD_SHIFT else 1
+            self.focus = order[(order.index(self.focus) + step) % len(order)]
+            self.dirty = True
+        elif k in (pygame.K_LEFT, pygame.K_RIGHT):
+            delta = -1 if k == pygame.K_LEFT else 1
+            if on_row:
+                self.change(self.focus, delta)
+            else:
+                self.focus = "back" if delta < 0 else "start"
+                self.dirty = True
+        elif k in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if on_row:
+                self.move_focus(1)
+            elif self.focus == "start":
+                self.start()
+            else:
+                self.back()
+        elif k == pygame.K_SPACE:
+            if on_row:
+                self.change(self.focus, 1)
+            elif self.focus == "start":
+                self.start()
+            else:
+                self.back()
+
+    def _hit(self, pos: tuple[int, int]) -> tuple[str, int] | None:
+        """What is under the mouse: (row key, -1 / 0 / +1 for left arrow / label / value or right arrow)."""
+        for row in self.rows:
+            if row.box.collidepoint(pos):
+                arrow_w = row.box.h
+                if pos[0] < row.box.left + arrow_w:
+                    return row.key, -1
+                return row.key, 1
+            if row.rect.collidepoint(pos):
+                return row.key, 0
+        for name, b in (("back", self.back_button), ("start", self.start_button)):
+            if b.rect.collidepoint(pos):
+                return name, 0
+        return None
+
+    def _motion(self, pos: tuple[int, int]) -> None:
+        hit = self._hit(pos)
+        arrow = None
+        if hit is not None:
+            if hit[0] != self.focus:
+                self.focus = hit[0]
+                self.dirty = True
+            row = self._row(hit[0])
+            if row is not None and hit[1]:
+                arrow = (hit[0], -1 if pos[0] < row.box.left + row.box.h else 1)
+        if arrow != self.hover_arrow:
+            self.hover_arrow = arrow
+            self.dirty = True
+
+    def _press(self, pos: tuple[int, int]) -> None:
+        hit = self._hit(pos)
+        self._pressed = None
+        if hit is None:
+            return
+        key, delta = hit
+        self.focus = key
+        if key in ("back", "start"):
+            self._pressed = key
+            (self.back_button if key == "back" else self.start_button).pressed = True
+        elif delta:
+            self.change(key, delta)
+        self.dirty = True
+
+    def _release(self, pos: tuple[int, int]) -> None:
+        pressed, self._pressed = self._pressed, None
+        self.back_button.pressed = self.start_button.pressed = False
+        self.dirty = True
+        if pressed is None:
+            return
+        hit = self._hit(pos)
+        if hit is not None and hit[0] == pressed:  # a click counts only if released where it began
+            if pressed == "start":
+                self.start()
+            else:
+                self.back()
+
+    # ----- drawing ----------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._background is None or self._background.get_size() != surface.get_size():
+            self._background = felt_background(surface.get_size())
+        surface.blit(self._background, (0, 0))
+        w, h = surface.get_size()
+        u = self._unit
+        draw_text(surface, _("New game"), round(u * 1.6), GOLD, (w // 2, self._title_y), "midtop", True, True)
+        draw_panel(surface, self._panel, max(8, u // 2))
+        for row in self.rows:
+            self._draw_row(surface, row)
+        # The sentence about the focused line.
+        cap = max(14, round(self._text * 0.85))
+        width = self._panel.w - u * 2
+        y = self._caption_top
+        pygame.draw.line(surface, (200, 170, 90), (self._panel.left + u, y - u // 8),
+                         (self._panel.right - u, y - u // 8), 1)
+        for line in wrap_text(self.caption(), font(cap), width)[:2]:
+            draw_text(surface, line, cap, INK, (self._panel.centerx, y + u // 8), "midtop")
+            y += round(cap * 1.3)
+        self.back_button.focused = self.focus == "back"
+        self.start_button.focused = self.focus == "start"
+        self.back_button.draw(surface)
+        self.start_button.draw(surface)
+        hint = _("↑ ↓ choose a line   ← → change it   Enter: next, then Start   Esc: back")
+        hint_size = max(13, u * 2 // 3)
+        if self.start_button.rect.bottom + hint_size + u // 4 <= h:
+            draw_text(surface, hint, hint_size, INK_DIM, (w // 2, h - u // 4), "midbottom")
+
+    def _draw_row(self, surface: pygame.Surface, row: Row) -> None:
+        u = self._unit
+        t = self._text
+        focused = row.key == self.focus
+        if focused:
+            band = pygame.Surface(row.rect.size, pygame.SRCALPHA)
+            pygame.draw.rect(band, (255, 255, 255, 34), band.get_rect(), border_radius=max(6, row.rect.h // 4))
+            surface.blit(band, row.rect)
+        x = row.rect.left + u // 2 + (u if row.indent else 0)
+        label = row.label if not row.indent else "· " + row.label
+        draw_text(surface, label, t, GOLD if focused else INK, (x, row.rect.centery), "midleft", bold=not row.indent)
+        box = row.box
+        radius = max(6, box.h // 4)
+        pygame.draw.rect(surface, BUTTON, box, border_radius=radius)
+        if focused:
+            pygame.draw.rect(surface, BUTTON_FOCUS, box, width=max(3, box.h // 12), border_radius=radius)
+        arrow_w = box.h
+        for delta in (-1, 1):
+            hot = self.hover_arrow == (row.key, delta)
+            cx = box.left + arrow_w // 2 if delta < 0 else box.right - arrow_w // 2
+            half = max(6, box.h // 4)
+            color = (20, 110, 60) if hot else BUTTON_TEXT
+            if delta < 0:
+                pts = [(cx + half // 2, box.centery - half), (cx + half // 2, box.centery + half),
+                       (cx - half, box.centery)]
+            else:
+                pts = [(cx - half // 2, box.centery - half), (cx - half // 2, box.centery + half),
+                       (cx + half, box.centery)]
+            pygame.draw.polygon(surface, color, pts)
+        text = self.value_text(row)
+        size = t
+        while size > 12 and font(size, True).size(text)[0] > box.w - 2 * arrow_w:
+            size -= 1
+        draw_text(surface, text, size, BUTTON_TEXT, box.center, "center", bold=True)
