@@ -728,8 +728,9 @@ class TableScene(Scene):
             overlay = None
             if c in self.selected and c in self.homes.hand_rects:
                 overlay = "selected"
-            elif self.hover == c or (self.homes.hand and self.focus < len(self.homes.hand)
-                                     and self.homes.hand[self.focus] == c and self._keyboard_focus_visible()):
+            elif c in self.homes.hand_rects and (self.hover == c or (
+                    self.focus < len(self.homes.hand) and self.homes.hand[self.focus] == c
+                    and self._keyboard_focus_visible())):
                 overlay = "highlight"
             if sp.rotated:
                 img = self._rotated_back(sp.w)
