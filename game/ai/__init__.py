@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from game.ai.levels import choose_easy, choose_normal
 from game.ai.simple import choose_greedy, choose_random
 from game.rules.actions import Action
 from game.rules.view import PlayerView
@@ -14,6 +15,8 @@ Chooser = Callable[[PlayerView, list[Action], random.Random], Action]
 PLAYERS: dict[str, Chooser] = {
     "random": choose_random,
     "greedy": choose_greedy,
+    "easy": choose_easy,
+    "normal": choose_normal,
 }
 
 

@@ -1,0 +1,271 @@
+"""One evaluator shared by every level: what a card, a meld, the pile and a side's position are worth.
+
+Values are in hand points (the unit of the score sheet), as expectations: an incomplete escalera is
+worth part of its 1,500 according to how many cards it still needs and how much of the hand is left.
+Levels differ by what they feed in (Easy has no card memory) and how they use the numbers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.ai.memory import CardMemory
+from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, RED_THREE, SUIT, VALUE, WILD
+from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, canasta_bonus, side_may_go_out
+from game.rules.ruleset import RuleSet
+from game.rules.view import PlayerView
+
+
+@dataclass(frozen=True)
+class Weights:
+    """Tunable numbers of the evaluator (the arena is how they were chosen)."""
+
+    pair: float = 40.0  # a natural pair in hand: a key to the pile and half a meld
+    single: float = 6.0
+    triple: float = 55.0
+    run_neighbour: float = 22.0  # same suit, next rank
+    run_gap: float = 10.0  # same suit, two ranks away
+    middle_rank: float = 4.0  # 8, 9 and 10 sit in every escalera
+    wild: float = 160.0
+    black_three: float = -250.0
+    penalty_weight: float = 0.4  # share of a card's penalty counted while the hand goes on
+    pile_card: float = 10.0  # a card taken with the pile that fits nothing yet
+    pile_wild: float = 70.0
+    pile_black_three: float = -45.0
+    stock_card: float = 14.0  # expected worth of one card drawn from the stock
+    first_meld: float = 70.0  # being able to take the pile with a pair, and top cards onto runs
+    block_value: float = 0.0
+
+
+DEFAULT = Weights()
+
+# Chance to complete a meld that still needs d cards, given plenty of time (d = 1, 2, ...).
+RUN_P = (1.0, 0.72, 0.52, 0.36, 0.24, 0.15)
+RANK_P = (1.0, 0.62, 0.45, 0.31, 0.2, 0.12, 0.07)
+WILD_P = (1.0, 0.6, 0.42, 0.28, 0.17, 0.1)
+
+
+def _p(table: tuple[float, ...], need: int) -> float:
+    return table[need] if need < len(table) else table[-1] * 0.5
+
+
+def turns_left(view: PlayerView) -> float:
+    """Expected turns of this seat before the hand ends, from the stock and the threat of going out."""
+    per_round = view.rules.draws(view.players) * view.players
+    t = view.stock_count / per_round
+    for side in range(view.sides):
+        if side != view.side and side_may_go_out([m.canasta(view.rules) for m in view.melds[side]]):
+            t = min(t, 2.0)  # a side able to go out ends the hand soon
+    return t
+
+
+def time_factor(t: float, need: int) -> float:
+    """How much of a meld's chance survives with t turns left when it needs `need` more cards."""
+    if need <= 0:
+        return 1.0
+    return max(0.0, min(1.0, t / (need * 1.6 + 0.5)))
+
+
+class Evaluator:
+    """Valuations for one decision of one seat. `memory` is None for a player who does not count cards."""
+
+    def __init__(self, view: PlayerView, memory: CardMemory | None, weights: Weights = DEFAULT) -> None:
+        self.view = view
+        self.rules: RuleSet = view.rules
+        self.memory = memory
+        self.w = weights
+        self.t = turns_left(view)
+        self.side = view.side
+        self.my_melds: tuple[Meld, ...] = view.melds[view.side]
+        self.next_seat = (view.seat + 1) % view.players
+        self.next_side = view.side_of(self.next_seat)
+
+    # ----- melds ------------------------------------------------------------------------------------
+
+    def meld_worth(self, m: Meld | tuple[str, int, tuple[int, ...]]) -> float:
+        """Points on the table plus the expected bonus still to come."""
+        kind, key, cards = (m.kind, m.key, m.cards) if isinstance(m, Meld) else m
+        rules = self.rules
+        points = sum(VALUE[c] for c in cards)
+        n = len(cards)
+        if kind == RUN:
+            if n >= rules.run_max:
+                return points + rules.escalera
+            need = rules.run_max - n
+            ranks = [RANK[c] for c in cards]
+            low, high = min(ranks), max(ranks)
+            room = (low - 4) + (ACE - high)  # ranks still free on either side
+            if room < need:
+                return points  # can never reach seven
+            p = _p(RUN_P, need) * self._run_supply(key, low, high)
+            return points + rules.escalera * p * time_factor(self.t, need)
+        if kind == WILD_MELD:
+            if n >= rules.wild_meld_max:
+                return points + rules.bolivia
+            need = rules.wild_meld_max - n
+            p = _p(WILD_P, need) * self._wild_supply(need)
+            return points + rules.bolivia * p * time_factor(self.t, need)
+        if kind == RANK_MELD:
+            wilds = sum(1 for c in cards if WILD[c])
+            if n >= rules.canasta_size:
+                return points + (rules.mixed_canasta if wilds else rules.natural_canasta)
+            need = rules.canasta_size - n
+            bonus = rules.mixed_canasta if wilds else 0.75 * rules.natural_canasta + 0.25 * rules.mixed_canasta
+            p = _p(RANK_P, need) * self._rank_supply(key, need)
+            return points + bonus * p * time_factor(self.t, need)
+        return points
+
+    def _run_supply(self, suit: int, low: int, high: int) -> float:
+        if self.memory is None:
+            return 1.0
+        live = 0
+        for r in (low - 2, low - 1, high + 1, high + 2):
+            if 4 <= r <= ACE:
+                live += self.memory.unseen_face(suit * 16 + r)
+        return min(1.0, 0.35 + live / 8)
+
+    def _wild_supply(self, need: int) -> float:
+        if self.memory is None:
+            return 1.0
+        return min(1.0, self.memory.unseen_wilds() / (need * 2.5 + 0.01))
+
+    def _rank_supply(self, rank: int, need: int) -> float:
+        if self.memory is None:
+            return 1.0
+        return min(1.0, (self.memory.unseen_naturals(rank) + 1) / (need * 1.8 + 0.01))
+
+    def meld_gain(self, before: Meld | None, kind: str, key: int, cards: tuple[int, ...]) -> float:
+        """What growing a meld (or laying a new one, `before` None) adds to the side's worth."""
+        after = self.meld_worth((kind, key, cards))
+        return after - (self.meld_worth(before) if before is not None else 0.0)
+
+    # ----- cards in hand ----------------------------------------------------------------------------
+
+    def keep_values(self, hand: tuple[int, ...] | list[int]) -> dict[int, float]:
+        """How much each card in hand is worth keeping (higher = discard later)."""
+        w = self.w
+        by_rank: dict[int, int] = {}
+        faces: dict[int, int] = {}
+        for c in hand:
+            if NATURAL[c]:
+                by_rank[RANK[c]] = by_rank.get(RANK[c], 0) + 1
+                faces[FACE[c]] = faces.get(FACE[c], 0) + 1
+        rank_melds = {m.key for m in self.my_melds if m.kind == RANK_MELD}
+        runs = [m for m in self.my_melds if m.kind == RUN and m.size < self.rules.run_max]
+        pen = w.penalty_weight * min(1.0, 4.0 / (self.t + 1.0))
+        out: dict[int, float] = {}
+        seen_face: dict[int, int] = {}
+        for c in sorted(hand):
+            if WILD[c]:
+                out[c] = w.wild + VALUE[c] * 0.2
+                continue
+            if BLACK_THREE[c]:
+                out[c] = w.black_three
+                continue
+            if not NATURAL[c]:
+                out[c] = 0.0
+                continue
+            r, f = RANK[c], FACE[c]
+            n = by_rank[r]
+            if r in rank_melds:
+                v = 120.0
+            elif n >= 3:
+                v = w.triple
+            elif n == 2:
+                v = w.pair * self._rank_live(r)
+            else:
+                v = w.single * self._rank_live(r)
+            # Run value: only one copy of a face can sit in a run.
+            copy = seen_face.get(f, 0)
+            seen_face[f] = copy + 1
+            if copy == 0:
+                s = SUIT[c]
+                near = sum(1 for d in (-1, 1) if faces.get(s * 16 + r + d) and 4 <= r + d <= ACE)
+                gap = sum(1 for d in (-2, 2) if faces.get(s * 16 + r + d) and 4 <= r + d <= ACE)
+                v += near * w.run_neighbour + gap * w.run_gap
+                if near or gap:
+                    v += w.middle_rank if 8 <= r <= 10 else 0.0
+                for m in runs:
+                    if m.key == s:
+                        ranks = [RANK[x] for x in m.cards]
+                        if r == min(ranks) - 1 or r == max(ranks) + 1:
+                            v += 200.0
+                        elif r == min(ranks) - 2 or r == max(ranks) + 2:
+                            v += 25.0
+            v -= pen * VALUE[c]
+            out[c] = v
+        return out
+
+    def _rank_live(self, rank: int) -> float:
+        """Pairs of a rank that is nearly all seen are worth less: the pile will rarely show it."""
+        if self.memory is None:
+            return 1.0
+        live = self.memory.unseen_naturals(rank)
+        return 0.45 + 0.55 * min(1.0, live / 4)
+
+    # ----- the pile and discards --------------------------------------------------------------------
+
+    def pile_worth(self, for_seat: int, cards: tuple[int, ...] | list[int]) -> float:
+        """Rough worth of pile cards going into a hand (ours or an opponent's)."""
+        w = self.w
+        total = 0.0
+        t_short = self.t < 3
+        for c in cards:
+            if RED_THREE[c]:
+                total += 100
+            elif WILD[c]:
+                total += w.pile_wild
+            elif BLACK_THREE[c]:
+                total += w.pile_black_three * (2.0 if t_short else 1.0)
+            else:
+                total += w.pile_card - (VALUE[c] * 0.5 if t_short else 0.0)
+        return total
+
+    def danger(self, card: int) -> float:
+        """Expected gift to the next opponent if this card is discarded now."""
+        if not NATURAL[card]:
+            return -self.w.block_value * len(self.view.pile)  # a three or wild card blocks the pile
+        view = self.view
+        nxt = self.next_seat
+        gift = 0.0
+        for m in view.melds[self.next_side]:
+            if m.kind == RUN and m.size < self.rules.run_max and SUIT[card] == m.key:
+                ranks = [RANK[x] for x in m.cards]
+                if RANK[card] in (min(ranks) - 1, max(ranks) + 1):
+                    gift = max(gift, 180.0 + 60 * (m.size - 3))
+        if self.memory is not None:
+            p = self.memory.p_holds_naturals(nxt, RANK[card], 2)
+        else:
+            p = 0.25
+        if not view.melds[self.next_side]:
+            p *= 0.6  # a side yet to meld needs the minimum from the pile take itself
+        if p > 0:
+            worth = self.pile_worth(nxt, view.pile) + 60 + 3 * VALUE[card]
+            gift = max(gift, p * max(worth, 20.0) + (1 - p) * 0)
+        return gift
+
+    # ----- a side's position ------------------------------------------------------------------------
+
+    def side_table(self, side: int) -> float:
+        """Points a side has on the table now (cards and bonuses; red threes as the hand would end)."""
+        melds = self.view.melds[side]
+        canastas = [m.canasta(self.rules) for m in melds]
+        pts = sum(m.points() + canasta_bonus(c, self.rules) for m, c in zip(melds, canastas, strict=True))
+        reds = len(self.view.red_threes[side])
+        red = (self.rules.all_red_threes if reds == 2 * self.rules.packs else self.rules.red_three * reds)
+        return pts + (red if side_may_go_out(canastas) else -red)
+
+    def side_potential(self, side: int) -> float:
+        """Table worth plus the expected bonus of its incomplete melds."""
+        return sum(self.meld_worth(m) for m in self.view.melds[side]) + self._reds(side)
+
+    def _reds(self, side: int) -> float:
+        reds = len(self.view.red_threes[side])
+        if not reds:
+            return 0.0
+        amount = self.rules.all_red_threes if reds == 2 * self.rules.packs else self.rules.red_three * reds
+        return amount if side_may_go_out([m.canasta(self.rules) for m in self.view.melds[side]]) else -amount * 0.5
+
+
+def joker_count(cards: tuple[int, ...] | list[int]) -> int:
+    return sum(1 for c in cards if RANK[c] == JOKER)

@@ -1,0 +1,381 @@
+"""The computer players: Easy, Normal and Hard, each `choose(view, legal, rng) -> action`.
+
+Easy and Normal share one turn planner and differ by a Style (what they count, keep and weigh);
+Hard is Normal plus a search at the root (game/ai/search.py). Every action a level builds itself is
+checked against the rules from the view before it is returned; a refused plan falls back to `legal`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from game.ai.evaluate import DEFAULT, Evaluator, Weights
+from game.ai.memory import CardMemory
+from game.ai.plan import (
+    hand_penalty,
+    may_take_wild,
+    naturals_by_rank,
+    need_of,
+    plan_go_out,
+    qualifies,
+    run_extension,
+    runs_in,
+    why_illegal,
+    wilds_of,
+)
+from game.rules.actions import (
+    Action,
+    AddToMeld,
+    Answer,
+    AskPartner,
+    Combine,
+    Discard,
+    DrawStock,
+    LayMelds,
+    TakePile,
+    TakeTop,
+)
+from game.rules.cards import BLACK_THREE, NATURAL, RANK, VALUE, WILD
+from game.rules.melds import RANK_MELD, RUN, WILD_MELD, classify, meld_points
+from game.rules.state import Phase
+from game.rules.view import PlayerView
+
+
+@dataclass(frozen=True)
+class Style:
+    name: str
+    memory: bool = True  # count cards (danger of discards, live ranks)
+    keep_pairs: bool = True  # keep natural pairs in hand as keys to the pile
+    wilds_for_bolivia: bool = True  # keep wild cards out of rank melds
+    random_discard: float = 0.0  # chance of a careless discard
+    ask_partner: bool = True
+    judge_going_out: bool = True  # weigh going out against holding on
+    judge_draw: bool = True  # value the pile against the stock
+    weights: Weights = field(default_factory=lambda: DEFAULT)
+
+
+EASY = Style("easy", memory=False, keep_pairs=False, wilds_for_bolivia=False, random_discard=0.2, ask_partner=False,
+             judge_going_out=False, judge_draw=False)
+NORMAL = Style("normal")
+
+
+# ----- entry points ------------------------------------------------------------------------------------
+
+
+def choose_easy(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+    return choose_with(EASY, view, legal, rng)
+
+
+def choose_normal(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+    return choose_with(NORMAL, view, legal, rng)
+
+
+def choose_with(style: Style, view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+    planner = Planner(style, view, rng)
+    action = planner.decide(legal)
+    if action in legal or why_illegal(view, action) is None:
+        return action
+    return fallback(view, legal)
+
+
+def fallback(view: PlayerView, legal: list[Action]) -> Action:
+    """A safe legal move when a plan was refused (should not happen; the arena counts it)."""
+    for kind in (DrawStock, Discard, Answer):
+        for a in legal:
+            if isinstance(a, kind):
+                return a
+    return legal[0]
+
+
+# ----- the planner ------------------------------------------------------------------------------------
+
+
+class Planner:
+    """One decision: builds the evaluator and card memory once, then picks the move."""
+
+    def __init__(self, style: Style, view: PlayerView, rng: random.Random) -> None:
+        self.style = style
+        self.view = view
+        self.rng = rng
+        self.rules = view.rules
+        self.memory = CardMemory(view) if style.memory else None
+        self.ev = Evaluator(view, self.memory, style.weights)
+
+    def decide(self, legal: list[Action]) -> Action:
+        view = self.view
+        if view.phase == Phase.ANSWER:
+            return Answer(self.answer())
+        if view.phase == Phase.DRAW:
+            return self.draw(legal)
+        return self.meld(legal)
+
+    # ----- drawing ---------------------------------------------------------------------------------
+
+    def draw(self, legal: list[Action]) -> Action:
+        _view, ev = self.view, self.ev
+        takes = [a for a in legal if isinstance(a, (TakePile, TakeTop))]
+        if not takes:
+            return DrawStock()
+        if not self.style.judge_draw:
+            piles = [a for a in takes if isinstance(a, TakePile)]
+            if piles:
+                return max(piles, key=lambda a: len(a.cards) + sum(len(m) for m in a.melds))
+            return takes[0]
+        best: Action = DrawStock()
+        best_value = 2 * ev.w.stock_card
+        for a in self.pile_options(takes):
+            v = self.take_value(a)
+            if v > best_value:
+                best, best_value = a, v
+        return best
+
+    def pile_options(self, takes: list[Action]) -> list[Action]:
+        """Pile takes worth comparing: the legal ones, plus (once melded) the take with every natural of the
+        rank from hand, which the step-by-step legal list does not offer."""
+        view = self.view
+        out = list(takes)
+        if view.melds[view.side] and view.pile and NATURAL[view.pile[-1]]:
+            top = view.pile[-1]
+            nat = naturals_by_rank(view.hand).get(RANK[top], [])
+            if len(nat) > 2:
+                a = TakePile(tuple(nat))
+                if why_illegal(view, a) is None:
+                    out.append(a)
+        return out
+
+    def take_value(self, a: Action) -> float:
+        view, ev = self.view, self.ev
+        top = view.pile[-1]
+        melds = view.melds[view.side]
+        if isinstance(a, TakeTop):
+            m = next(m for m in melds if m.id == a.meld)
+            return ev.meld_gain(m, m.kind, m.key, m.cards + (top,))
+        assert isinstance(a, TakePile)
+        keep = ev.keep_values(view.hand)
+        used = list(a.cards) + [c for m in a.melds for c in m]
+        value = ev.meld_gain(None, RANK_MELD, RANK[top], tuple(a.cards) + (top,))
+        for m in a.melds:
+            shape = classify(m, self.rules)
+            value += ev.meld_gain(None, shape.kind, shape.key, m)
+        value -= sum(max(0.0, keep[c]) for c in used) * 0.5
+        value += ev.pile_worth(view.seat, view.pile[:-1])
+        if not melds:
+            value += ev.w.first_meld
+        # Several melds of this rank can be combined later: more cards toward one canasta.
+        for m in melds:
+            if m.kind == RANK_MELD and m.key == RANK[top] and m.size < self.rules.canasta_size:
+                value += 40
+        return value
+
+    # ----- melding ---------------------------------------------------------------------------------
+
+    def meld(self, legal: list[Action]) -> Action:
+        view = self.view
+        if view.permission is True:
+            seq = plan_go_out(view)
+            if seq:
+                return seq[0]
+            return next((a for a in legal if not isinstance(a, AskPartner)), legal[0])
+        if view.melds[view.side]:
+            out = self.going_out()
+            if out is not None:
+                return out
+            step = self.next_step()
+            if step is not None:
+                return step
+        else:
+            first = self.first_meld(legal)
+            if first is not None:
+                return first
+        return self.discard()
+
+    def going_out(self) -> Action | None:
+        view = self.view
+        if view.permission is False or len(view.hand) > 14:
+            return None
+        seq = plan_go_out(view)
+        if not seq:
+            return None
+        if self.style.judge_going_out and not self.want_out(seq):
+            return None
+        if (self.style.ask_partner and view.players == 4 and not view.asked and view.permission is None
+                and len(view.hand) >= 2 and view.hand_counts[(view.seat + 2) % 4] > 2):
+            return AskPartner()
+        return seq[0]
+
+    def want_out(self, seq: list[Action]) -> bool:
+        """Go out unless holding on is worth clearly more: the opponents cannot end the hand, the stock
+        has turns left, and our side's unfinished canastas outweigh theirs."""
+        view, ev = self.view, self.ev
+        if ev.t < 2.5:
+            return True
+        for side in range(view.sides):
+            if side != view.side and qualifies(view.melds[side], self.rules):
+                return True
+        ours = sum(ev.meld_worth(m) - m.points() for m in view.melds[view.side]
+                   if m.canasta(self.rules) is None)
+        theirs = max((sum(ev.meld_worth(m) - m.points() for m in view.melds[s] if m.canasta(self.rules) is None)
+                      for s in range(view.sides) if s != view.side), default=0.0)
+        return ours - theirs < 350
+
+    def answer(self) -> bool:
+        """Partner asks "May I go out?": no when this hand still holds a lot the side would lose."""
+        view = self.view
+        if not self.style.judge_going_out:
+            return True
+        for side in range(view.sides):
+            if side != view.side and qualifies(view.melds[side], self.rules):
+                return True
+        if self.ev.t < 1.5:
+            return True
+        held = sum(100 if BLACK_THREE[c] else VALUE[c] for c in view.hand if BLACK_THREE[c] or WILD[c])
+        return held < 300 and hand_penalty(view.hand) < 300
+
+    def next_step(self) -> Action | None:
+        """The next improving meld of the turn, or None when it is time to discard."""
+        view, rules, style = self.view, self.rules, self.style
+        hand = list(view.hand)
+        melds = list(view.melds[view.side])
+        room = len(hand) - 2  # cards that may leave the hand before the discard (keep-two rule)
+        if room <= 0:
+            return None
+        # Runs first: escaleras are the heart of the game.
+        for m in melds:
+            if m.kind == RUN and m.size < rules.run_max:
+                ext = run_extension(m, hand, rules)[:room]
+                if ext:
+                    return AddToMeld(m.id, tuple(ext))
+        wild_melds = [m for m in melds if m.kind == WILD_MELD and m.size < rules.wild_meld_max]
+        wilds = wilds_of(hand)
+        if wild_melds and wilds:
+            m = max(wild_melds, key=lambda m: m.size)
+            cards = wilds[:min(room, rules.wild_meld_max - m.size)]
+            if cards:
+                return AddToMeld(m.id, tuple(cards))
+        for run in runs_in(hand, rules.run_max):
+            if len(run) <= room:
+                return LayMelds((run,))
+        if len(wilds) >= 3 and not wild_melds and len(wilds) <= room:
+            return LayMelds((tuple(wilds[:rules.wild_meld_max]),))
+        by_rank = naturals_by_rank(hand)
+        keep_keys = style.keep_pairs and len(view.pile) >= 2 and self.ev.t >= 3
+        for m in melds:
+            if m.kind != RANK_MELD:
+                continue
+            nat = by_rank.get(m.key, [])
+            if not nat:
+                continue
+            if keep_keys and len(nat) == 2 and m.size + 2 < rules.canasta_size:
+                continue
+            cards = nat[:room]
+            if cards:
+                return AddToMeld(m.id, tuple(cards))
+        for _r, nat in sorted(by_rank.items(), key=lambda kv: -len(kv[1])):
+            if len(nat) >= 3 and len(nat) <= room:
+                return LayMelds((tuple(nat),))
+        # Melds of one rank: put together when the result is valid (closer to a canasta).
+        ranked = [m for m in melds if m.kind == RANK_MELD]
+        for a in ranked:
+            for b in ranked:
+                if a.id != b.id and a.key == b.key and why_illegal(view, Combine(a.id, b.id)) is None:
+                    return Combine(a.id, b.id)
+        step = self.wild_step(room)
+        if step is not None:
+            return step
+        return None
+
+    def wild_step(self, room: int) -> Action | None:
+        """Wild cards into a rank meld: Easy whenever it can; Normal only to complete a canasta."""
+        view, rules = self.view, self.rules
+        wilds = wilds_of(view.hand)
+        if not wilds or room <= 0:
+            return None
+        melds = [m for m in view.melds[view.side] if m.kind == RANK_MELD]
+        for m in sorted(melds, key=lambda m: -m.size):
+            can = min(may_take_wild(m, rules), len(wilds), room)
+            if can <= 0:
+                continue
+            if not self.style.wilds_for_bolivia:
+                return AddToMeld(m.id, tuple(wilds[:can]))
+            if m.size < rules.canasta_size and m.size + can >= rules.canasta_size:
+                need = rules.canasta_size - m.size
+                return AddToMeld(m.id, tuple(wilds[:need]))
+        return None
+
+    def first_meld(self, legal: list[Action]) -> Action | None:
+        """The side's first meld: Normal lays the cheapest that reaches the minimum; Easy the biggest."""
+        view, rules = self.view, self.rules
+        need = need_of(view)
+        hand = list(view.hand)
+        firsts = [a for a in legal if isinstance(a, LayMelds)]
+        if not self.style.keep_pairs:
+            if firsts:
+                return max(firsts, key=lambda a: sum(len(m) for m in a.melds))
+            return None
+        # Melds we would lay anyway: runs, naturals of a rank, and a wild meld.
+        natural: list[tuple[int, ...]] = []
+        pool = list(hand)
+        for run in runs_in(pool, rules.run_max):
+            natural.append(run)
+            for c in run:
+                pool.remove(c)
+        for _r, nat in naturals_by_rank(pool).items():
+            if len(nat) >= 3:
+                natural.append(tuple(nat))
+        wilds = wilds_of(pool)
+        if len(wilds) >= 3:
+            natural.append(tuple(wilds[:rules.wild_meld_max]))
+        # Fewest melds first that reach the minimum, keeping two cards.
+        natural.sort(key=lambda m: -meld_points(m))
+        chosen: list[tuple[int, ...]] = []
+        for m in natural:
+            if sum(meld_points(x) for x in chosen) >= need:
+                break
+            chosen.append(m)
+        if chosen and sum(meld_points(x) for x in chosen) >= need:
+            a = LayMelds(tuple(chosen))
+            if why_illegal(view, a) is None:
+                return a
+        if not firsts:
+            return None
+        keep = self.ev.keep_values(hand)
+
+        def cost(a: LayMelds) -> float:
+            c = 0.0
+            for m in a.melds:
+                wild = [x for x in m if WILD[x]]
+                if len(wild) == len(m):
+                    continue  # a wild meld is laid anyway
+                c += sum(max(0.0, keep[x]) for x in m) * (0.6 if not wild else 1.0)
+            return c
+
+        best = min(firsts, key=cost)
+        if cost(best) <= 2.2 * self.ev.w.first_meld + 20 * max(0, 6 - self.ev.t):
+            return best
+        return None
+
+    # ----- discarding ------------------------------------------------------------------------------
+
+    def discard(self) -> Action:
+        view = self.view
+        hand = view.hand
+        keep = self.ev.keep_values(hand)
+        if self.style.random_discard and self.rng.random() < self.style.random_discard:
+            plain = sorted(c for c in hand if not WILD[c])
+            if plain:
+                return Discard(self.rng.choice(plain))
+        if not self.style.memory:
+            # Plain rules: the highest loose card (no pair, no run neighbour); black threes first.
+            threes = sorted(c for c in hand if BLACK_THREE[c])
+            if threes:
+                return Discard(threes[0])
+            loose = [c for c in hand if NATURAL[c] and keep[c] < self.ev.w.pair * 0.5]
+            if loose:
+                return Discard(max(sorted(loose), key=lambda c: (VALUE[c], -keep[c])))
+            return Discard(min(sorted(hand), key=lambda c: keep[c]))
+        score = {c: keep[c] + self.ev.danger(c) for c in set(hand)}
+        if len(hand) == 1:
+            return Discard(hand[0])
+        return Discard(min(sorted(score), key=lambda c: score[c]))
+
