@@ -15,7 +15,18 @@ from game.app import Scene
 from game.controller import TurnController
 from game.i18n import _
 from game.rules import events as ev
-from game.rules.actions import Action, AddToMeld, Answer, AskPartner, Discard, DrawStock, LayMelds, TakePile, TakeTop
+from game.rules.actions import (
+    Action,
+    AddToMeld,
+    Answer,
+    AskPartner,
+    Combine,
+    Discard,
+    DrawStock,
+    LayMelds,
+    TakePile,
+    TakeTop,
+)
 from game.rules.errors import IllegalAction
 from game.rules.legal import legal_actions
 from game.rules.melds import classify, meld_points
@@ -112,6 +123,8 @@ class TableScene(Scene):
         self.hover: int | None = None
         self.end_wait: float | None = None
         self.buttons: dict[str, Button] = {}
+        self.can_ask = False
+        self.picked_meld: int | None = None  # a meld picked up to combine with another of its rank
         self._make_buttons()
 
     # ----- set-up -----------------------------------------------------------------------------------
@@ -245,6 +258,12 @@ class TableScene(Scene):
             if c not in self.homes.spots:
                 del self.sprites[c]
         self.focus = min(self.focus, max(0, len(self.homes.hand) - 1))
+        st = self.state
+        # Whether asking is possible is the engine's question; asked once per change, not per frame.
+        self.can_ask = (self._my_turn() and st.players == 4 and st.phase == Phase.MELD and not st.asked
+                        and st.able_to_go_out(self.seat))
+        if self.picked_meld is not None and self.picked_meld not in self.homes.meld_rects:
+            self.picked_meld = None
         self.dirty = True
 
     # ----- the player's actions ---------------------------------------------------------------------
@@ -302,7 +321,7 @@ class TableScene(Scene):
             self.relayout()
             return
         if not self._my_turn():
-            if kind in ("draw", "pile", "meld", "lay", "discard", "add", "ask", "enter", "top"):
+            if kind in ("draw", "pile", "meld", "lay", "discard", "add", "ask", "enter", "top", "combine"):
                 self.refuse(_("Wait for your turn."), set())
             return
         chosen = tuple(sorted(self.selected))
@@ -338,6 +357,12 @@ class TableScene(Scene):
                 self.enter_target()
         elif kind == "enter":
             self.enter_target()
+        elif kind == "combine":
+            target = self._targets()[self.target % len(self._targets())]
+            if isinstance(target, int):
+                self.pick_meld(target)
+            else:
+                self.refuse(_("Choose one of your melds with Tab first, then K; then another meld and K."), set())
         elif kind == "ask":
             if self.state.players != 4:
                 self.refuse(_("Only a player with a partner can ask to go out."), set())
@@ -390,11 +415,23 @@ class TableScene(Scene):
             self.take_top(meld_id)
             return
         if not chosen:
-            self.refuse(_("Select the cards to add to that meld."), set())
+            self.pick_meld(meld_id)
             return
         if self.play(AddToMeld(meld_id, chosen), set(chosen)):
             self.selected.clear()
             self.relayout()
+
+    def pick_meld(self, meld_id: int) -> None:
+        """With no card selected, a meld is picked up; a second meld of its rank takes it in (combine)."""
+        if self.picked_meld is None or self.picked_meld == meld_id:
+            self.picked_meld = None if self.picked_meld == meld_id else meld_id
+            if self.picked_meld is not None:
+                self.toasts.show(_("Meld picked: click another meld of its rank to combine them, or select "
+                                   "cards to add."), 3.0)
+            self.dirty = True
+            return
+        first, self.picked_meld = self.picked_meld, None
+        self.play(Combine(first, meld_id), set())
 
     def take_top(self, meld_id: int | None) -> None:
         if meld_id is None:
@@ -688,7 +725,7 @@ class TableScene(Scene):
         if b is self.buttons["meld"]:
             return mine and self.state.phase == Phase.MELD and bool(self.selected)
         if b is self.buttons["ask"]:
-            return mine and self.state.players == 4 and self.state.phase == Phase.MELD and not self.state.asked
+            return mine and self.can_ask
         return True
 
     def _draw_areas(self, surface: pygame.Surface, u: int) -> None:
@@ -773,6 +810,9 @@ class TableScene(Scene):
                         pygame.draw.rect(surface, color, tag, border_radius=4)
                         surface.blit(img, img.get_rect(center=tag.center))
                         y = tag.top - 1
+        if self.picked_meld is not None and self.picked_meld in self.homes.meld_rects:
+            picked = pygame.Rect(self.homes.meld_rects[self.picked_meld]).inflate(10, 10)
+            pygame.draw.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
         for rect in self.homes.staged_rects:
             pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
         if self.staged:
@@ -875,6 +915,10 @@ class TableScene(Scene):
                 text = _("Your partner asks to go out: answer yes or no.")
             elif s.phase == Phase.DRAW:
                 text = _("Your turn: click the stock to draw two, or select a pair and click the pile.")
+            elif s.permission is True:
+                text = _("Your partner said yes: you must go out this turn.")
+            elif s.permission is False:
+                text = _("Your partner said no: you may not go out this turn.")
             else:
                 text = _("Meld, add to your melds, or select one card and click the pile to discard.")
         else:
@@ -905,6 +949,7 @@ class TableScene(Scene):
             _("L  lay the staged first meld      C  take staged cards back"),
             _("Tab  choose a target (stock, pile, new meld, your melds)      Enter  play onto it"),
             _("A  add the selected cards to the target meld      X  discard the selected card"),
+            _("K  pick the target meld, then K on another of its rank to combine them"),
             _("S  sort by rank or suit      Q  ask your partner “May I go out?”"),
             _("Y / N  answer your partner      Esc  pause      H  this help"),
             _("Mouse: click cards to select, drag them onto a meld, the table or the pile."),

@@ -126,5 +126,6 @@ def perform(app: App, scene: TableScene, action: Action, keyboard: bool = False)
     elif isinstance(action, Answer):
         key(app, pygame.K_y if action.yes else pygame.K_n)
     elif isinstance(action, Combine):
-        raise NotImplementedError("combining melds is not offered at the table yet")
+        click(app, corner(scene.homes.meld_rects[action.meld]))
+        click(app, corner(scene.homes.meld_rects[action.into]))
     run_frames(app, 2)

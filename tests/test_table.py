@@ -10,7 +10,7 @@ import pytest
 from game.ai.simple import choose_greedy
 from game.app import App
 from game.controller import TurnController
-from game.rules.actions import Combine, Deal, Discard, DrawStock, LayMelds
+from game.rules.actions import Deal, Discard, DrawStock, LayMelds
 from game.rules.legal import legal_actions
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
@@ -117,7 +117,7 @@ def _play_hand(app: App, scene: TableScene, keyboard_every: int = 0, limit: int 
         if not scene.controller.human_to_act:
             run_frames(app, 1, 0.05)
             continue
-        legal = [a for a in legal_actions(state) if not isinstance(a, Combine)]
+        legal = legal_actions(state)
         action = choose_greedy(view_of(state, 0), legal, rng)
         before = len(applied)
         keyboard = bool(keyboard_every) and len(played) % keyboard_every == 1

@@ -24,6 +24,7 @@ KEYS: dict[int, Intent] = {
     pygame.K_m: Intent("meld"),
     pygame.K_l: Intent("lay"),
     pygame.K_c: Intent("cancel"),
+    pygame.K_k: Intent("combine"),
     pygame.K_x: Intent("discard"),
     pygame.K_a: Intent("add"),
     pygame.K_s: Intent("sort"),
