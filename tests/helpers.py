@@ -61,7 +61,7 @@ def position(
     pile: str = "",
     melds: Sequence[Sequence[str]] = (),
     red_threes: Sequence[str] = (),
-    turn: int | None = None,
+    turn: int = 0,
     phase: Phase = Phase.DRAW,
     scores: Sequence[int] | None = None,
     seed: int = 1,
@@ -73,7 +73,7 @@ def position(
     hands: per seat, the cards in hand. stock: the cards drawn next, in drawing order (the unplaced cards
     lie below them). stock_size: cut the stock to this many cards (the cards cut away are moved to the
     bottom of the pile, under `pile`, where no rule looks at them). pile: bottom first. melds: per side, a
-    list of melds. red_threes: per side. turn: the seat to play (default: left of the dealer).
+    list of melds. red_threes: per side. turn: the seat to play.
     """
     s = GameState(players, seed, target=target)
     s.apply(Deal())
@@ -104,7 +104,7 @@ def position(
         s.results = [{"hand": 0, "out": None, "concealed": False, "totals": list(scores),
                       "scores": [{"melded": 0, "bonuses": 0, "going_out": 0, "red_threes": 0, "in_hand": sc,
                                   "total": sc} for sc in scores]}]
-    s.turn = (s.dealer + 1) % players if turn is None else turn
+    s.turn = turn
     s.phase = phase
     s._start_turn()
     problems = s.check()
@@ -123,14 +123,22 @@ def meld_of(state: GameState, side: int, text: str) -> Meld:
 
 def in_hand(state: GameState, seat: int, text: str) -> tuple[int, ...]:
     """Physical cards of these faces from the seat's hand (distinct cards for repeated faces)."""
+    return groups_in_hand(state, seat, text)[0]
+
+
+def groups_in_hand(state: GameState, seat: int, *texts: str) -> tuple[tuple[int, ...], ...]:
+    """Several groups of cards from the seat's hand, no physical card in two groups."""
     free = list(state.hands[seat])
-    out = []
-    for f in faces(text):
-        c = next((c for c in free if FACE[c] == f), None)
-        assert c is not None, f"{text}: not all in hand {labels(state.hands[seat])}"
-        free.remove(c)
-        out.append(c)
-    return tuple(out)
+    groups = []
+    for text in texts:
+        out = []
+        for f in faces(text):
+            c = next((c for c in free if FACE[c] == f), None)
+            assert c is not None, f"{text}: not all in hand {labels(state.hands[seat])}"
+            free.remove(c)
+            out.append(c)
+        groups.append(tuple(out))
+    return tuple(groups)
 
 
 def deal_stacked(state: GameState, hands: Sequence[str], upcards: str = "", stock: str = "") -> list:
