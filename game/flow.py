@@ -1,31 +1,134 @@
-"""How the scenes follow one another: menu, setup, table, scoring, game over.
-Scenes never import each other; they call back here."""
+"""How the scenes follow one another. Scenes never import each other; they call back here.
+
+    menu ──New game──▶ setup ──Start──▶ table ──hand ends──▶ scoring ──Next hand──▶ table …
+      ▲  ◀──Back────────┘                 │                     └──last hand──▶ game over
+      └──────────────── Main menu ────────┘                                   │      │
+      ▲                                                            Play again ┘      │
+      └────────────────────────────────────────────────────────────── Main menu ─────┘
+
+The game in progress is saved after every move (the table's `on_change`) and removed when the
+game-over screen appears; "Continue game" on the menu restores it exactly, including a hand that
+ended while its scoring screen was showing. The demo plays every seat at top speed and passes
+through the scoring and game-over screens by itself.
+"""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from game.ai import get_player
-from game.app import App
+from game.app import App, Scene, SceneManager
 from game.controller import TurnController
+from game.i18n import _, set_language
 from game.rules.state import GameState, Phase
+from game.storage import GameSetup, SavedGame, Settings, Storage, StorageError
+from game.ui.narrate import side_names
+from scenes.game_over import GameOverScene, outcome
 from scenes.menu import MenuScene
+from scenes.scoring import ScoringScene
+from scenes.setup import SetupScene
 from scenes.table import TableScene
+
+DEMO_SCORING = 1.0  # seconds the demo shows each scoring screen
+DEMO_GAME_OVER = 2.5
+
+
+class _Scenes(SceneManager):
+    """The app's scene manager, plus a call made once the requested scene is current and laid out.
+
+    The table deals the next hand with an animation; dealing before it is back on screen would
+    have its first layout snap every card home, so the deal waits for `then`.
+    """
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self._then: Callable[[], None] | None = None
+
+    def request(self, scene: Scene, then: Callable[[], None] | None = None) -> None:
+        super().request(scene)
+        self._then = then  # the last request wins, with its own follow-up or none
+
+    def apply_pending(self) -> bool:
+        then, self._then = self._then, None
+        switched = super().apply_pending()
+        if switched and then is not None:
+            then()
+        return switched
 
 
 class Flow:
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], storage: Storage | None = None) -> None:
         self.app = App(size)
+        self.app.scenes = _Scenes(self.app)
+        self._storage = storage
+        self._settings: Settings | None = None
         self.table: TableScene | None = None
         self.demo = False
+        # The game on the table: who plays each seat, the animation speed, the computers' seed.
+        self.levels: list[str] = []
+        self.speed = "normal"
+        self.seed = 0
+        self._save_failed = False
+        self._recorded: GameState | None = None
+
+    # ----- what is kept between sessions (loaded on first use: the demo never touches it) ------
+
+    @property
+    def storage(self) -> Storage:
+        if self._storage is None:
+            self._storage = Storage()
+        return self._storage
+
+    @property
+    def settings(self) -> Settings:
+        if self._settings is None:
+            self._settings = self.storage.load_settings()
+            if self._settings.language:
+                set_language(self._settings.language)
+        return self._settings
 
     def close(self) -> None:
         if self.table is not None:
             self.table.controller.close()
         self.app.close()
 
+    # ----- menu and setup -----------------------------------------------------------------------
+
     def start_menu(self) -> None:
-        self.app.scenes.request(MenuScene(on_new_game=lambda: self.start_game(4, None, "normal")))
+        self.demo = False
+        self._leave_table()
+        settings = self.settings
+        saved = self.storage.load_game() if self.storage.has_save() else None
+        info = None
+        if saved is not None:
+            s = saved.state
+            names = side_names(s.players)
+            scores = " · ".join(f"{names[i]} {s.scores[i]:,}" for i in range(s.sides))
+            info = _("Game in progress: hand {n}. {scores}").format(n=max(1, s.hand_no), scores=scores)
+        menu = MenuScene(
+            on_new_game=self.open_setup,
+            on_continue=self.continue_game if saved is not None else None,
+            continue_info=info,
+            target=settings.setup.target,
+        )
+        for message in self.storage.take_problems():
+            menu.notice(message)
+        self.app.scenes.request(menu)
+
+    def open_setup(self) -> None:
+        self.app.scenes.request(SetupScene(self.settings.setup, on_start=self.start_from_setup,
+                                           on_back=self.start_menu))
+
+    def start_from_setup(self, setup: GameSetup) -> None:
+        self.settings.setup = setup
+        try:
+            self.storage.save_settings(self.settings)
+        except StorageError:
+            pass  # the choices only stay for this session; the game itself does not depend on them
+        self.start_game(setup.players, None, setup.levels(), setup.target, setup.speed)
+
+    # ----- games --------------------------------------------------------------------------------
 
     def _player(self, level: str):
         for name in (level, "greedy"):
@@ -40,27 +143,112 @@ class Flow:
         seed = random.randrange(1 << 30) if seed is None else seed
         state = GameState(players, seed, target=target)
         levels = [level] * players if isinstance(level, str) else list(level)
+        levels[0] = "human"
+        self.demo = False
+        self.levels, self.speed, self.seed = levels, speed, seed
         choosers = {s: self._player(levels[s]) for s in range(1, players)}
         self._open_table(TurnController(state, choosers, {0}, speed, seed), speed)
 
+    def continue_game(self) -> None:
+        """Restore the saved game exactly as it was left."""
+        saved = self.storage.load_game()
+        if saved is None:
+            self.start_menu()  # it was damaged since the menu opened: the menu says so
+            return
+        state = saved.state
+        self.demo = False
+        self.levels, self.speed, self.seed = list(saved.levels), saved.speed, saved.seed
+        choosers = {s: self._player(self.levels[s]) for s in range(1, state.players)}
+        controller = TurnController(state, choosers, {0}, saved.speed, saved.seed)
+        if state.phase in (Phase.DEAL, Phase.GAME_OVER) and state.results:
+            # Left on a scoring screen: show it again; Next hand deals as usual.
+            table = self._open_table(controller, saved.speed, show=False)
+            self.show_scoring(table)
+        else:
+            self._open_table(controller, saved.speed, then=self._after_restore)
+
+    def _after_restore(self) -> None:
+        # A partner's "May I go out?" waiting for the player's answer: the table opens its
+        # dialog only when the question is asked, so ask it to look again.
+        sync = getattr(self.table, "_sync_dialog", None)
+        if sync is not None:
+            sync()
+
     def start_demo(self, players: int, seed: int) -> None:
         self.demo = True
+        self.levels, self.speed, self.seed = ["normal"] * players, "instant", seed
         state = GameState(players, seed)
         choosers = {s: self._player("normal") for s in range(players)}
         controller = TurnController(state, choosers, set(), "instant", seed)
         self._open_table(controller, "fast")
 
-    def _open_table(self, controller: TurnController, speed: str) -> None:
+    def _leave_table(self) -> None:
         if self.table is not None:
             self.table.controller.close()
-        self.table = TableScene(controller, speed, on_hand_end=self.hand_ended, on_menu=self.start_menu)
-        self.app.scenes.request(self.table)
+            self.table = None
+
+    def _open_table(self, controller: TurnController, speed: str, show: bool = True,
+                    then: Callable[[], None] | None = None) -> TableScene:
+        self._leave_table()
+        self._save_failed = False
+        self.table = TableScene(controller, speed, on_hand_end=self.hand_ended, on_menu=self.start_menu,
+                                on_change=self.autosave)
+        if show:
+            self.app.scenes.request(self.table, then=then)
+        return self.table
+
+    def autosave(self, state: GameState) -> None:
+        """After every move: the whole game, so closing the window never loses anything."""
+        if self.demo:
+            return
+        try:
+            self.storage.save_game(SavedGame(state, self.levels, self.speed, self.seed))
+        except StorageError as why:
+            if not self._save_failed and self.table is not None:
+                self._save_failed = True  # say it once, not after every move
+                self.table.toasts.show(str(why), 8.0)
+
+    # ----- between hands and at the end ---------------------------------------------------------
 
     def hand_ended(self, table: TableScene) -> None:
+        self.show_scoring(table)
+
+    def show_scoring(self, table: TableScene) -> None:
+        scene = ScoringScene(
+            table.state,
+            on_continue=lambda: self.after_scoring(table),
+            speed="instant" if self.demo else self.speed,
+            auto_continue=DEMO_SCORING if self.demo else None,
+        )
+        self.app.scenes.request(scene)
+
+    def after_scoring(self, table: TableScene) -> None:
         if table.state.phase == Phase.GAME_OVER:
-            if self.demo:
-                self.start_demo(table.state.players, table.state.seed + 1)
-            else:
-                self.start_menu()
-            return
-        table.next_hand()
+            self.game_over(table.state)
+        else:
+            self.app.scenes.request(table, then=table.next_hand)
+
+    def game_over(self, state: GameState) -> None:
+        stats = None
+        if not self.demo and self._recorded is not state:
+            self._recorded = state
+            try:
+                self.storage.clear_game()
+                stats = self.storage.record_game(outcome(state, state.side_of(0)))
+            except StorageError:
+                stats = None
+        self._leave_table()
+        self.app.scenes.request(GameOverScene(
+            state,
+            on_play_again=lambda: self.play_again(state),
+            on_menu=self.start_menu,
+            stats=stats,
+            auto_continue=DEMO_GAME_OVER if self.demo else None,
+            human=not self.demo,
+        ))
+
+    def play_again(self, state: GameState) -> None:
+        if self.demo:
+            self.start_demo(state.players, state.seed + 1)
+        else:
+            self.start_game(state.players, None, list(self.levels), state.target, self.speed)

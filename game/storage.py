@@ -249,11 +249,11 @@ class Storage:
             os.replace(path, bad)
         except OSError as err:
             self._blocked.add(name)
-            self.problems.append(_("{what} could not be read ({why}) and could not be moved aside ({err}). "
-                                   "It is left as it is in {folder}, and will not be written over.").format(
+            self.problems.append(_("{what} could not be read: {why}. It could not be moved aside either ({err}), "
+                                   "so it is left as it is in {folder} and will not be written over.").format(
                 what=what, why=why, err=err.strerror or err, folder=self.root))
             return None
-        self.problems.append(_("{what} could not be read ({why}). It was kept as {bad} in {folder}.").format(
+        self.problems.append(_("{what} could not be read: {why}. It was kept as {bad} in {folder}.").format(
             what=what, why=why, bad=bad.name, folder=self.root))
         return bad
 

@@ -35,12 +35,15 @@ def outcome(state: GameState, side: int = 0) -> str:
     return "won" if state.winner == side else "lost"
 
 
-def outcome_title(state: GameState) -> str:
+def outcome_title(state: GameState, human: bool = True) -> str:
+    """The headline; with `human` false (the demo) no side is "you"."""
     if state.winner is None:
         return _("A draw")
-    if state.winner == state.side_of(0):
+    if human and state.winner == state.side_of(0):
         return _("You and North win!") if state.players == 4 else _("You win!")
     name = side_names(state.players)[state.winner]
+    if state.winner == state.side_of(0):  # the demo: nobody sits in the south seat
+        name = _("South & North") if state.players == 4 else _("South")
     return (_("{side} win.") if state.players == 4 else _("{side} wins.")).format(side=name)
 
 
@@ -70,9 +73,11 @@ class GameOverScene(Scene):
         on_menu: Callable[[], None] | None = None,
         stats: Stats | None = None,
         auto_continue: float | None = None,
+        human: bool = True,
     ) -> None:
         super().__init__()
         self.state = state
+        self.human = human
         self.on_play_again = on_play_again
         self.on_menu = on_menu
         self.stats = stats
@@ -148,11 +153,11 @@ class GameOverScene(Scene):
         w, h = surface.get_size()
         u = self._unit
         s = self.state
-        title = outcome_title(s)
+        title = outcome_title(s, self.human)
         size = max(24, round(min(h * 0.12, w * 0.09) * max(0.01, self.title_scale)))
         while size > 20 and font(size, True).size(title)[0] > w - 2 * u:
             size -= 2
-        won = s.winner is not None and s.winner == s.side_of(0)
+        won = self.human and s.winner is not None and s.winner == s.side_of(0)
         draw_text(surface, title, size, GOLD if won or s.winner is None else INK, (w // 2, round(h * 0.15)),
                   "center", bold=True, shadow=True)
         draw_text(surface, outcome_reason(s), max(16, round(u * 0.85)), INK, (w // 2, round(h * 0.25)), "center",

@@ -32,7 +32,7 @@ from scenes.widgets import (
 FAN_CARDS = (26 + 8, 26 + 9, 26 + 10, 26 + 11, 26 + 12)
 
 
-def rules_summary() -> list[str]:
+def rules_summary(target: int = 15000) -> list[str]:
     """The rules in brief, one paragraph each (built at call time so the language applies)."""
     return [
         _("Two, three or four players; at four, partners sit opposite and share their melds."),
@@ -41,15 +41,82 @@ def rules_summary() -> list[str]:
             "A meld is three or more cards of one rank (4 to ace), with at most two wild cards "
             "and at least twice as many natural cards as wild ones. Twos and jokers are wild."
         ),
-        _("An escalera is a run of 3 to 7 cards of one suit, from 4 up to ace, with no wild card."),
+        _(
+            "A run is 3 to 7 cards of one suit in order, from 4 up to ace, with no wild card. "
+            "A run of seven cards is an escalera."
+        ),
         _(
             "Seven cards make a canasta: natural 500, mixed 300, escalera 1,500, "
             "and seven wild cards, a bolivia, 2,500."
         ),
-        _("Red threes are laid out at once and score 100 each. A black three left in hand costs 100."),
-        _("Your side may go out once it has an escalera and one more canasta."),
-        _("The first side to reach 15,000 points wins."),
+        _(
+            "A side's first meld must reach a minimum set by its score: 15 below zero, 50 from 0, "
+            "90 from 1,500, 120 from 3,000, 150 from 7,000."
+        ),
+        _(
+            "Red threes are laid out at once: 100 each, 1,000 for all six. They count plus for a side "
+            "that can go out at the end of the hand, minus for a side that can't."
+        ),
+        _("Black threes can be melded only when going out. A black three left in hand costs 100."),
+        _(
+            "Your side may go out once it has an escalera and one more canasta: "
+            "100 for going out, 200 for going out concealed."
+        ),
+        _("The first side to reach {target} points wins; a tie for the lead is a draw.").format(
+            target=f"{target:,}"
+        ),
     ]
+
+
+class Notice:
+    """A message with one OK button, over the menu (a damaged save, a file that could not be written)."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+        self.ok = Button(_("OK"), self.close)
+        self.ok.focused = True
+        self.open = True
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.unit = 20
+        self._lines: list[str] = []
+
+    def close(self) -> None:
+        self.open = False
+
+    def layout(self, size: tuple[int, int]) -> None:
+        u = self.unit = ui_unit(size)
+        width = min(size[0] - 2 * u, u * 26)
+        self._lines = wrap_text(self.message, font(u), width - 2 * u)
+        height = len(self._lines) * round(u * 1.35) + u * 6
+        self.rect = pygame.Rect(0, 0, width, min(height, size[1] - u))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        bw, bh = min(u * 7, width - 2 * u), round(u * 2.1)
+        self.ok.rect = pygame.Rect(0, 0, bw, bh)
+        self.ok.rect.midbottom = (self.rect.centerx, self.rect.bottom - round(u * 1.1))
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (
+            pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE, pygame.K_ESCAPE
+        ):
+            self.close()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.ok.rect.collidepoint(event.pos):
+            self.ok.pressed = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.ok.pressed and self.ok.rect.collidepoint(event.pos):
+                self.close()
+            self.ok.pressed = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((0, 0, 0, 120))
+        surface.blit(veil, (0, 0))
+        u = self.unit
+        draw_panel(surface, self.rect, max(8, u // 2))
+        y = self.rect.top + u * 3 // 2
+        for line in self._lines:
+            draw_text(surface, line, u, INK, (self.rect.centerx, y), "midtop")
+            y += round(u * 1.35)
+        self.ok.draw(surface)
 
 
 class MenuScene(Scene):
@@ -60,21 +127,36 @@ class MenuScene(Scene):
         on_new_game: Callable[[], None] | None = None,
         on_rules: Callable[[], None] | None = None,
         on_quit: Callable[[], None] | None = None,
+        on_continue: Callable[[], None] | None = None,
+        continue_info: str | None = None,
+        target: int = 15000,
     ) -> None:
+        """With `on_continue` the menu offers "Continue game" first (a saved game exists);
+        `continue_info` says which game, and New game then asks before replacing it."""
         super().__init__()
         self.on_new_game = on_new_game
         self.on_rules = on_rules
         self.on_quit = on_quit
-        self.buttons = FocusGroup(
-            [
-                Button(_("New game"), self._new_game),
-                Button(_("Rules in brief"), self._rules),
-                Button(_("Quit"), self._quit),
-            ]
-        )
+        self.on_continue = on_continue
+        self.continue_info = continue_info
+        self.target = target
+        buttons = [
+            Button(_("New game"), self._new_game),
+            Button(_("Rules in brief"), self._rules),
+            Button(_("Quit"), self._quit),
+        ]
+        if on_continue is not None:
+            buttons.insert(0, Button(_("Continue game"), self._continue))
+        self.buttons = FocusGroup(buttons)
         self.back_button = Button(_("Back"), self.close_rules)
+        self.next_button = Button(_("Next page"), lambda: self.turn_page(1))
+        self.prev_button = Button(_("Previous"), lambda: self.turn_page(-1))
         self.showing_rules = False
+        self.rules_page = 0
+        self._pages: list[list[list[str]]] = []  # pages of paragraphs of wrapped lines
+        self._rules_size = 16
         self.dialog: Dialog | None = None
+        self.notices: list[Notice] = []
         self.toasts = Toasts()
         self.anim = Animator()
         self.fan_rise = 0.0  # 1 = the fan still below its place, 0 = arrived
@@ -82,6 +164,13 @@ class MenuScene(Scene):
         self._fan: list[tuple[pygame.Surface, pygame.Rect]] = []
         self._unit = ui_unit(self.size)
         self._rules_panel = pygame.Rect(0, 0, 0, 0)
+
+    def notice(self, message: str) -> None:
+        """Show a message with an OK button (several wait their turn)."""
+        n = Notice(message)
+        n.layout(self.size)
+        self.notices.append(n)
+        self.dirty = True
 
     # --- scene hooks -----------------------------------------------------------------
 
@@ -106,29 +195,32 @@ class MenuScene(Scene):
             b.rect = pygame.Rect((w - bw) // 2, top + i * (bh + gap), bw, bh)
         self._rules_panel = pygame.Rect(0, 0, min(w - 2 * u, u * 34), h - 2 * u)
         self._rules_panel.center = (w // 2, h // 2)
-        self.back_button.rect = pygame.Rect(0, 0, u * 7, round(u * 2))
+        bw = min(u * 7, (self._rules_panel.w - 2 * u) // 3)
+        self.back_button.rect = pygame.Rect(0, 0, bw, round(u * 2))
         self.back_button.rect.midbottom = (w // 2, self._rules_panel.bottom - u // 2)
         self.back_button.focused = True
+        self.prev_button.rect = self.back_button.rect.move(-(bw + u // 2), 0)
+        self.next_button.rect = self.back_button.rect.move(bw + u // 2, 0)
+        self._paginate()
         if self.dialog is not None:
             self.dialog.layout(size)
+        for n in self.notices:
+            n.layout(size)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.notices:
+            self.notices[0].handle_event(event)
+            if not self.notices[0].open:
+                self.notices.pop(0)
+            if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                self.dirty = True
+            return
         if self.dialog is not None and self.dialog.open:
             if self.dialog.handle_event(event):
                 self.dirty = True
             return
         if self.showing_rules:
-            if event.type == pygame.KEYDOWN and event.key in (
-                pygame.K_ESCAPE,
-                pygame.K_RETURN,
-                pygame.K_KP_ENTER,
-                pygame.K_SPACE,
-                pygame.K_BACKSPACE,
-            ):
-                self.close_rules()
-            elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-                if self.back_button.rect.collidepoint(event.pos):
-                    self.close_rules()
+            self._rules_event(event)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.ask_quit()
@@ -172,18 +264,43 @@ class MenuScene(Scene):
                     surface.blit(img, rect)
             self.buttons.draw(surface)
             hint = _("Arrow keys to choose, Enter to confirm")
+            if self.continue_info and self.buttons.focus == 0:
+                hint = self.continue_info
             draw_text(surface, hint, max(14, u * 3 // 4), INK_DIM, (w // 2, h - u // 2), "midbottom")
         self.toasts.draw(surface, (w // 2, h - u // 4), u)  # over the hint line, clear of buttons
         if self.dialog is not None and self.dialog.open:
             self.dialog.draw(surface)
+        if self.notices:
+            self.notices[0].draw(surface)
 
     # --- actions ---------------------------------------------------------------------
 
     def _new_game(self) -> None:
-        if self.on_new_game is not None:
-            self.on_new_game()
-        else:
+        if self.on_new_game is None:
             self.toasts.show(_("A new game is not available yet."))
+        elif self.on_continue is not None:
+            # A game is in progress: starting another would replace it, so ask first.
+            on_new_game = self.on_new_game
+
+            def answer(yes: bool) -> None:
+                if yes:
+                    on_new_game()
+
+            self.dialog = Dialog(
+                _("You have a game in progress. Set up a new game instead? The game in progress is "
+                  "kept until the new game starts."),
+                answer,
+                yes=_("New game"),
+                no=_("Keep it"),
+            )
+            self.dialog.layout(self.size)
+        else:
+            self.on_new_game()
+        self.dirty = True
+
+    def _continue(self) -> None:
+        if self.on_continue is not None:
+            self.on_continue()
         self.dirty = True
 
     def _rules(self) -> None:
@@ -191,6 +308,7 @@ class MenuScene(Scene):
             self.on_rules()
         else:
             self.showing_rules = True
+            self.rules_page = 0
         self.dirty = True
 
     def close_rules(self) -> None:
@@ -236,28 +354,89 @@ class MenuScene(Scene):
             out.append((img.convert_alpha(), img.get_rect(center=(round(cx), round(cy)))))
         return out
 
+    def _rules_event(self, event: pygame.event.Event) -> None:
+        """The rules pages: ← → (or Page Up / Down, Space) turn the page, Enter reads on then closes,
+        Esc or Backspace closes; the mouse uses the buttons."""
+        if event.type == pygame.KEYDOWN:
+            last = self.rules_page >= len(self._pages) - 1
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.close_rules()
+            elif event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_DOWN, pygame.K_SPACE):
+                self.turn_page(1)
+            elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_UP):
+                self.turn_page(-1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if last:
+                    self.close_rules()
+                else:
+                    self.turn_page(1)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b in self._rules_buttons():
+                if b.rect.collidepoint(event.pos):
+                    b.activate()
+                    break
+
+    def _rules_buttons(self) -> list[Button]:
+        out = [self.back_button]
+        if self.rules_page > 0:
+            out.append(self.prev_button)
+        if self.rules_page < len(self._pages) - 1:
+            out.append(self.next_button)
+        return out
+
+    def turn_page(self, delta: int) -> None:
+        self.rules_page = max(0, min(len(self._pages) - 1, self.rules_page + delta))
+        self.dirty = True
+
+    def _paginate(self) -> None:
+        """The rules at the largest size that fits one page; below a readable size, several pages."""
+        panel = self._rules_panel
+        u = self._unit
+        top = panel.top + round(u * 3.2)
+        room = self.back_button.rect.top - u // 2 - top
+        width = panel.w - 3 * u
+        readable = max(16, round(u * 0.82))
+        size = u
+        while True:
+            fnt = font(size)
+            blocks = [wrap_text("• " + p, fnt, width) for p in rules_summary(self.target)]
+            line_h = round(size * 1.25)
+            needed = sum(len(b) * line_h for b in blocks) + (len(blocks) - 1) * (size // 2)
+            if needed <= room or size <= readable:
+                break
+            size -= 1
+        pages: list[list[list[str]]] = [[]]
+        used = 0
+        for block in blocks:
+            h = len(block) * line_h + size // 2
+            if pages[-1] and used + h > room:
+                pages.append([])
+                used = 0
+            pages[-1].append(block)
+            used += h
+        self._pages = pages
+        self._rules_size = size
+        self.rules_page = min(self.rules_page, len(pages) - 1)
+
     def _draw_rules(self, surface: pygame.Surface) -> None:
         panel = self._rules_panel
         u = self._unit
         draw_panel(surface, panel, max(8, u // 2))
         draw_text(surface, _("Rules in brief"), round(u * 1.4), GOLD, (panel.centerx, panel.top + u), "midtop", True)
-        top = panel.top + round(u * 3.2)
-        bottom = self.back_button.rect.top - u // 2
-        width = panel.w - 3 * u
-        size = u
-        while True:  # the largest text that fits the panel
-            fnt = font(size)
-            blocks = [wrap_text("• " + p, fnt, width) for p in rules_summary()]
-            line_h = round(size * 1.25)
-            needed = sum(len(b) * line_h for b in blocks) + (len(blocks) - 1) * (size // 2)
-            if needed <= bottom - top or size <= 12:
-                break
-            size -= 1
-        y = top
-        for block in blocks:
+        size = self._rules_size
+        fnt = font(size)
+        line_h = round(size * 1.25)
+        y = panel.top + round(u * 3.2)
+        for block in self._pages[self.rules_page] if self._pages else []:
             for j, line in enumerate(block):
                 x = panel.left + round(u * 1.5) + (fnt.size("• ")[0] if j else 0)
                 surface.blit(fnt.render(line, True, INK), (x, y))
                 y += line_h
             y += size // 2
-        self.back_button.draw(surface)
+        if len(self._pages) > 1:
+            text = _("Page {n} of {total}").format(n=self.rules_page + 1, total=len(self._pages))
+            draw_text(surface, text, max(14, u * 2 // 3), INK_DIM, (panel.right - u, panel.top + u // 2), "topright")
+        self.next_button.focused = self.rules_page < len(self._pages) - 1
+        self.back_button.focused = not self.next_button.focused
+        for b in self._rules_buttons():
+            b.draw(surface)

@@ -315,7 +315,7 @@ class ScoringScene(Scene):
     def _footer_height(self, t: int) -> int:
         """This hand's total, the running total and the next minimum, at the foot of the column."""
         pad = self._pad(t)
-        return pad + round(t * 1.5) + pad // 2 + round(t * 1.6) + round(self._note_size(t) * 1.3) + pad
+        return pad + round(t * 1.5) + pad // 2 + round(t * 1.6) + round(t * 1.3) + pad
 
     def _column_height(self, col: _Column, t: int) -> int:
         pad = self._pad(t)
@@ -392,7 +392,7 @@ class ScoringScene(Scene):
             y += round(t * 1.6)
             if not self.final:
                 text = _("Next first meld: {n} points").format(n=col.next_min)
-                img = self._text(text, self._note_size(t), INK)
+                img = self._text(text, t, INK)
                 img.set_alpha(alpha)
                 surface.blit(img, (x0, y))
 

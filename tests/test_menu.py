@@ -234,3 +234,48 @@ def test_felt_and_units() -> None:
     assert centre.g > centre.r and centre.g > corner.g  # green, lighter in the middle
     assert ui_unit((1024, 640)) >= 24
     assert ui_unit((1920, 1080)) > ui_unit((1024, 640))
+
+
+# --- continue, notices and the corrected rules ---------------------------------------------
+
+
+def test_rules_summary_says_what_this_game_plays() -> None:
+    text = " ".join(rules_summary(7500))
+    assert "escalera is a run of 3" not in text  # a run of seven is an escalera, not any run
+    assert "A run is 3 to 7 cards of one suit" in text and "A run of seven cards is an escalera." in text
+    assert "Black threes can be melded only when going out" in text
+    assert "minus for a side that can't" in text
+    assert "15 below zero, 50 from 0, 90 from 1,500, 120 from 3,000, 150 from 7,000" in text
+    assert "reach 7,500 points" in text
+
+
+def test_rules_page_fits_readably(app: App) -> None:
+    menu = start(app, target=10000)
+    menu._rules()
+    menu.draw(app.screen)
+    assert menu.showing_rules
+
+
+def test_continue_comes_first_when_a_game_is_saved(app: App) -> None:
+    calls: list[str] = []
+    menu = start(app, on_continue=lambda: calls.append("continue"), on_new_game=lambda: calls.append("new"),
+                 continue_info="Game in progress: hand 3.")
+    assert [b.label for b in menu.buttons.buttons] == ["Continue game", "New game", "Rules in brief", "Quit"]
+    menu.draw(app.screen)
+    menu.handle_event(key(pygame.K_RETURN))
+    assert calls == ["continue"]
+
+
+def test_notices_wait_for_ok(app: App) -> None:
+    started: list[bool] = []
+    menu = start(app, on_new_game=lambda: started.append(True))
+    menu.notice("Your saved game could not be read.")
+    menu.notice("Second message.")
+    menu.draw(app.screen)
+    menu.handle_event(key(pygame.K_RETURN))
+    assert len(menu.notices) == 1 and started == []
+    for e in click(menu.notices[0].ok.rect.center):
+        menu.handle_event(e)
+    assert menu.notices == []
+    menu.handle_event(key(pygame.K_RETURN))
+    assert started == [True]

@@ -1,0 +1,97 @@
+"""The game-over screen: winner or draw (a tie for the lead, or 60 hands), totals, Play again / Menu."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.app import App
+from game.rules.state import GameState, Phase
+from game.storage import Stats
+from scenes.game_over import GameOverScene, outcome, outcome_reason, outcome_title
+from tests.scene_helpers import FakeClock, click, distinct_colours, key
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App((1024, 640), clock=FakeClock())
+    yield a
+    a.close()
+
+
+def finished(players: int, scores: list[int], winner: int | None, reason: str = "target", hands: int = 9,
+             target: int = 15000) -> GameState:
+    s = GameState(players, 1, target=target)
+    s.scores, s.winner, s.end_reason, s.hand_no, s.phase = scores, winner, reason, hands, Phase.GAME_OVER
+    return s
+
+
+def test_titles_and_reasons() -> None:
+    won = finished(4, [15100, 9000], 0)
+    assert outcome_title(won) == "You and North win!" and outcome(won) == "won"
+    assert outcome_reason(won) == "15,100 points reached after 9 hands (target 15,000)."
+    lost = finished(3, [4000, 16020, 100], 1)
+    assert outcome_title(lost) == "West wins." and outcome(lost) == "lost"
+    assert outcome_title(finished(2, [15000, 2], 0)) == "You win!"
+    tie = finished(2, [15200, 15200], None)
+    assert outcome_title(tie) == "A draw" and outcome(tie) == "drawn"
+    assert outcome_reason(tie) == "A tie for the lead at 15,200 points."
+    limit = finished(3, [9000, 12000, 3000], None, "hand_limit", hands=60)
+    assert outcome_title(limit) == "A draw"
+    assert outcome_reason(limit) == "The game stopped after 60 hands without reaching the target."
+    assert outcome_title(won, human=False) == "South & North win."
+
+
+def test_renders_and_ranks_the_sides(app: App) -> None:
+    state = finished(3, [4000, 16020, -150], 1)
+    scene = GameOverScene(state, stats=Stats(3, 1, 1, 1))
+    app.scenes.request(scene)
+    app.run(frames=90)
+    assert distinct_colours(app.screen) > 40
+    assert [name for _s, name, _t in scene.rows] == ["West", "You", "North"]
+    for size in ((1920, 1080), (1024, 640)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        app.run(frames=1)
+        for b in scene.buttons.buttons:
+            assert app.screen.get_rect().contains(b.rect)
+            assert not b.rect.colliderect(scene._panel)
+
+
+def test_keys_and_clicks(app: App) -> None:
+    calls: list[str] = []
+    scene = GameOverScene(finished(2, [15000, 2], 0), on_play_again=lambda: calls.append("again"),
+                          on_menu=lambda: calls.append("menu"))
+    app.scenes.request(scene)
+    app.run(frames=2)
+    scene.handle_event(key(pygame.K_RETURN))  # Play again has the focus
+    assert calls == ["again"]
+    scene.done = False
+    scene.handle_event(key(pygame.K_RIGHT))
+    scene.handle_event(key(pygame.K_RETURN))
+    assert calls == ["again", "menu"]
+    scene.done = False
+    for e in click(scene.buttons.buttons[0].rect.center):
+        scene.handle_event(e)
+    scene.done = False
+    scene.handle_event(key(pygame.K_ESCAPE))
+    assert calls == ["again", "menu", "again", "menu"]
+
+
+def test_only_one_choice_counts(app: App) -> None:
+    calls: list[str] = []
+    scene = GameOverScene(finished(2, [15000, 2], 0), on_play_again=lambda: calls.append("again"),
+                          on_menu=lambda: calls.append("menu"))
+    scene.play_again()
+    scene.menu()
+    assert calls == ["again"]
+
+
+def test_the_demo_plays_again_by_itself(app: App) -> None:
+    calls: list[str] = []
+    scene = GameOverScene(finished(4, [100, 15000], 1), on_play_again=lambda: calls.append("again"),
+                          auto_continue=1.0, human=False)
+    app.scenes.request(scene)
+    app.run(frames=80)
+    assert calls == ["again"]

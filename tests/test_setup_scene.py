@@ -1,0 +1,140 @@
+"""The setup screen: keys and synthetic mouse events change the choices; Start and Back call back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.app import App
+from game.storage import GameSetup
+from scenes.setup import SetupScene
+from tests.scene_helpers import FakeClock, click, distinct_colours, key, motion
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App((1024, 640), clock=FakeClock())
+    yield a
+    a.close()
+
+
+def open_setup(app: App, setup: GameSetup | None = None) -> tuple[SetupScene, list[GameSetup], list[bool]]:
+    started: list[GameSetup] = []
+    backs: list[bool] = []
+    scene = SetupScene(setup, on_start=started.append, on_back=lambda: backs.append(True))
+    app.scenes.request(scene)
+    app.run(frames=2)
+    return scene, started, backs
+
+
+def test_renders_non_blank_at_both_sizes(app: App) -> None:
+    scene, _s, _b = open_setup(app, GameSetup(per_seat=True, seat_levels=["easy", "hard", "normal"]))
+    assert app.draws >= 1 and distinct_colours(app.screen) > 40
+    for size in ((1920, 1080), (1024, 640), (800, 500)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        app.run(frames=1)
+        screen = app.screen.get_rect()
+        for row in scene.rows:
+            assert screen.contains(row.box), (size, row.key)
+        assert screen.contains(scene.start_button.rect) and screen.contains(scene.back_button.rect)
+        boxes = [r.rect for r in scene.rows] + [scene.start_button.rect]
+        assert all(not a.colliderect(b) for i, a in enumerate(boxes) for b in boxes[i + 1:])
+
+
+def test_enter_at_once_starts_the_last_setup(app: App) -> None:
+    last = GameSetup(players=3, level="hard", target=5000, speed="fast")
+    scene, started, _b = open_setup(app, last)
+    assert scene.focus == "start"
+    scene.handle_event(key(pygame.K_RETURN))
+    assert started == [last]
+
+
+def test_keys_change_every_choice(app: App) -> None:
+    scene, started, _b = open_setup(app)
+    scene.handle_event(key(pygame.K_UP))  # from Start up to the last line: speed
+    assert scene.focus == "speed"
+    scene.handle_event(key(pygame.K_RIGHT))  # normal -> fast
+    scene.handle_event(key(pygame.K_UP))
+    assert scene.focus == "target"
+    scene.handle_event(key(pygame.K_LEFT))  # 15,000 -> 10,000
+    for _i in range(5):
+        scene.handle_event(key(pygame.K_UP))  # stops at the top line
+    assert scene.focus == "players"
+    scene.handle_event(key(pygame.K_LEFT))  # 4 -> 3
+    scene.handle_event(key(pygame.K_DOWN))
+    scene.handle_event(key(pygame.K_RIGHT))  # normal -> hard
+    assert scene.dirty
+    for _i in range(10):
+        scene.handle_event(key(pygame.K_RETURN))  # Enter walks down the lines, then presses Start
+        if started:
+            break
+    assert started == [GameSetup(players=3, level="hard", target=10000, speed="fast")]
+
+
+def test_each_seat_gets_its_own_difficulty(app: App) -> None:
+    scene, started, _b = open_setup(app, GameSetup(players=4, level="easy"))
+    scene.focus = "difficulty"
+    for _i in range(3):
+        scene.handle_event(key(pygame.K_RIGHT))  # easy -> normal -> hard -> each seat
+    assert scene.setup.per_seat and scene.setup.seat_levels == ["hard", "hard", "hard"]
+    assert [r.key for r in scene.rows] == ["players", "difficulty", "seat1", "seat2", "seat3", "target", "speed"]
+    scene.handle_event(key(pygame.K_DOWN))
+    scene.handle_event(key(pygame.K_LEFT))  # West: hard -> normal
+    scene.handle_event(key(pygame.K_DOWN))
+    scene.handle_event(key(pygame.K_SPACE))  # North: hard -> easy (wraps)
+    assert scene.setup.levels() == ["human", "normal", "easy", "hard"]
+    assert "North" in scene.caption()
+    # Two players: one computer, so no per-seat lines.
+    scene.focus = "players"
+    scene.handle_event(key(pygame.K_RIGHT))  # 4 -> 2
+    assert not scene.setup.per_seat and "seat1" not in [r.key for r in scene.rows]
+    assert scene.setup.levels() == ["human", "normal"]
+
+
+def test_mouse_arrows_and_values(app: App) -> None:
+    scene, started, backs = open_setup(app)
+    target = next(r for r in scene.rows if r.key == "target")
+    left_arrow = (target.box.left + target.box.h // 2, target.box.centery)
+    right_arrow = (target.box.right - target.box.h // 2, target.box.centery)
+    scene.handle_event(motion(right_arrow))
+    assert scene.focus == "target" and scene.hover_arrow == ("target", 1)
+    for e in click(left_arrow):
+        scene.handle_event(e)
+    assert scene.setup.target == 10000
+    for e in click(right_arrow) + click(target.box.center) + click(target.box.center):
+        scene.handle_event(e)
+    assert scene.setup.target == 5000  # 15,000 -> 2,500 -> 5,000: the value wraps round
+    speed = next(r for r in scene.rows if r.key == "speed")
+    for e in click(speed.box.center):
+        scene.handle_event(e)
+    assert scene.setup.speed == "fast"
+    # Pressed on Start, released elsewhere: nothing; then a real click.
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=scene.start_button.rect.center))
+    scene.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=(2, 2)))
+    assert started == []
+    for e in click(scene.start_button.rect.center):
+        scene.handle_event(e)
+    assert started == [GameSetup(target=5000, speed="fast")]
+    for e in click(scene.back_button.rect.center):
+        scene.handle_event(e)
+    assert backs == [True]
+
+
+def test_escape_goes_back_and_the_given_setup_is_not_changed(app: App) -> None:
+    given = GameSetup(players=2)
+    scene, started, backs = open_setup(app, given)
+    scene.focus = "players"
+    scene.handle_event(key(pygame.K_RIGHT))
+    scene.handle_event(key(pygame.K_ESCAPE))
+    assert backs == [True] and started == []
+    assert given == GameSetup(players=2)
+
+
+def test_left_right_on_the_buttons_moves_between_them(app: App) -> None:
+    scene, _started, backs = open_setup(app)
+    scene.handle_event(key(pygame.K_LEFT))
+    assert scene.focus == "back"
+    scene.handle_event(key(pygame.K_RETURN))
+    assert backs == [True]
