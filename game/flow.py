@@ -91,6 +91,8 @@ class Flow:
     def close(self) -> None:
         if self.table is not None:
             self.table.controller.close()
+        if self._storage is not None:
+            self._storage.flush()  # the last move's save reaches the disk before the process ends
         self.app.close()
 
     # ----- menu and setup -----------------------------------------------------------------------
@@ -202,7 +204,7 @@ class Flow:
         if self.demo:
             return
         try:
-            self.storage.save_game(SavedGame(state, self.levels, self.speed, self.seed))
+            self.storage.save_game_soon(SavedGame(state, self.levels, self.speed, self.seed))
         except StorageError as why:
             if not self._save_failed and self.table is not None:
                 self._save_failed = True  # say it once, not after every move

@@ -15,6 +15,7 @@ import json
 import os
 import sys
 import tempfile
+import threading
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -57,9 +58,12 @@ def data_dir() -> Path:
 
 def write_json_atomic(path: Path, data: Any) -> None:
     """Write JSON so that `path` always holds either the old content or the whole new content."""
-    path = Path(path)
+    write_text_atomic(Path(path), json.dumps(data, ensure_ascii=False, indent=1))
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """A temporary file in the same folder, flushed and fsynced, then renamed over `path`."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    text = json.dumps(data, ensure_ascii=False, indent=1)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -74,6 +78,58 @@ def write_json_atomic(path: Path, data: Any) -> None:
             pass
         raise
     _sync_folder(path.parent)
+
+
+class _Writer:
+    """One background thread writing files, newest content wins: an fsync can take longer than a
+    frame, so the autosave after each move never waits for the disk. `flush` waits for it."""
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._pending: dict[Path, str] = {}
+        self._busy: Path | None = None
+        self._thread: threading.Thread | None = None
+        self.errors: list[OSError] = []
+
+    def submit(self, path: Path, text: str) -> None:
+        with self._cond:
+            self._pending[path] = text
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, daemon=True, name="bolivia-save")
+                self._thread.start()
+            self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                if not self._pending:
+                    if not self._cond.wait(timeout=5.0) and not self._pending:
+                        self._thread = None  # idle for a while: let the thread go
+                        return
+                    continue
+                path = next(iter(self._pending))
+                text = self._pending.pop(path)
+                self._busy = path
+            try:
+                write_text_atomic(path, text)
+            except OSError as why:
+                with self._cond:
+                    self.errors.append(why)
+            finally:
+                with self._cond:
+                    self._busy = None
+                    self._cond.notify_all()
+
+    def cancel(self, path: Path, timeout: float = 5.0) -> None:
+        """Drop a pending write of `path` and wait for one in progress to land."""
+        with self._cond:
+            self._pending.pop(path, None)
+            self._cond.wait_for(lambda: self._busy != path, timeout)
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until everything submitted is on disk; False if that took longer than `timeout`."""
+        with self._cond:
+            return self._cond.wait_for(lambda: not self._pending and self._busy is None, timeout)
 
 
 def _sync_folder(folder: Path) -> None:
@@ -212,6 +268,7 @@ class Storage:
         self.root = Path(root) if root is not None else data_dir()
         self.problems: list[str] = []  # messages for the player, shown once by the menu
         self._blocked: set[str] = set()  # files that could not be set aside: never written over
+        self._writer = _Writer()
 
     def path(self, name: str) -> Path:
         return self.root / name
@@ -259,15 +316,25 @@ class Storage:
 
     # --- writing ---------------------------------------------------------------------------------
 
-    def _write(self, name: str, data: dict) -> None:
+    def _check_writable(self, name: str) -> None:
         if name in self._blocked:
             raise StorageError(_("{name} was not written: a damaged file of that name is kept in {folder}.").format(
                 name=name, folder=self.root))
+
+    def _write(self, name: str, data: dict) -> None:
+        self._check_writable(name)
         try:
             write_json_atomic(self.path(name), data)
         except OSError as why:
-            raise StorageError(_("Could not write {name} in {folder}: {why}").format(
-                name=name, folder=self.root, why=why.strerror or why)) from None
+            raise StorageError(self._write_message(name, why)) from None
+
+    def _write_message(self, name: str, why: OSError) -> str:
+        return _("Could not write {name} in {folder}: {why}").format(name=name, folder=self.root,
+                                                                   why=why.strerror or why)
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait for background saves to reach the disk (before the app closes)."""
+        return self._writer.flush(timeout)
 
     # --- settings --------------------------------------------------------------------------------
 
@@ -281,11 +348,13 @@ class Storage:
     # --- the game in progress --------------------------------------------------------------------
 
     def has_save(self) -> bool:
+        self._writer.flush()
         return self.path(SAVE_FILE).is_file()
 
     def load_game(self) -> SavedGame | None:
         """The saved game, or None. A save that isn't a valid game is set aside with a message."""
         what = _("Your saved game")
+        self._writer.flush()
         data = self._read(SAVE_FILE, what)
         if data is None:
             return None
@@ -296,10 +365,21 @@ class Storage:
             return None
 
     def save_game(self, saved: SavedGame) -> None:
+        self._writer.cancel(self.path(SAVE_FILE))  # an older background save must not land after this one
         self._write(SAVE_FILE, saved.to_json())
+
+    def save_game_soon(self, saved: SavedGame) -> None:
+        """Save in the background: the state is copied to text now, the disk is written by a thread.
+        A write that failed earlier is reported here, as a StorageError, once."""
+        self._check_writable(SAVE_FILE)
+        errors, self._writer.errors = self._writer.errors, []
+        self._writer.submit(self.path(SAVE_FILE), json.dumps(saved.to_json(), ensure_ascii=False, indent=1))
+        if errors:
+            raise StorageError(self._write_message(SAVE_FILE, errors[-1]))
 
     def clear_game(self) -> None:
         """The game ended: forget its save (a damaged file kept aside stays)."""
+        self._writer.cancel(self.path(SAVE_FILE))
         if SAVE_FILE in self._blocked:
             return
         try:

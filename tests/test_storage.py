@@ -224,3 +224,26 @@ def test_statistics_count_games(store: Storage) -> None:
     stats = store.record_game("drawn")
     assert (stats.played, stats.won, stats.lost, stats.drawn) == (3, 1, 1, 1)
     assert store.load_stats() == stats
+
+
+def test_background_saves_land_in_order_and_flush(store: Storage) -> None:
+    state = GameState(2, 9)
+    for speed in ("slow", "normal", "fast"):
+        store.save_game_soon(SavedGame(state, ["human", "normal"], speed))
+    assert store.flush()
+    back = store.load_game()
+    assert back is not None and back.speed == "fast"
+    store.save_game_soon(SavedGame(state, ["human", "normal"], "slow"))
+    store.clear_game()  # a pending save must not bring the finished game back
+    assert store.flush() and not store.has_save()
+
+
+def test_a_failed_background_save_is_reported_on_the_next_one(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    store = Storage(blocker / "data")
+    state = GameState(2, 9)
+    store.save_game_soon(SavedGame(state, ["human", "normal"]))
+    store.flush()
+    with pytest.raises(StorageError, match="Could not write"):
+        store.save_game_soon(SavedGame(state, ["human", "normal"]))
