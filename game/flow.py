@@ -15,10 +15,9 @@ through the scoring and game-over screens by itself.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 
 from game.ai import get_player
-from game.app import App, Scene, SceneManager
+from game.app import App
 from game.controller import TurnController
 from game.i18n import _, set_language
 from game.rules.state import GameState, Phase
@@ -34,33 +33,9 @@ DEMO_SCORING = 1.0  # seconds the demo shows each scoring screen
 DEMO_GAME_OVER = 2.5
 
 
-class _Scenes(SceneManager):
-    """The app's scene manager, plus a call made once the requested scene is current and laid out.
-
-    The table deals the next hand with an animation; dealing before it is back on screen would
-    have its first layout snap every card home, so the deal waits for `then`.
-    """
-
-    def __init__(self, app: App) -> None:
-        super().__init__(app)
-        self._then: Callable[[], None] | None = None
-
-    def request(self, scene: Scene, then: Callable[[], None] | None = None) -> None:
-        super().request(scene)
-        self._then = then  # the last request wins, with its own follow-up or none
-
-    def apply_pending(self) -> bool:
-        then, self._then = self._then, None
-        switched = super().apply_pending()
-        if switched and then is not None:
-            then()
-        return switched
-
-
 class Flow:
     def __init__(self, size: tuple[int, int], storage: Storage | None = None) -> None:
         self.app = App(size)
-        self.app.scenes = _Scenes(self.app)
         self._storage = storage
         self._settings: Settings | None = None
         self.table: TableScene | None = None
@@ -167,14 +142,7 @@ class Flow:
             table = self._open_table(controller, saved.speed, show=False)
             self.show_scoring(table)
         else:
-            self._open_table(controller, saved.speed, then=self._after_restore)
-
-    def _after_restore(self) -> None:
-        # A partner's "May I go out?" waiting for the player's answer: the table opens its
-        # dialog only when the question is asked, so ask it to look again.
-        sync = getattr(self.table, "_sync_dialog", None)
-        if sync is not None:
-            sync()
+            self._open_table(controller, saved.speed)  # the table asks any pending question on entering
 
     def start_demo(self, players: int, seed: int) -> None:
         self.demo = True
@@ -189,14 +157,13 @@ class Flow:
             self.table.controller.close()
             self.table = None
 
-    def _open_table(self, controller: TurnController, speed: str, show: bool = True,
-                    then: Callable[[], None] | None = None) -> TableScene:
+    def _open_table(self, controller: TurnController, speed: str, show: bool = True) -> TableScene:
         self._leave_table()
         self._save_failed = False
         self.table = TableScene(controller, speed, on_hand_end=self.hand_ended, on_menu=self.start_menu,
                                 on_change=self.autosave)
         if show:
-            self.app.scenes.request(self.table, then=then)
+            self.app.scenes.request(self.table)
         return self.table
 
     def autosave(self, state: GameState) -> None:
@@ -228,7 +195,8 @@ class Flow:
         if table.state.phase == Phase.GAME_OVER:
             self.game_over(table.state)
         else:
-            self.app.scenes.request(table, then=table.next_hand)
+            table.next_hand()  # dealt now; the table keeps the deal animating when it comes back
+            self.app.scenes.request(table)
 
     def game_over(self, state: GameState) -> None:
         stats = None

@@ -135,8 +135,7 @@ def update(root: Path = ROOT) -> list[Path]:
     for lang in LANGUAGES:
         po = LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
         write_po(po, lang, messages, read_po(po))
-        entries = {m: f for m, f in read_po(po).items() if m in set(messages)}
-        po.with_suffix(".mo").write_bytes(compile_mo(entries, lang))
+        po.with_suffix(".mo").write_bytes(compile_mo(read_po(po), lang))
         written += [po, po.with_suffix(".mo")]
     return written
 

@@ -143,16 +143,25 @@ class TableScene(Scene):
         super().enter(app)
         if self.state.phase == Phase.DEAL and self.state.hand_no == 0:
             self.apply_events(self.controller.deal())
+        self._sync_dialog()  # a restored game may be waiting for the player's answer
 
     def exit(self) -> None:
         pass
 
     def resize(self, size: tuple[int, int]) -> None:
+        same = self.layout is not None and self.layout.size == table_layout(size, self.state.players).size
         super().resize(size)
+        if same:
+            return  # back on screen at the same size: cards keep flying where they were going
+        first = self.layout is None
         self.layout = table_layout(size, self.state.players)
         self.background = felt_background(size)
         self.faces.clear()
-        self.relayout(animate=False)
+        if first and self.state.hand_no and not self.sprites:
+            self._deal_sprites()  # dealt before the first layout: deal now, animated
+            self.relayout(animate=True, deal=True)
+        else:
+            self.relayout(animate=not self.tweener.idle)
         self._place_buttons()
         if self.dialog:
             self.dialog.layout(size)
@@ -610,7 +619,8 @@ class TableScene(Scene):
 
     def _sync_dialog(self) -> None:
         s = self.state
-        if s.phase == Phase.ANSWER and s.to_act == self.seat and self.dialog is None:
+        if (s.phase == Phase.ANSWER and s.to_act == self.seat and self.seat in self.controller.human
+                and self.dialog is None):
             asker = self.names[s.turn]
 
             def answer(yes: bool) -> None:
