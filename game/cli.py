@@ -72,6 +72,8 @@ def cmd_meld(args: argparse.Namespace) -> int:
 def _read_json(path: str) -> object:
     try:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
+    except UnicodeDecodeError:
+        raise BadInput(_("{path} is not UTF-8 text").format(path=path)) from None
     except OSError as why:
         raise BadInput(_("cannot read {path}: {why}").format(path=path, why=why.strerror or why)) from None
     try:
@@ -86,7 +88,8 @@ def score_record(record: object) -> dict:
         raise BadInput(_("the record needs a \"sides\" list"))
     rules = _rules(str(record.get("variant", "bolivia")))
     sides = record["sides"]
-    hands_per_side = {len(s.get("hands", [])) if isinstance(s, dict) else -1 for s in sides}
+    hands_per_side = {len(s["hands"]) if isinstance(s, dict) and isinstance(s.get("hands"), list) else -1
+                      for s in sides}
     if (len(sides), hands_per_side) not in ((2, {1}), (3, {1}), (2, {2})):
         raise BadInput(_("a hand has 2 sides of 1 or 2 players, or 3 sides of 1 player; got {n} sides "
                          "with {h} hands").format(n=len(sides), h=sorted(hands_per_side)))
