@@ -13,9 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.ai import get_player
+from game.ai.simple import choose_greedy
 from game.rules import (
     BOLIVIA,
     AddToMeld,
+    AskPartner,
     Combine,
     Discard,
     DrawStock,
@@ -147,6 +149,29 @@ def test_whole_random_games_keep_every_invariant(players, player):
         play(players, seed, player)
 
     run()
+
+
+def _asker(view, legal, rng):
+    """Asks whenever it may, answers at random, otherwise plays greedy or random: stresses the yes / no rules."""
+    if AskPartner() in legal:
+        return AskPartner()
+    if view.phase == Phase.ANSWER or rng.random() < 0.5:
+        return rng.choice(legal)
+    return choose_greedy(view, legal, rng)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_four_player_games_that_ask_whenever_they_may(seed):
+    s = GameState(4, seed, target=2500)
+    rng = random.Random(seed)
+    while s.phase != Phase.GAME_OVER:
+        legal = legal_actions(s)
+        assert legal, f"no legal action in phase {s.phase}, permission {s.permission}"
+        if s.permission is not None and s.phase == Phase.MELD:
+            check_all_legal_apply(s, legal)
+        s.apply(_asker(view_of(s, s.to_act), legal, rng))
+        assert not s.check()
 
 
 def test_the_same_seed_gives_the_same_game():
