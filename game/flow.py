@@ -14,12 +14,14 @@ through the scoring and game-over screens by itself.
 
 from __future__ import annotations
 
+import locale
+import os
 import random
 
 from game.ai import get_player
 from game.app import App
 from game.controller import TurnController
-from game.i18n import _, set_language
+from game.i18n import LANGUAGES, _, set_language
 from game.rules.state import GameState, Phase
 from game.storage import GameSetup, SavedGame, Settings, Storage, StorageError
 from game.ui.narrate import side_names
@@ -31,6 +33,27 @@ from scenes.table import TableScene
 
 DEMO_SCORING = 1.0  # seconds the demo shows each scoring screen
 DEMO_GAME_OVER = 2.5
+
+
+def system_language() -> str:
+    """The system's language if the game speaks it (French, Swedish), else English. The variables are
+    read in gettext's order; without them (Windows) the locale says it, as "fr_FR" or "French_France"."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return _known_language(value.split(":")[0])
+    try:
+        return _known_language(locale.getlocale()[0] or "")
+    except ValueError:
+        return "en"
+
+
+def _known_language(name: str) -> str:
+    name = name.lower()
+    for lang, prefixes in (("fr", ("fr", "french")), ("sv", ("sv", "swedish"))):
+        if name.startswith(prefixes):
+            return lang
+    return "en"
 
 
 class Flow:
@@ -59,9 +82,23 @@ class Flow:
     def settings(self) -> Settings:
         if self._settings is None:
             self._settings = self.storage.load_settings()
-            if self._settings.language:
-                set_language(self._settings.language)
+            set_language(self.language)  # before the first scene builds its labels
         return self._settings
+
+    @property
+    def language(self) -> str:
+        """The player's choice, or else the system's language."""
+        chosen = self.settings.language
+        return chosen if chosen in LANGUAGES else system_language()
+
+    def choose_language(self, lang: str) -> None:
+        """The setup screen's Language line: speak `lang` now and in later sessions."""
+        set_language(lang)
+        self.settings.language = lang
+        try:
+            self.storage.save_settings(self.settings)
+        except StorageError:
+            pass  # kept for this session only
 
     def close(self) -> None:
         if self.table is not None:
@@ -95,7 +132,8 @@ class Flow:
 
     def open_setup(self) -> None:
         self.app.scenes.request(SetupScene(self.settings.setup, on_start=self.start_from_setup,
-                                           on_back=self.start_menu))
+                                           on_back=self.start_menu, language=self.language,
+                                           on_language=self.choose_language))
 
     def start_from_setup(self, setup: GameSetup) -> None:
         self.settings.setup = setup

@@ -1,9 +1,9 @@
-"""The setup screen: players, difficulty, target score, animation speed; Start or Back.
+"""The setup screen: language, players, difficulty, target score, animation speed; Start or Back.
 
 Each line is a choice shown as  label  [ ◀  value  ▶ ].  Keyboard: ↑ ↓ choose a line, ← → change
 it, Enter goes to the next line (and presses Back or Start), Esc goes back. Mouse: click the
 arrows or the value (the value steps forward), click Back or Start. It starts on Start, so a
-regular who wants the same game as last time presses Enter once.
+regular who wants the same game as last time presses Enter once. A new language shows at once.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pygame
 
 from game.app import App, Scene
 from game.assets import font
-from game.i18n import _
+from game.i18n import LANGUAGES, _, set_language
 from game.storage import LEVELS, SPEEDS, TARGETS, GameSetup
 from game.ui.narrate import seat_names
 from scenes.widgets import (
@@ -34,6 +34,7 @@ from scenes.widgets import (
 )
 
 EACH = "each"  # the difficulty line's fourth value: one difficulty per computer seat
+LANGUAGE_NAMES = {"en": "English", "fr": "Français", "sv": "Svenska"}  # each in its own words
 
 
 def level_name(level: str) -> str:
@@ -82,7 +83,10 @@ class SetupScene(Scene):
         setup: GameSetup | None = None,
         on_start: Callable[[GameSetup], None] | None = None,
         on_back: Callable[[], None] | None = None,
+        language: str = "en",
+        on_language: Callable[[str], None] | None = None,
     ) -> None:
+        """With `on_language` a Language line is offered; `on_language(code)` keeps the player's choice."""
         super().__init__()
         self.setup = replace(setup) if setup is not None else GameSetup()
         self.setup.seat_levels = list(self.setup.seat_levels)
@@ -90,6 +94,8 @@ class SetupScene(Scene):
             self.setup.per_seat = False
         self.on_start = on_start
         self.on_back = on_back
+        self.language = language if language in LANGUAGES else "en"
+        self.on_language = on_language
         self.back_button = Button(_("Back"), self.back)
         self.start_button = Button(_("Start game"), self.start)
         self.rows: list[Row] = []
@@ -120,6 +126,9 @@ class SetupScene(Scene):
                                 z.copy(), z.copy(), indent=True))
         rows.append(Row("target", _("Target score"), list(TARGETS), TARGETS.index(s.target), z.copy(), z.copy()))
         rows.append(Row("speed", _("Animation speed"), list(SPEEDS), SPEEDS.index(s.speed), z.copy(), z.copy()))
+        if self.on_language is not None:  # first: a player who can't read this screen finds it at once
+            rows.insert(0, Row("language", _("Language"), list(LANGUAGES), LANGUAGES.index(self.language), z.copy(),
+                               z.copy()))
         self.rows = rows
         if self.focus not in self._order():
             self.focus = "difficulty"
@@ -136,6 +145,8 @@ class SetupScene(Scene):
             return _("{n} points").format(n=points(int(v)))  # type: ignore[arg-type]
         if row.key == "speed":
             return speed_name(str(v))
+        if row.key == "language":
+            return LANGUAGE_NAMES[str(v)]
         return str(v)
 
     def caption(self) -> str:
@@ -165,6 +176,8 @@ class SetupScene(Scene):
                 "fast": _("Cards move quickly."),
                 "instant": _("No card movement: every move shows at once."),
             }[s.speed]
+        if self.focus == "language":
+            return _("The language of the game. It changes at once and is kept, even if you go back.")
         return ""
 
     def change(self, key: str, delta: int) -> None:
@@ -193,9 +206,20 @@ class SetupScene(Scene):
             s.target = int(v)  # type: ignore[call-overload]
         elif key == "speed":
             s.speed = str(v)
-        if key in ("players", "difficulty"):
+        elif key == "language":
+            self.switch_language(str(v))
+        if key in ("players", "difficulty", "language"):
             self._build_rows()
         self.dirty = True
+
+    def switch_language(self, lang: str) -> None:
+        """Speak `lang` from now on: every label of this screen is read again from the catalogue."""
+        self.language = lang
+        set_language(lang)
+        self.back_button.label = _("Back")
+        self.start_button.label = _("Start game")
+        if self.on_language is not None:
+            self.on_language(lang)
 
     def _row(self, key: str) -> Row | None:
         return next((r for r in self.rows if r.key == key), None)
