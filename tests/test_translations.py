@@ -1,0 +1,168 @@
+"""French and Swedish: every message translated, placeholders kept, the language switch, scenes drawn
+in another language, and the setup screen's Language line."""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game import i18n
+from game.app import App
+from game.flow import Flow, system_language
+from game.i18n import _, set_language
+from game.i18n_tools import LOCALE_DIR, extract, read_po
+from game.storage import GameSetup, Settings, Storage
+from scenes.menu import MenuScene
+from scenes.setup import SetupScene
+from tests.scene_helpers import FakeClock, distinct_colours, key
+
+TRANSLATED = ("fr", "sv")
+HINT = "run `python -m game.i18n_tools`, then translate the new messages"
+
+
+@pytest.fixture(autouse=True)
+def english_afterwards() -> Iterator[None]:
+    yield
+    set_language("en")  # the other tests read English
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App((1024, 640), clock=FakeClock())
+    yield a
+    a.close()
+
+
+def catalogue(lang: str) -> dict:
+    return read_po(LOCALE_DIR / lang / "LC_MESSAGES" / "bolivia.po")
+
+
+def fields(text: str) -> set[tuple[str, str | None, str]]:
+    """The `{name!conversion:spec}` fields of a format string (raises on a stray brace)."""
+    return {(name, conv, spec or "") for _lit, name, spec, conv in string.Formatter().parse(text) if name is not None}
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_every_message_is_translated(lang: str) -> None:
+    po = catalogue(lang)
+    missing = [m for m in extract() if m not in po or not all(po[m])]
+    assert not missing, f"{lang}: {len(missing)} messages without a translation, e.g. {missing[:3]}: {HINT}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_translations_keep_the_placeholders(lang: str) -> None:
+    for (single, plural), forms in catalogue(lang).items():
+        sources = [single] if plural is None else [single, plural]
+        assert len(forms) == len(sources), (lang, single, forms)
+        for source, form in zip(sources, forms, strict=True):
+            assert fields(form) == fields(source), f"{lang}: {form!r} does not keep the fields of {source!r}"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_key_letters_stay_as_in_english(lang: str) -> None:
+    """The key bindings don't change with the language: the buttons name the same keys."""
+    po = catalogue(lang)
+    for msgid in ("Meld (M)", "Lay staged (L)", "Take back (C)", "Sort (S)", "May I go out? (Q)", "Menu (Esc)"):
+        assert po[(msgid, None)][0].endswith(msgid[msgid.index("("):]), (lang, msgid)
+
+
+def test_switching_language() -> None:
+    set_language("fr")
+    assert _("You") == "Vous"
+    assert i18n.ngettext("{n} red three", "{n} red threes", 2).format(n=2) == "2 trois rouges"
+    set_language("sv")
+    assert _("You") == "Du"
+    assert i18n.ngettext("{n} red three", "{n} red threes", 1).format(n=1) == "1 röd trea"
+    set_language("en")
+    assert _("You") == "You"
+
+
+def test_menu_renders_in_french(app: App) -> None:
+    set_language("fr")
+    menu = MenuScene(on_new_game=lambda: None, on_continue=lambda: None)
+    app.scenes.request(menu)
+    app.run(frames=60)
+    assert [b.label for b in menu.buttons.buttons] == ["Reprendre la partie", "Nouvelle partie", "Règles en bref",
+                                                       "Quitter"]
+    assert distinct_colours(app.screen) > 50
+    menu.handle_event(key(pygame.K_ESCAPE))  # the quit question, in French too
+    app.run(frames=2)
+    assert menu.dialog is not None and menu.dialog.yes.label == "Quitter"
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_menu_labels_fit_their_buttons(app: App, lang: str) -> None:
+    from game.assets import font
+
+    set_language(lang)
+    menu = MenuScene(on_new_game=lambda: None, on_continue=lambda: None)
+    app.scenes.request(menu)
+    app.run(frames=2)
+    for b in menu.buttons.buttons + [menu.back_button, menu.prev_button, menu.next_button]:
+        assert font(b.text_size(), True).size(b.label)[0] <= b.rect.w - 6, (lang, b.label)
+
+
+def test_language_line_switches_the_setup_screen_at_once(app: App) -> None:
+    chosen: list[str] = []
+    scene = SetupScene(GameSetup(players=4), language="en", on_language=chosen.append)
+    app.scenes.request(scene)
+    app.run(frames=2)
+    assert scene.rows[0].key == "language" and scene.value_text(scene.rows[0]) == "English"
+    scene.focus = "language"
+    scene.handle_event(key(pygame.K_RIGHT))
+    app.run(frames=2)
+    assert chosen == ["fr"] and _("You") == "Vous"
+    assert scene.value_text(scene.rows[0]) == "Français"
+    assert [r.label for r in scene.rows][:3] == ["Langue", "Joueurs", "Difficulté"]
+    assert scene.start_button.label == "Commencer" and scene.back_button.label == "Retour"
+    assert scene.focus == "language"
+    scene.handle_event(key(pygame.K_RIGHT))
+    assert chosen == ["fr", "sv"] and scene.start_button.label == "Starta"
+    scene.handle_event(key(pygame.K_RIGHT))
+    assert chosen[-1] == "en" and scene.start_button.label == "Start game"
+
+
+def test_without_a_callback_there_is_no_language_line() -> None:
+    assert "language" not in [r.key for r in SetupScene(GameSetup()).rows]
+
+
+def test_flow_keeps_the_choice_and_speaks_it_next_time(tmp_path: Path) -> None:
+    store = Storage(tmp_path / "data")
+    store.save_settings(Settings(GameSetup(players=2), language="sv"))
+    flow = Flow((1024, 640), storage=store)
+    flow.app.clock = FakeClock()
+    try:
+        flow.start_menu()
+        flow.app.run(frames=1)
+        assert flow.app.scenes.current.buttons.buttons[0].label == "Nytt parti"
+        flow.open_setup()
+        flow.app.run(frames=1)
+        setup = flow.app.scenes.current
+        assert isinstance(setup, SetupScene) and setup.language == "sv"
+        setup.change("language", -1)  # Svenska -> Français
+        assert store.load_settings().language == "fr"
+        setup.handle_event(key(pygame.K_ESCAPE))  # back: the menu comes in French
+        flow.app.run(frames=1)
+        assert flow.app.scenes.current.buttons.buttons[0].label == "Nouvelle partie"
+    finally:
+        flow.close()
+
+
+@pytest.mark.parametrize(("env", "expected"), [
+    ({"LANG": "fr_FR.UTF-8"}, "fr"),
+    ({"LANG": "sv_SE.UTF-8"}, "sv"),
+    ({"LANG": "de_DE.UTF-8"}, "en"),
+    ({"LANG": "C.UTF-8"}, "en"),
+    ({"LANGUAGE": "sv:en", "LANG": "fr_FR.UTF-8"}, "sv"),
+    ({"LC_ALL": "fr_CA.UTF-8", "LANG": "en_US.UTF-8"}, "fr"),
+])
+def test_system_language(monkeypatch: pytest.MonkeyPatch, env: dict[str, str], expected: str) -> None:
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(var, raising=False)
+    for var, value in env.items():
+        monkeypatch.setenv(var, value)
+    assert system_language() == expected
