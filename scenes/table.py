@@ -99,7 +99,7 @@ class TableScene(Scene):
         self.on_change = on_change  # autosave after every move
         self.tweener = Tweener(speed)
         self.speed = speed
-        self.faces = FaceCache(keep=6)
+        self.faces = FaceCache(keep=12)
         self.sprites: dict[int, Sprite] = {}
         self.layout: TableLayout | None = None
         self.homes = Homes()
@@ -155,7 +155,7 @@ class TableScene(Scene):
             return  # back on screen at the same size: cards keep flying where they were going
         first = self.layout is None
         self.layout = table_layout(size, self.state.players)
-        self.background = felt_background(size)
+        self.background = self._make_background(size)
         self.faces.clear()
         if first and self.state.hand_no and not self.sprites:
             self._deal_sprites()  # dealt before the first layout: deal now, animated
@@ -168,20 +168,30 @@ class TableScene(Scene):
         if self.paused:
             self._place_pause()
 
+    def _make_background(self, size: tuple[int, int]) -> pygame.Surface:
+        """The felt with the meld areas' shades, made once per size (not a see-through blit a frame)."""
+        assert self.layout is not None
+        background = felt_background(size).copy()
+        my_side = self.state.side_of(self.seat)
+        for side, rect in self.layout.meld_areas.items():
+            shade = pygame.Surface(pygame.Rect(rect).size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 34 if side != my_side else 46))
+            background.blit(shade, rect)
+        return background
+
     def _place_buttons(self) -> None:
+        """Two columns of buttons in the controls area, under the line saying what happened last."""
         assert self.layout is not None
         u = ui_unit(self.size)
-        sx = self.layout.stock[0]
-        top = self.layout.stock[1]
-        left = self.layout.meld_areas[0][0]
-        width = max(u * 4, sx - left - u)
-        line = max(12, u * 2 // 3) + 6  # the last-move line sits above the buttons
-        bh = max(22, min(round(u * 1.45), (self.layout.stock[3] - line) // 3 - 4))
-        bw = max(u * 3, (width - u // 2) // 2)
+        x, y, w, h = self.layout.controls
+        line = max(12, u * 2 // 3) + 6
+        bh = max(20, min(round(u * 1.45), (h - line) // 3 - 4))
+        gap = max(4, u // 3)
+        bw = max(u * 3, (w - gap) // 2)
         order = ["meld", "lay", "cancel", "sort", "ask", "menu"]
         for i, name in enumerate(order):
             col, row = i % 2, i // 2
-            self.buttons[name].rect = pygame.Rect(left + col * (bw + u // 2), top + line + row * (bh + 4), bw, bh)
+            self.buttons[name].rect = pygame.Rect(x + col * (bw + gap), y + line + row * (bh + 4), bw, bh)
 
     # ----- engine events to pictures ----------------------------------------------------------------
 
@@ -711,11 +721,13 @@ class TableScene(Scene):
         self._draw_centre(surface, u)
         self._draw_score(surface, u)
         self._draw_status(surface, u)
-        for b in self.buttons.values():
+        for name, b in self.buttons.items():
+            if name == "ask" and self.state.players != 4:
+                continue  # only partners ask
             b.enabled = self._button_enabled(b)
             b.draw(surface)
         self._draw_flourishes(surface, u)
-        self.toasts.draw(surface, (self.size[0] // 2, self.layout.hand[1] - u), u)
+        self.toasts.draw(surface, (self.size[0] // 2, self.layout.hand[1] - u), max(14, u * 4 // 5))
         if self.help:
             self._draw_help(surface, u)
         if self.dialog is not None:
@@ -741,14 +753,17 @@ class TableScene(Scene):
     def _draw_areas(self, surface: pygame.Surface, u: int) -> None:
         assert self.layout is not None
         my_side = self.state.side_of(self.seat)
-        for side, rect in self.layout.meld_areas.items():
+        for side, rect in self.layout.meld_areas.items():  # their shades are in the background
             r = pygame.Rect(rect)
-            shade = pygame.Surface(r.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 34 if side != my_side else 46))
-            surface.blit(shade, r)
             if not self.state.melds[side] and not (side == my_side and self.staged):
                 label = _("{side}: no melds yet").format(side=self.side_names[side])
                 draw_text(surface, label, max(14, u * 3 // 4), INK_DIM, r.center, "center")
+            elif self.state.melds[side]:
+                # What the side has on the table this hand: card points and canasta bonuses.
+                table = sum(m.points() + m.bonus(self.state.rules) for m in self.state.melds[side])
+                right = self.homes.red_three_rects.get(side, (r.right, 0, 0, 0))[0] - 8
+                draw_text(surface, _("On the table: {n}").format(n=f"{table:,}"), max(12, u * 2 // 3), INK_DIM,
+                          (right, r.bottom - 2), "bottomright", shadow=True)
 
     def _draw_cards(self, surface: pygame.Surface) -> None:
         assert self.layout is not None
@@ -874,9 +889,8 @@ class TableScene(Scene):
         self._badge(surface, _("Pile {n}").format(n=len(self.state.pile)), pi, small)
         if self.state.pile_blocked():
             self._badge(surface, _("BLOCKED"), pi, small, (170, 20, 20), middle=True)
-        # The last few things that happened, above the buttons.
-        x = self.layout.meld_areas[0][0]
-        y = self.layout.stock[1]
+        # The last thing that happened, above the buttons.
+        x, y = self.layout.controls[0], self.layout.controls[1]
         for line in self.log[-1:]:
             draw_text(surface, line, small, INK, (x, y), "topleft", shadow=True)
 
@@ -898,7 +912,10 @@ class TableScene(Scene):
             return
         draw_panel(surface, r, max(6, u // 3))
         s = self.state
-        small = max(11, min(u * 2 // 3, r.h // (2 + 2 * s.sides)))
+        # Two lines a side when they fit at a readable size, else one line a side.
+        two = r.h // (1 + 2 * s.sides) - 4 >= 13
+        rows = 1 + (2 if two else 1) * s.sides
+        small = max(11, min(u * 2 // 3, r.h // rows - 4))
         y = r.top + 4
         draw_text(surface, _("Hand {n} · to {t}").format(n=s.hand_no, t=f"{s.target:,}"), small, INK_DIM,
                   (r.x + 8, y), bold=True)
@@ -906,10 +923,17 @@ class TableScene(Scene):
         for side in range(s.sides):
             go = s.may_go_out(side)
             color = GOLD if side == s.side_of(self.seat) else INK
-            draw_text(surface, f"{self.side_names[side]}: {s.scores[side]:,}", small, color, (r.x + 8, y), bold=True)
-            y += small + 2
-            line = _("min {m} · {out}").format(m=s.min_meld(side), out=_("may go out") if go else _("can't go out"))
-            draw_text(surface, line, max(10, small - 2), INK_DIM, (r.x + 14, y))
+            name = f"{self.side_names[side]}: {s.scores[side]:,}"
+            out = _("may go out") if go else _("can't go out")
+            if two:
+                draw_text(surface, name, small, color, (r.x + 8, y), bold=True)
+                y += small + 2
+                line = _("min {m} · {out}").format(m=s.min_meld(side), out=out)
+                draw_text(surface, line, max(10, small - 2), INK_DIM, (r.x + 14, y))
+            else:
+                draw_text(surface, name, small, color, (r.x + 8, y), bold=True)
+                draw_text(surface, _("min {m}").format(m=s.min_meld(side)) + (" ✓" if go else ""), small, INK_DIM,
+                          (r.right - 8, y), "topright")
             y += small + 4
 
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:

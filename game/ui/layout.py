@@ -303,6 +303,7 @@ class TableLayout:
     discard: Rect
     status: Rect
     score: Rect
+    controls: Rect
     seat_fans: dict[int, Rect] = field(default_factory=dict)  # seat -> area of its back fan
     seat_vertical: dict[int, bool] = field(default_factory=dict)  # seat -> fan runs down a column
     meld_areas: dict[int, Rect] = field(default_factory=dict)  # side -> area of its melds
@@ -379,7 +380,11 @@ def table_layout(size: tuple[int, int], players: int = 2) -> TableLayout:
     score_w = min(round(W * 0.24), max(0, centre_w - 3 * pile_w))
     score = (right - score_w, y_centre + m // 2, score_w, centre_h - m)
     piles_w = 2 * pile_w + 2 * m
-    px = centre_left + (centre_w - score_w - piles_w) // 2
+    # The player's buttons sit left of the piles; the piles take the middle of what is left.
+    controls_w = max(0, min(round(W * 0.3), centre_w - score_w - piles_w - 4 * m))
+    controls = (centre_left, y_centre + m // 2, controls_w, centre_h - m)
+    free = centre_w - score_w - piles_w - controls_w
+    px = centre_left + controls_w + free // 2
     py = y_centre + (centre_h - card_height(pile_w)) // 2
     stock = (px, py, pile_w, card_height(pile_w))
     discard = (px + pile_w + 2 * m, py, pile_w, card_height(pile_w))
@@ -398,6 +403,7 @@ def table_layout(size: tuple[int, int], players: int = 2) -> TableLayout:
         discard=discard,
         status=status,
         score=score,
+        controls=controls,
         seat_fans=seat_fans,
         seat_vertical=seat_vertical,
         meld_areas=meld_areas,

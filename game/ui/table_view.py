@@ -120,7 +120,8 @@ def compute_homes(state: GameState, layout: TableLayout, seat: int = 0, sort_mod
         tx = ax + aw - threes_w
         threes = state.red_threes[side]
         tw = max(12, min(layout.meld_card_w * 2 // 3, threes_w))
-        step = max(4, (ah - card_height(tw)) // max(1, len(threes) - 1)) if len(threes) > 1 else 0
+        room = ah - card_height(tw) - max(14, ah // 6)  # the count is written under the stack
+        step = max(4, room // max(1, len(threes) - 1)) if len(threes) > 1 else 0
         step = min(step, card_height(tw) // 3)
         for k, c in enumerate(threes):
             spots[c] = Spot(tx, ay + k * step, tw, True, z)
