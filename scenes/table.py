@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
+import pytweening
 
 from game.anim import Tweener
 from game.app import Scene
@@ -60,6 +61,20 @@ END_PAUSE = 1.4  # seconds to look at the table after a hand ends
 CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190),
                   "bolivia": (130, 50, 160)}
 
+
+# Easing and seconds (at normal speed) for a card moved by each kind of event.
+MOTIONS: dict[str, tuple[str, float]] = {
+    "HandDealt": ("easeOutQuad", 0.3),
+    "CardsDrawn": ("easeOutCubic", FLY),
+    "PileTaken": ("easeInOutCubic", 0.55),
+    "TopTaken": ("easeOutBack", 0.45),
+    "Melded": ("easeOutQuart", FLY),
+    "AddedToMeld": ("easeOutQuart", FLY),
+    "MeldsCombined": ("easeInOutQuad", 0.5),
+    "Discarded": ("easeInOutSine", 0.42),
+    "RedThreeLaid": ("easeOutBack", 0.5),
+    "default": ("easeOutCubic", FLY),
+}
 
 CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "escalera": lambda: _("Escalera"),
                 "bolivia": lambda: _("Bolivia")}
@@ -124,6 +139,7 @@ class TableScene(Scene):
         self.end_wait: float | None = None
         self.buttons: dict[str, Button] = {}
         self.can_ask = False
+        self.motion: dict[int, tuple[str, float]] = {}  # how each card moved by the last events flies
         self.picked_meld: int | None = None  # a meld picked up to combine with another of its rank
         self._make_buttons()
 
@@ -197,7 +213,9 @@ class TableScene(Scene):
 
     def apply_events(self, events: list[ev.Event]) -> None:
         dealt = False
+        self.motion = {}
         for e in events:
+            self._note_motion(e)
             line = describe(e, self.names)
             if line:
                 self.log.append(line)
@@ -222,6 +240,23 @@ class TableScene(Scene):
         if self.on_change:
             self.on_change(self.state)
         self.dirty = True
+
+    def _note_motion(self, e: ev.Event) -> None:
+        """Each kind of move has its own easing: a discard glides, a pile swoops, a red three pops."""
+        cards: tuple[int, ...] = ()
+        if isinstance(e, ev.CardsDrawn):
+            cards = e.cards
+        elif isinstance(e, ev.PileTaken):
+            cards = e.meld_cards + (e.top,) + e.to_hand
+        elif isinstance(e, ev.TopTaken | ev.Discarded | ev.RedThreeLaid):
+            cards = (e.card,)
+        elif isinstance(e, ev.Melded | ev.AddedToMeld):
+            cards = e.cards
+        elif isinstance(e, ev.MeldsCombined):
+            cards = next((m.cards for m in self.state.melds[self.state.side_of(e.seat)] if m.id == e.into), ())
+        kind = type(e).__name__
+        for c in cards:
+            self.motion[c] = MOTIONS.get(kind, MOTIONS["default"])
 
     def _deal_sprites(self) -> None:
         """A new hand: every card starts on the stock, face down."""
@@ -272,7 +307,8 @@ class TableScene(Scene):
             if running is not None and tuple(running.end) == goal:
                 continue
             delay = order.get(c, 0) * DEAL_STAGGER if deal else 0.0
-            self.tweener.tween(sp, "pos", goal, FLY, "easeOutCubic", delay=delay)
+            easing, duration = MOTIONS["HandDealt"] if deal else self.motion.get(c, MOTIONS["default"])
+            self.tweener.tween(sp, "pos", goal, duration, easing, delay=delay)
         for c in list(self.sprites):
             if c not in self.homes.spots:
                 del self.sprites[c]
@@ -965,7 +1001,7 @@ class TableScene(Scene):
     def _draw_flourishes(self, surface: pygame.Surface, u: int) -> None:
         for i, f in enumerate(self.flourishes):
             t = f.age / f.life
-            scale = 1.0 + 0.25 * math.sin(min(1.0, t * 3) * math.pi / 2)
+            scale = 0.6 + 0.6 * pytweening.easeOutElastic(min(1.0, t * 2.5))
             alpha = 255 if t < 0.7 else round(255 * (1 - (t - 0.7) / 0.3))
             size = round(u * 1.4 * scale)
             img = _font(size, True).render(f.text, True, GOLD)
