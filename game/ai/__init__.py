@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 
 from game.ai.levels import choose_easy, choose_normal
+from game.ai.search import choose_hard
 from game.ai.simple import choose_greedy, choose_random
 from game.rules.actions import Action
 from game.rules.view import PlayerView
@@ -17,6 +18,7 @@ PLAYERS: dict[str, Chooser] = {
     "greedy": choose_greedy,
     "easy": choose_easy,
     "normal": choose_normal,
+    "hard": choose_hard,
 }
 
 

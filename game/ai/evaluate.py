@@ -269,3 +269,54 @@ class Evaluator:
 
 def joker_count(cards: tuple[int, ...] | list[int]) -> int:
     return sum(1 for c in cards if RANK[c] == JOKER)
+
+
+# ----- a whole sampled world (Hard's playouts) ----------------------------------------------------------
+
+
+def hand_worth(hand: list[int] | tuple[int, ...], melds: tuple[Meld, ...], t: float) -> float:
+    """Expected worth of one player's hand to its side at the end of the hand: what will be melded
+    counts for, what stays counts against (black threes can be shed one a turn)."""
+    ranks: dict[int, int] = {}
+    for c in hand:
+        if NATURAL[c]:
+            ranks[RANK[c]] = ranks.get(RANK[c], 0) + 1
+    rank_melds = {m.key for m in melds if m.kind == RANK_MELD}
+    wild_room = sum(7 - m.size for m in melds if m.kind == WILD_MELD and m.size < 7)
+    stuck = min(1.0, 2.5 / (t + 1.0))  # chance a loose card is still held when the hand ends
+    threes = sum(1 for c in hand if BLACK_THREE[c])
+    total = 0.0
+    for c in hand:
+        if BLACK_THREE[c]:
+            total -= 100 * min(1.0, threes / (t + 0.5))
+        elif WILD[c]:
+            total += VALUE[c] * (1.0 if wild_room else 0.3) + (45 if wild_room else 25)
+            wild_room = max(0, wild_room - 1)
+        elif NATURAL[c]:
+            n = ranks[RANK[c]]
+            if RANK[c] in rank_melds or n >= 3:
+                total += VALUE[c] * 0.8 + 8 * min(n, 4)
+            elif n == 2:
+                total += 12 - VALUE[c] * stuck * 0.6
+            else:
+                total -= VALUE[c] * stuck
+    return total
+
+
+def world_side_values(state) -> list[float]:  # state: GameState (a sampled world)
+    """Estimated end-of-hand score of every side of a full state; exact once the hand is over."""
+    from game.rules.state import Phase
+    from game.rules.view import view_of
+
+    if state.phase in (Phase.DEAL, Phase.GAME_OVER) and state.results and state.results[-1]["hand"] == state.hand_no:
+        return [float(s["total"]) for s in state.results[-1]["scores"]]
+    out = []
+    for side in range(state.sides):
+        seats = state.seats_of(side)
+        ev = Evaluator(view_of(state, seats[0]), None)
+        melds = ev.view.melds[side]
+        v = sum(ev.meld_worth(m) for m in melds) + ev._reds(side)
+        for seat in seats:
+            v += hand_worth(state.hands[seat], melds, ev.t)
+        out.append(v)
+    return out

@@ -36,7 +36,7 @@ from game.rules.actions import (
     TakePile,
     TakeTop,
 )
-from game.rules.cards import BLACK_THREE, NATURAL, RANK, VALUE, WILD
+from game.rules.cards import BLACK_THREE, FACE, NATURAL, RANK, VALUE, WILD
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, classify, meld_points
 from game.rules.state import Phase
 from game.rules.view import PlayerView
@@ -47,16 +47,28 @@ class Style:
     name: str
     memory: bool = True  # count cards (danger of discards, live ranks)
     keep_pairs: bool = True  # keep natural pairs in hand as keys to the pile
+    plain_first_meld: bool = False  # first meld: the biggest the rules offer, not the cheapest
     wilds_for_bolivia: bool = True  # keep wild cards out of rank melds
     random_discard: float = 0.0  # chance of a careless discard
     ask_partner: bool = True
     judge_going_out: bool = True  # weigh going out against holding on
     judge_draw: bool = True  # value the pile against the stock
+    hand_floor: int = 16  # new rank melds and plain adds only while this many cards stay in hand
+    complete_with_wilds: bool = False  # finish a rank canasta with wild cards
+    endgame_turns: float = 4.0  # below this many turns left (or facing a side able to go out), meld down
+    run_min: int = 3  # shortest new run laid
+    wild_meld_min: int = 3  # fewest wild cards laid as a new wild meld
+    take_margin: float = 0.0  # how much better than two stock cards a pile take must look
+    danger_weight: float = 1.0
+    out_margin: float = 350.0  # hold on instead of going out when our unfinished canastas lead by this
+    first_meld_budget: float = 2.2  # how much flexibility (in first_meld weights) a first meld may cost
+    out_search: int = 3000  # nodes of the going-out search
     weights: Weights = field(default_factory=lambda: DEFAULT)
 
 
-EASY = Style("easy", memory=False, keep_pairs=False, wilds_for_bolivia=False, random_discard=0.2, ask_partner=False,
-             judge_going_out=False, judge_draw=False)
+EASY = Style("easy", memory=False, keep_pairs=False, plain_first_meld=True, wilds_for_bolivia=False,
+             random_discard=0.2, ask_partner=False, judge_going_out=False, judge_draw=False, hand_floor=2,
+             complete_with_wilds=True, endgame_turns=0.0)
 NORMAL = Style("normal")
 
 
@@ -74,7 +86,8 @@ def choose_normal(view: PlayerView, legal: list[Action], rng: random.Random) -> 
 def choose_with(style: Style, view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
     planner = Planner(style, view, rng)
     action = planner.decide(legal)
-    if action in legal or why_illegal(view, action) is None:
+    # The view-level check first: `legal` may be computed lazily (Hard's playouts) and is long.
+    if why_illegal(view, action) is None or action in legal:
         return action
     return fallback(view, legal)
 
@@ -113,7 +126,6 @@ class Planner:
     # ----- drawing ---------------------------------------------------------------------------------
 
     def draw(self, legal: list[Action]) -> Action:
-        _view, ev = self.view, self.ev
         takes = [a for a in legal if isinstance(a, (TakePile, TakeTop))]
         if not takes:
             return DrawStock()
@@ -122,13 +134,14 @@ class Planner:
             if piles:
                 return max(piles, key=lambda a: len(a.cards) + sum(len(m) for m in a.melds))
             return takes[0]
-        best: Action = DrawStock()
-        best_value = 2 * ev.w.stock_card
-        for a in self.pile_options(takes):
-            v = self.take_value(a)
-            if v > best_value:
-                best, best_value = a, v
-        return best
+        return self.draw_options(takes)[0][0]
+
+    def draw_options(self, takes: list[Action]) -> list[tuple[Action, float]]:
+        """Every way to draw worth comparing, best first, with its estimated value."""
+        options: list[tuple[Action, float]] = [(DrawStock(), 2 * self.ev.w.stock_card + self.style.take_margin)]
+        options += [(a, self.take_value(a)) for a in self.pile_options(takes)]
+        options.sort(key=lambda av: -av[1])
+        return options
 
     def pile_options(self, takes: list[Action]) -> list[Action]:
         """Pile takes worth comparing: the legal ones, plus (once melded) the take with every natural of the
@@ -173,7 +186,7 @@ class Planner:
     def meld(self, legal: list[Action]) -> Action:
         view = self.view
         if view.permission is True:
-            seq = plan_go_out(view)
+            seq = plan_go_out(view, self.style.out_search)
             if seq:
                 return seq[0]
             return next((a for a in legal if not isinstance(a, AskPartner)), legal[0])
@@ -194,7 +207,7 @@ class Planner:
         view = self.view
         if view.permission is False or len(view.hand) > 14:
             return None
-        seq = plan_go_out(view)
+        seq = plan_go_out(view, self.style.out_search)
         if not seq:
             return None
         if self.style.judge_going_out and not self.want_out(seq):
@@ -217,7 +230,7 @@ class Planner:
                    if m.canasta(self.rules) is None)
         theirs = max((sum(ev.meld_worth(m) - m.points() for m in view.melds[s] if m.canasta(self.rules) is None)
                       for s in range(view.sides) if s != view.side), default=0.0)
-        return ours - theirs < 350
+        return ours - theirs < self.style.out_margin
 
     def answer(self) -> bool:
         """Partner asks "May I go out?": no when this hand still holds a lot the side would lose."""
@@ -254,25 +267,27 @@ class Planner:
             if cards:
                 return AddToMeld(m.id, tuple(cards))
         for run in runs_in(hand, rules.run_max):
-            if len(run) <= room:
+            if style.run_min <= len(run) <= room:
                 return LayMelds((run,))
-        if len(wilds) >= 3 and not wild_melds and len(wilds) <= room:
+        if len(wilds) >= style.wild_meld_min and not wild_melds and len(wilds) <= room:
             return LayMelds((tuple(wilds[:rules.wild_meld_max]),))
         by_rank = naturals_by_rank(hand)
         keep_keys = style.keep_pairs and len(view.pile) >= 2 and self.ev.t >= 3
+        floor_room = len(hand) - (2 if self.endgame() else max(2, style.hand_floor))
         for m in melds:
             if m.kind != RANK_MELD:
                 continue
             nat = by_rank.get(m.key, [])
             if not nat:
                 continue
-            if keep_keys and len(nat) == 2 and m.size + 2 < rules.canasta_size:
+            completes = m.size < rules.canasta_size <= m.size + len(nat)
+            if keep_keys and len(nat) == 2 and not completes:
                 continue
-            cards = nat[:room]
+            cards = nat[:room if completes else floor_room]
             if cards:
                 return AddToMeld(m.id, tuple(cards))
         for _r, nat in sorted(by_rank.items(), key=lambda kv: -len(kv[1])):
-            if len(nat) >= 3 and len(nat) <= room:
+            if len(nat) >= 3 and len(nat) <= floor_room:
                 return LayMelds((tuple(nat),))
         # Melds of one rank: put together when the result is valid (closer to a canasta).
         ranked = [m for m in melds if m.kind == RANK_MELD]
@@ -284,6 +299,14 @@ class Planner:
         if step is not None:
             return step
         return None
+
+    def endgame(self) -> bool:
+        """Close to the end of the hand: cards held will soon count against the side."""
+        view = self.view
+        if self.ev.t < self.style.endgame_turns:
+            return True
+        return self.style.endgame_turns > 0 and any(
+            qualifies(view.melds[s], self.rules) for s in range(view.sides) if s != view.side)
 
     def wild_step(self, room: int) -> Action | None:
         """Wild cards into a rank meld: Easy whenever it can; Normal only to complete a canasta."""
@@ -298,7 +321,7 @@ class Planner:
                 continue
             if not self.style.wilds_for_bolivia:
                 return AddToMeld(m.id, tuple(wilds[:can]))
-            if m.size < rules.canasta_size and m.size + can >= rules.canasta_size:
+            if self.style.complete_with_wilds and m.size < rules.canasta_size <= m.size + can:
                 need = rules.canasta_size - m.size
                 return AddToMeld(m.id, tuple(wilds[:need]))
         return None
@@ -309,7 +332,7 @@ class Planner:
         need = need_of(view)
         hand = list(view.hand)
         firsts = [a for a in legal if isinstance(a, LayMelds)]
-        if not self.style.keep_pairs:
+        if self.style.plain_first_meld:
             if firsts:
                 return max(firsts, key=lambda a: sum(len(m) for m in a.melds))
             return None
@@ -351,7 +374,7 @@ class Planner:
             return c
 
         best = min(firsts, key=cost)
-        if cost(best) <= 2.2 * self.ev.w.first_meld + 20 * max(0, 6 - self.ev.t):
+        if cost(best) <= self.style.first_meld_budget * self.ev.w.first_meld + 20 * max(0, 6 - self.ev.t):
             return best
         return None
 
@@ -374,8 +397,17 @@ class Planner:
             if loose:
                 return Discard(max(sorted(loose), key=lambda c: (VALUE[c], -keep[c])))
             return Discard(min(sorted(hand), key=lambda c: keep[c]))
-        score = {c: keep[c] + self.ev.danger(c) for c in set(hand)}
         if len(hand) == 1:
             return Discard(hand[0])
-        return Discard(min(sorted(score), key=lambda c: score[c]))
+        return Discard(self.discard_ranking()[0])
+
+    def discard_ranking(self) -> list[int]:
+        """One card per face, the best discard first (least worth keeping plus least dangerous)."""
+        hand = self.view.hand
+        keep = self.ev.keep_values(hand)
+        firsts: dict[int, int] = {}
+        for c in sorted(hand):
+            firsts.setdefault(FACE[c], c)
+        score = {c: keep[c] + self.style.danger_weight * self.ev.danger(c) for c in firsts.values()}
+        return sorted(score, key=lambda c: (score[c], c))
 

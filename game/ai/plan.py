@@ -36,6 +36,7 @@ from game.rules.melds import (
     extends_run,
     meld_points,
     order_cards,
+    run_ends,
     side_may_go_out,
 )
 from game.rules.ruleset import RuleSet
@@ -415,9 +416,10 @@ def _grow(s: _Shape, f: int, rules: RuleSet) -> _Shape | None:
 class _OutSearch:
     """Depth-first search for a way to meld a whole hand; records the moves it took."""
 
-    def __init__(self, rules: RuleSet, need: int) -> None:
+    def __init__(self, rules: RuleSet, need: int, budget: int) -> None:
         self.rules = rules
         self.need = need
+        self.budget = budget
         self.nodes = 0
         self.seen: set = set()
         self.path: list[tuple] = []
@@ -434,7 +436,7 @@ class _OutSearch:
             return False
         self.seen.add(key)
         self.nodes += 1
-        if self.nodes > NODE_BUDGET:
+        if self.nodes > self.budget:
             return False
         distinct = sorted(set(hand))
         for i, s in enumerate(shapes):
@@ -485,7 +487,100 @@ def _trios(hand: tuple[int, ...], distinct: list[int], rules: RuleSet) -> list[t
     return out
 
 
-def plan_go_out(view: PlayerView) -> list[Action] | None:
+def loose_cards(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | list[Meld], rules: RuleSet) -> int:
+    """How many cards of the hand could not be placed in any meld this turn, however the hand is
+    melded (a generous count: a card counted loose truly has no place). Going out needs at most one."""
+    nat_count: dict[int, int] = {}
+    suit_ranks: dict[int, set[int]] = {}
+    wilds = threes = 0
+    for c in hand:
+        if NATURAL[c]:
+            nat_count[RANK[c]] = nat_count.get(RANK[c], 0) + 1
+            suit_ranks.setdefault(SUIT[c], set()).add(RANK[c])
+        elif WILD[c]:
+            wilds += 1
+        elif BLACK_THREE[c]:
+            threes += 1
+    rank_melds = {m.key for m in melds if m.kind == RANK_MELD}
+    placed_run: set[tuple[int, int]] = set()
+    for suit, ranks in suit_ranks.items():
+        for m in melds:
+            if m.kind == RUN and m.key == suit and m.size < rules.run_max:
+                low, high = run_ends(m.cards)
+                r = high + 1
+                while r in ranks:
+                    placed_run.add((suit, r))
+                    r += 1
+                r = low - 1
+                while r in ranks:
+                    placed_run.add((suit, r))
+                    r -= 1
+        for r in ranks:
+            if (r - 1 in ranks and r + 1 in ranks) or (r + 1 in ranks and r + 2 in ranks) or (
+                    r - 1 in ranks and r - 2 in ranks):
+                placed_run.add((suit, r))
+    loose = 0
+    pairs = False
+    for c in hand:
+        if NATURAL[c]:
+            r = RANK[c]
+            n = nat_count[r]
+            pairs = pairs or n >= 2
+            if r in rank_melds or n >= 3 or (n == 2 and wilds) or (SUIT[c], r) in placed_run:
+                continue
+            loose += 1
+    if wilds and wilds < 3 and not pairs and not rank_melds and not any(
+            m.kind == WILD_MELD and m.size < rules.wild_meld_max for m in melds):
+        loose += wilds
+    if threes in (1, 2):
+        loose += threes
+    return loose
+
+
+def could_qualify(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | list[Meld], rules: RuleSet) -> bool:
+    """A generous test: could the side hold an escalera and another canasta after melding this hand?"""
+    made = [m.canasta(rules) for m in melds]
+    escaleras = made.count("escalera")
+    others = sum(1 for c in made if c and c != "escalera")
+    if escaleras and escaleras + others >= 2:
+        return True
+    suit_ranks: dict[int, set[int]] = {}
+    nat: dict[int, int] = {}
+    wilds = 0
+    for c in hand:
+        if NATURAL[c]:
+            suit_ranks.setdefault(SUIT[c], set()).add(RANK[c])
+            nat[RANK[c]] = nat.get(RANK[c], 0) + 1
+        elif WILD[c]:
+            wilds += 1
+    for suit, ranks in suit_ranks.items():
+        for m in melds:
+            if m.kind == RUN and m.key == suit and m.size < rules.run_max:
+                low, high = run_ends(m.cards)
+                while high + 1 in ranks:
+                    high += 1
+                while low - 1 in ranks:
+                    low -= 1
+                escaleras += high - low + 1 >= rules.run_max
+        best = run = 0
+        for r in range(4, ACE + 1):
+            run = run + 1 if r in ranks else 0
+            best = max(best, run)
+        escaleras += best >= rules.run_max
+    if not escaleras:
+        return False
+    for m in melds:
+        if m.kind == RANK_MELD and m.size < rules.canasta_size:
+            others += m.size + nat.get(m.key, 0) + min(wilds, rules.max_wilds_in_rank_meld) >= rules.canasta_size
+        elif m.kind == WILD_MELD and m.size < rules.wild_meld_max:
+            others += m.size + wilds >= rules.wild_meld_max
+    for _r, n in nat.items():
+        others += n + min(wilds, rules.max_wilds_in_rank_meld, n // 2) >= rules.canasta_size
+    others += wilds >= rules.wild_meld_max
+    return escaleras + others >= 2
+
+
+def plan_go_out(view: PlayerView, budget: int = NODE_BUDGET) -> list[Action] | None:
     """A sequence of moves that melds the seat's whole hand this turn (ending with a discard when one
     card is left), checked move by move; None if none is found within the search budget."""
     rules = view.rules
@@ -494,15 +589,13 @@ def plan_go_out(view: PlayerView) -> list[Action] | None:
         return None
     side_melds = list(view.melds[view.side])
     threes = [c for c in hand if BLACK_THREE[c]]
-    if len(threes) == 2:
-        return None
-    if not can_go_out(hand, shapes_of(side_melds), rules, need_of(view)):
+    if len(threes) == 2 or loose_cards(hand, side_melds, rules) > 1 or not could_qualify(hand, side_melds, rules):
         return None
     rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
     keep = 0 if len(threes) == 1 else 1
     existing = [(m, _shape_of(m)) for m in side_melds]
     existing = [(m, s) for m, s in existing if s is not None]
-    search = _OutSearch(rules, need_of(view))
+    search = _OutSearch(rules, need_of(view), budget)
     if not search.solve(rest, tuple(s for _m, s in existing), keep, 0):
         return None
     # Faces back to the hand's card ids.

@@ -1,0 +1,100 @@
+"""Sampling the hidden cards for Hard's playouts, consistently with what one seat knows.
+
+A sampled world is a full GameState: the seat's own hand, every face-up card and the counts are as
+the view shows them; cards publicly seen going into a hand (view.known) stay in that hand; the rest
+of the unseen cards are dealt at random into the other hands' hidden slots and the stock.
+"""
+
+from __future__ import annotations
+
+import random
+
+from game.rules.cards import FACE, deck_ids
+from game.rules.melds import Meld
+from game.rules.state import GameState
+from game.rules.view import PlayerView
+
+
+def visible_ids(view: PlayerView) -> set[int]:
+    """Every physical card the seat can see."""
+    seen = set(view.hand)
+    seen.update(view.pile)
+    for side in view.melds:
+        for m in side:
+            seen.update(m.cards)
+    for side in view.red_threes:
+        seen.update(side)
+    return seen
+
+
+def unseen_ids(view: PlayerView) -> list[int]:
+    """The cards the seat cannot see, in a fixed order (so a seeded sample is reproducible)."""
+    seen = visible_ids(view)
+    return [c for c in deck_ids(view.rules.packs, view.rules.jokers) if c not in seen]
+
+
+def sample_world(view: PlayerView, rng: random.Random) -> GameState:
+    """A full state the seat cannot tell apart from the real one."""
+    pool = unseen_ids(view)
+    by_face: dict[int, list[int]] = {}
+    for c in pool:
+        by_face.setdefault(FACE[c], []).append(c)
+    hands: list[list[int]] = [[] for _ in range(view.players)]
+    hands[view.seat] = list(view.hand)
+    taken: set[int] = set()
+    for seat in range(view.players):
+        if seat == view.seat:
+            continue
+        for f in view.known[seat]:
+            free = [c for c in by_face.get(f, []) if c not in taken]
+            if not free:
+                raise ValueError("the view's known cards are not among the unseen cards")
+            c = rng.choice(free)
+            taken.add(c)
+            hands[seat].append(c)
+    rest = [c for c in pool if c not in taken]
+    rng.shuffle(rest)
+    for seat in range(view.players):
+        if seat == view.seat:
+            continue
+        missing = view.hand_counts[seat] - len(hands[seat])
+        hands[seat] += rest[:missing]
+        rest = rest[missing:]
+    if len(rest) != view.stock_count:
+        raise ValueError(f"unseen cards ({len(rest)}) and the stock ({view.stock_count}) differ")
+    return world_from(view, hands, rest)
+
+
+def world_from(view: PlayerView, hands: list[list[int]], stock: list[int]) -> GameState:
+    """A GameState with the view's public facts and these hands and stock (last card drawn first)."""
+    s = GameState(view.players, 0, view.rules, view.target)
+    s.first_dealer = (view.dealer - max(view.hand_no - 1, 0)) % view.players
+    s.scores = list(view.scores)
+    s.hand_no = view.hand_no
+    s.results = []
+    s.phase = view.phase
+    s.turn = view.turn
+    s.stock = list(stock)
+    s.pile = list(view.pile)
+    s.hands = [list(h) for h in hands]
+    s.melds = [[Meld(m.id, m.kind, m.key, m.cards) for m in side] for side in view.melds]
+    s.red_threes = [list(r) for r in view.red_threes]
+    s.known = [list(k) for k in view.known]
+    s.next_meld_id = max([m.id for side in view.melds for m in side], default=0) + 1
+    s.melded_at_turn_start = view.melded_at_turn_start
+    s.asked = view.asked
+    s.permission = view.permission
+    return s
+
+
+def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """A copy of a real state with the cards `seat` cannot see dealt again among the unseen places
+    (known cards stay in their hands). Tests use it to show a decision depends on the view alone."""
+    from game.rules.view import view_of
+
+    view = view_of(state, seat)
+    world = sample_world(view, rng)
+    other = state.copy()
+    other.hands = world.hands
+    other.stock = world.stock
+    return other

@@ -1,0 +1,173 @@
+"""Hard: Normal plus a search at the root.
+
+At each decision that matters (how to draw, what to discard, going out, answering the partner) Hard
+takes Normal's few best choices, samples the hidden cards a number of times consistently with what
+its seat knows, plays each choice out in each sampled world under the Normal policy (for every seat)
+until its own next turn, and keeps the choice with the best mean score estimate. The same worlds
+serve every choice, so the comparison is not blurred by the luck of the sample.
+
+The effort is counted in playout moves, not in seconds, so a seed gives the same decisions on any
+machine.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import replace
+
+from game.ai.determinize import sample_world
+from game.ai.evaluate import world_side_values
+from game.ai.levels import NORMAL, Planner, Style, choose_with
+from game.ai.plan import why_illegal
+from game.rules.actions import Action, AddToMeld, AskPartner, Discard, DrawStock, LayMelds, TakePile, TakeTop
+from game.rules.errors import IllegalAction
+from game.rules.legal import legal_actions
+from game.rules.state import GameState, Phase
+from game.rules.view import PlayerView, view_of
+
+MOVE_BUDGET = 900  # playout moves per decision (about 0.3 ms each)
+MAX_WORLDS = 24
+MIN_WORLDS = 6
+PLAYOUT_LIMIT = 60  # moves in one playout, a guard
+DISCARD_CHOICES = 4
+DRAW_CHOICES = 3
+
+
+class LazyLegal(Sequence):
+    """The engine's legal moves of a state, computed only if the policy looks at them."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self._moves: list[Action] | None = None
+
+    def _get(self) -> list[Action]:
+        if self._moves is None:
+            self._moves = legal_actions(self.state)
+        return self._moves
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self._get()[i]
+
+    def __len__(self) -> int:
+        return len(self._get())
+
+    def __iter__(self) -> Iterator[Action]:
+        return iter(self._get())
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._get()
+
+
+# The Normal policy as the playouts use it: a smaller going-out search keeps a playout cheap.
+PLAYOUT_STYLE = replace(NORMAL, out_search=250)
+
+
+def choose_hard(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+    return Searcher(NORMAL, view, rng).decide(legal)
+
+
+class Searcher:
+    def __init__(self, style: Style, view: PlayerView, rng: random.Random) -> None:
+        self.style = style
+        self.view = view
+        self.rng = rng
+        self.planner = Planner(style, view, rng)
+
+    def decide(self, legal: list[Action]) -> Action:
+        default = choose_with(self.style, self.view, legal, self.rng)
+        candidates = self.candidates(legal, default)
+        if len(candidates) <= 1:
+            return default
+        best = self.search(candidates)
+        return best if why_illegal(self.view, best) is None or best in legal else default
+
+    def candidates(self, legal: list[Action], default: Action) -> list[Action]:
+        view = self.view
+        if view.phase == Phase.ANSWER:
+            # The asker is able to go out, which a random sample of its hand would almost never be.
+            return [default]
+        if view.phase == Phase.DRAW:
+            takes = [a for a in legal if isinstance(a, (TakePile, TakeTop))]
+            if not takes:
+                return [default]
+            options = [a for a, _v in self.planner.draw_options(takes)[:DRAW_CHOICES]]
+            if DrawStock() not in options:
+                options.append(DrawStock())
+            return _unique([default] + options)
+        if view.permission is True:
+            return [default]
+        if isinstance(default, Discard):
+            ranked = self.planner.discard_ranking()[:DISCARD_CHOICES]
+            return _unique([default] + [Discard(c) for c in ranked])
+        if isinstance(default, AskPartner) or _goes_out(view, default):
+            # Going out (or asking to) against holding on: the best plain discard instead.
+            alt = self.planner.discard_ranking()
+            holds = [Discard(c) for c in alt if len(view.hand) > 2][:1]
+            return _unique([default] + holds)
+        return [default]
+
+    def search(self, candidates: list[Action]) -> Action:
+        view = self.view
+        totals = [0.0] * len(candidates)
+        moves = 0
+        worlds = 0
+        seed = self.rng.randrange(1 << 30)
+        while worlds < MAX_WORLDS and (worlds < MIN_WORLDS or moves < MOVE_BUDGET):
+            world = sample_world(view, random.Random(seed + worlds))
+            for i, a in enumerate(candidates):
+                value, used = self.playout(world.copy(), a, random.Random(seed * 7 + worlds))
+                totals[i] += value
+                moves += used
+            worlds += 1
+        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
+        return candidates[best]
+
+    def playout(self, state: GameState, first: Action, rng: random.Random) -> tuple[float, int]:
+        """Play `first`, then every seat by the Normal policy until this seat's next turn; the score
+        estimate of this seat's side against the others."""
+        me = self.view.seat
+        try:
+            state.apply(first)
+        except IllegalAction:
+            return -1e9, 1
+        used = 1
+        left_turn = state.turn != me
+        while state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER) and used < PLAYOUT_LIMIT:
+            if state.turn != me:
+                left_turn = True
+            elif left_turn and state.phase == Phase.DRAW:
+                break
+            seat = state.to_act
+            legal = LazyLegal(state)
+            try:
+                action = choose_with(PLAYOUT_STYLE, view_of(state, seat), legal, rng)  # type: ignore[arg-type]
+                state.apply(action)
+            except (IllegalAction, IndexError):
+                if not legal:
+                    break  # a sampled world can reach a dead end (a partner bound to go out, say)
+                state.apply(legal[0])
+            used += 1
+        values = world_side_values(state)
+        side = self.view.side
+        others = [v for s, v in enumerate(values) if s != side]
+        return values[side] - sum(others) / len(others), used
+
+
+def _goes_out(view: PlayerView, action: Action) -> bool:
+    """Whether a meld move starts going out: it leaves at most one card in hand."""
+    if isinstance(action, LayMelds):
+        used = sum(len(m) for m in action.melds)
+    elif isinstance(action, AddToMeld):
+        used = len(action.cards)
+    else:
+        return False
+    return len(view.hand) - used <= 1
+
+
+def _unique(actions: list[Action]) -> list[Action]:
+    out: list[Action] = []
+    for a in actions:
+        if a not in out:
+            out.append(a)
+    return out
