@@ -330,14 +330,18 @@ class GameState:
         self.phase = Phase.MELD
         return events
 
+    def _takeable_top(self) -> int:
+        """The pile's top card, if the pile or its top card may be taken at all."""
+        if not self.pile:
+            raise IllegalAction(_("The pile is empty."))
+        if not NATURAL[self.pile[-1]]:
+            raise IllegalAction(_("The pile is blocked: a three or a wild card is on top."))
+        return self.pile[-1]
+
     def _take_pile(self, action: TakePile) -> list[ev.Event]:
         self._need_phase(Phase.DRAW)
         seat, side = self.turn, self.side_of(self.turn)
-        if not self.pile:
-            raise IllegalAction(_("The pile is empty."))
-        top = self.pile[-1]
-        if not NATURAL[top]:
-            raise IllegalAction(_("The pile is blocked: a three or a wild card is on top."))
+        top = self._takeable_top()
         extra = [c for m in action.melds for c in m]
         self._take_from_hand(seat, tuple(action.cards) + tuple(extra))
         pair = sum(1 for c in action.cards if NATURAL[c] and RANK[c] == RANK[top])
@@ -383,11 +387,7 @@ class GameState:
     def _take_top(self, action: TakeTop) -> list[ev.Event]:
         self._need_phase(Phase.DRAW)
         seat, side = self.turn, self.side_of(self.turn)
-        if not self.pile:
-            raise IllegalAction(_("The pile is empty."))
-        top = self.pile[-1]
-        if not NATURAL[top]:
-            raise IllegalAction(_("The pile is blocked: a three or a wild card is on top."))
+        top = self._takeable_top()
         meld = self.find_meld(side, action.meld)
         if not extends_run(meld, top, self.rules):
             raise IllegalAction(_("The top card, {card}, doesn't extend that run.").format(card=label(top)))
