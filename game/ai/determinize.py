@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 
-from game.rules.cards import FACE, deck_ids
+from game.rules.cards import FACE, RED_THREE, deck_ids
 from game.rules.melds import Meld
 from game.rules.state import GameState
 from game.rules.view import PlayerView
@@ -52,7 +52,9 @@ def sample_world(view: PlayerView, rng: random.Random) -> GameState:
             c = rng.choice(free)
             taken.add(c)
             hands[seat].append(c)
-    rest = [c for c in pool if c not in taken]
+    # A red three never stays in a hand: the unseen ones are all in the stock.
+    reds = [c for c in pool if RED_THREE[c]]
+    rest = [c for c in pool if c not in taken and not RED_THREE[c]]
     rng.shuffle(rest)
     for seat in range(view.players):
         if seat == view.seat:
@@ -60,9 +62,11 @@ def sample_world(view: PlayerView, rng: random.Random) -> GameState:
         missing = view.hand_counts[seat] - len(hands[seat])
         hands[seat] += rest[:missing]
         rest = rest[missing:]
-    if len(rest) != view.stock_count:
-        raise ValueError(f"unseen cards ({len(rest)}) and the stock ({view.stock_count}) differ")
-    return world_from(view, hands, rest)
+    stock = rest + reds
+    rng.shuffle(stock)
+    if len(stock) != view.stock_count:
+        raise ValueError(f"unseen cards ({len(stock)}) and the stock ({view.stock_count}) differ")
+    return world_from(view, hands, stock)
 
 
 def world_from(view: PlayerView, hands: list[list[int]], stock: list[int]) -> GameState:

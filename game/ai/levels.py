@@ -117,6 +117,8 @@ class Planner:
 
     def decide(self, legal: list[Action]) -> Action:
         view = self.view
+        if view.phase not in (Phase.DRAW, Phase.MELD, Phase.ANSWER):
+            return legal[0]  # dealing the next hand: nothing to decide
         if view.phase == Phase.ANSWER:
             return Answer(self.answer())
         if view.phase == Phase.DRAW:

@@ -84,8 +84,9 @@ class Searcher:
 
     def candidates(self, legal: list[Action], default: Action) -> list[Action]:
         view = self.view
-        if view.phase == Phase.ANSWER:
-            # The asker is able to go out, which a random sample of its hand would almost never be.
+        if view.phase not in (Phase.DRAW, Phase.MELD):
+            # Dealing; or answering, where the asker is able to go out, which a random sample of its
+            # hand would almost never be.
             return [default]
         if view.phase == Phase.DRAW:
             takes = [a for a in legal if isinstance(a, (TakePile, TakeTop))]
