@@ -15,6 +15,7 @@ import pygame
 
 from game.assets import clear_font_cache
 from game.i18n import _
+from game.logs import first_frame_drawn
 
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
@@ -176,6 +177,8 @@ class App:
             scene.draw(self.screen)
             pygame.display.flip()
             self.draws += 1
+            if self.draws == 1:
+                first_frame_drawn()
         self.frame += 1
 
     def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:

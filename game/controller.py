@@ -10,6 +10,7 @@ through `play`, which raises IllegalAction with the engine's reason.
 
 from __future__ import annotations
 
+import queue
 import random
 import threading
 from dataclasses import dataclass, field
@@ -44,6 +45,7 @@ class TurnController:
         self.auto_deal = False  # the table deals itself; between hands the scoring screen asks
         self._wait = 0.0
         self._job: _Job | None = None
+        self._jobs: queue.SimpleQueue | None = None
         self.threaded = threaded
         self.errors: list[str] = []
 
@@ -93,12 +95,12 @@ class TurnController:
             return Applied(-1, Deal(), self.deal())
         seat = state.to_act
         view = view_of(state, seat)
-        legal = legal_actions(state)
         rng = random.Random(self.rng.random())
-        self._job = _Job(seat, lambda: self.choosers[seat](view, legal, rng))
+        # The legal moves are found on the worker too: with a full hand they can take longer than a
+        # frame. The state does not change until the job is done (only `update` applies moves).
+        self._job = _Job(seat, lambda: self.choosers[seat](view, legal_actions(state), rng))
         if self.threaded:
-            # A daemon thread: closing the window mid-think must not wait for it.
-            threading.Thread(target=self._job.run, daemon=True, name="computer-player").start()
+            self._worker().put(self._job)
         else:
             self._job.run()
         return self._finish() if self._job.done.is_set() else None
@@ -118,8 +120,25 @@ class TurnController:
             action = legal_actions(self.state)[0]
             return Applied(seat, action, self.state.apply(action))
 
+    def _worker(self) -> queue.SimpleQueue:
+        """The jobs queue of this game's thinking thread, started once. (A thread started for each
+        decision made that frame wait for the new thread to hand the interpreter back: milliseconds.)
+        A daemon thread: closing the window mid-think must not wait for it."""
+        if self._jobs is None:
+            self._jobs = queue.SimpleQueue()
+            threading.Thread(target=_work, args=(self._jobs,), daemon=True, name="computer-player").start()
+        return self._jobs
+
     def close(self) -> None:
         self._job = None  # a thread still thinking is a daemon: its answer is dropped
+        if self._jobs is not None:
+            self._jobs.put(None)  # the thread ends once it is done thinking
+            self._jobs = None
+
+
+def _work(jobs: queue.SimpleQueue) -> None:
+    while (job := jobs.get()) is not None:
+        job.run()
 
 
 class _Job:

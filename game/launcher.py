@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from game.i18n import _
+from game.logs import setup_logging
 
 
 class _Parser(argparse.ArgumentParser):
@@ -37,6 +38,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def main(argv: list[str]) -> int:
+    setup_logging()
     args = build_parser().parse_args(argv)
     if args.frames is not None and args.frames < 1:
         print(_("error: --frames must be at least 1"), file=sys.stderr)

@@ -7,8 +7,9 @@ Every widget reports whether it needs a redraw; scenes turn that into `dirty`.
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 import pygame
 
@@ -65,7 +66,23 @@ def _felt_grain(seed: int = 7) -> pygame.Surface:
 
 
 def felt_background(size: tuple[int, int]) -> pygame.Surface:
-    """Green baize with a soft darker edge. Slow-ish: draw once per window size, keep it."""
+    """Green baize with a soft darker edge, shared by every scene: copy it before drawing on it.
+
+    Made once per window size (it takes tens of milliseconds), so switching scenes costs no frame.
+    """
+    key = (tuple(size), pygame.display.get_surface() is not None)
+    surf = _FELT.get(key)
+    if surf is None:
+        if len(_FELT) >= 2:  # the current size and the one before a resize
+            _FELT.pop(next(iter(_FELT)))
+        surf = _FELT[key] = _make_felt(size)
+    return surf
+
+
+_FELT: dict[tuple[tuple[int, int], bool], pygame.Surface] = {}
+
+
+def _make_felt(size: tuple[int, int]) -> pygame.Surface:
     w, h = size
     small_w, small_h = max(2, w // 16), max(2, h // 16)
     small = pygame.Surface((small_w, small_h))
@@ -94,23 +111,47 @@ def draw_text(
     shadow: bool = False,
 ) -> pygame.Rect:
     """Blit one line of text with its rect's `anchor` at `pos`; returns the rect."""
-    img = font(size, bold).render(text, True, color)
+    img = text_image(text, size, color, bold)
     rect = img.get_rect(**{anchor: pos})
     if shadow:
-        back = font(size, bold).render(text, True, (0, 0, 0))
-        back.set_alpha(110)
         off = max(1, size // 14)
-        surface.blit(back, rect.move(off, off))
+        surface.blit(text_image(text, size, (0, 0, 0), bold, 110), rect.move(off, off))
     surface.blit(img, rect)
     return rect
 
 
+_TEXT: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+TEXT_CACHE_SIZE = 400  # lines of text kept rendered: every label of a screen, many times over
+
+
+def text_image(text: str, size: int, color: Color, bold: bool = False, alpha: int = 255) -> pygame.Surface:
+    """One line of text rendered, cached: the same labels are drawn frame after frame."""
+    key = (text, size, tuple(color), bold, alpha)
+    img = _TEXT.get(key)
+    if img is None:
+        img = font(size, bold).render(text, True, color)
+        if alpha != 255:
+            img.set_alpha(alpha)
+        _TEXT[key] = img
+        if len(_TEXT) > TEXT_CACHE_SIZE:
+            _TEXT.popitem(last=False)
+    else:
+        _TEXT.move_to_end(key)
+    return img
+
+
+@lru_cache(maxsize=64)
+def _shadow_shape(size: tuple[int, int], radius: int) -> pygame.Surface:
+    """A see-through dark rounded rectangle, drawn once per size (buttons, panels)."""
+    shade = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(shade, SHADOW, shade.get_rect(), border_radius=radius)
+    return shade
+
+
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
     """A dark green rounded panel with a gold edge and a drop shadow."""
-    shade = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(shade, SHADOW, shade.get_rect(), border_radius=radius)
     off = max(3, radius // 3)
-    surface.blit(shade, rect.move(off, off))
+    surface.blit(_shadow_shape(tuple(rect.size), radius), rect.move(off, off))
     pygame.draw.rect(surface, PANEL, rect, border_radius=radius)
     pygame.draw.rect(surface, PANEL_EDGE, rect, width=max(2, radius // 6), border_radius=radius)
 
@@ -137,9 +178,7 @@ class Button:
         r = self.rect
         radius = max(6, r.h // 4)
         lift = 0 if self.pressed else max(2, r.h // 14)
-        shade = pygame.Surface(r.size, pygame.SRCALPHA)
-        pygame.draw.rect(shade, SHADOW, shade.get_rect(), border_radius=radius)
-        surface.blit(shade, r.move(0, lift))
+        surface.blit(_shadow_shape(tuple(r.size), radius), r.move(0, lift))
         face = r.move(0, 0 if not self.pressed else lift // 2)
         fill = BUTTON if self.enabled else BUTTON_DISABLED
         pygame.draw.rect(surface, fill, face, border_radius=radius)

@@ -11,6 +11,7 @@ scaled down once, for smooth edges; text is drawn at the final size, for sharpne
 from __future__ import annotations
 
 from collections import OrderedDict
+from functools import cache, lru_cache
 
 import pygame
 
@@ -53,8 +54,9 @@ def _convert(surf: pygame.Surface) -> pygame.Surface:
     return surf.convert_alpha() if pygame.display.get_surface() is not None else surf
 
 
+@lru_cache(maxsize=512)
 def _ink(text: str, size: int, color: Color, bold: bool = True) -> pygame.Surface:
-    """Rendered text cropped to its visible pixels."""
+    """Rendered text cropped to its visible pixels; cached, as many faces share a glyph (never draw on it)."""
     surf = font(size, bold).render(text, True, color)
     box = surf.get_bounding_rect()
     if box.w == 0 or box.h == 0:
@@ -62,11 +64,16 @@ def _ink(text: str, size: int, color: Color, bold: bool = True) -> pygame.Surfac
     return surf.subsurface(box).copy()
 
 
+@cache
+def _ink_height_100(text: str, bold: bool) -> int:
+    """The visible height of `text` at 100 px, which scales a glyph to a box (same in any colour)."""
+    return _ink(text, 100, BLACK, bold).get_height()
+
+
 def _fit_ink(text: str, box_w: int, box_h: int, color: Color, bold: bool = True) -> pygame.Surface:
     """Text whose visible pixels fill `box_h`, squeezed sideways if wider than `box_w`."""
     box_w, box_h = max(1, box_w), max(1, box_h)
-    probe = _ink(text, 100, color, bold)
-    size = max(6, round(100 * box_h / max(1, probe.get_height())))
+    size = max(6, round(100 * box_h / max(1, _ink_height_100(text, bold))))
     surf = _ink(text, size, color, bold)
     if surf.get_height() > box_h:  # rounding of the font size can overshoot by a pixel
         surf = pygame.transform.smoothscale(surf, (max(1, surf.get_width() * box_h // surf.get_height()), box_h))
@@ -115,6 +122,7 @@ class CardFaces:
         self.index_h = round(self.height * INDEX_H)
         self._faces: dict[int, pygame.Surface] = {}  # by rules face code: copies share a surface
         self._composed: dict[tuple[int | None, str | None], pygame.Surface] = {}
+        self._shadowed: dict[tuple[int | None, str | None], pygame.Surface] = {}
         self._back: pygame.Surface | None = None
         self._blank: pygame.Surface | None = None
         self._overlays: dict[str, pygame.Surface] = {}
@@ -178,8 +186,22 @@ class CardFaces:
         """Draw a card (with its shadow) at `topleft`; returns the card's rect."""
         x, y = round(topleft[0]), round(topleft[1])
         if shadow:
-            dest.blit(self.shadow(), (x + self.shadow_offset, y + self.shadow_offset))
+            dest.blit(self.shadowed(card_id, state), (x, y), special_flags=pygame.BLEND_PREMULTIPLIED)
+            return pygame.Rect(x, y, self.width, self.height).clip(dest.get_rect())
         return dest.blit(self.card(card_id, state), (x, y))
+
+    def shadowed(self, card_id: int | None, state: str | None = None) -> pygame.Surface:
+        """The card over its shadow in one surface with premultiplied alpha, cached: one blit a card
+        a frame instead of two (blit it with `special_flags=pygame.BLEND_PREMULTIPLIED`)."""
+        key = (None if card_id is None else FACE[card_id], state)
+        surf = self._shadowed.get(key)
+        if surf is None:
+            off = self.shadow_offset
+            surf = pygame.Surface((self.width + off, self.height + off), pygame.SRCALPHA)
+            surf.blit(self.shadow().premul_alpha(), (off, off), special_flags=pygame.BLEND_PREMULTIPLIED)
+            surf.blit(self.card(card_id, state).premul_alpha(), (0, 0), special_flags=pygame.BLEND_PREMULTIPLIED)
+            surf = self._shadowed[key] = _convert(surf)
+        return surf
 
     # --- drawing -----------------------------------------------------------------------
 

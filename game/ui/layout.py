@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 Rect = tuple[int, int, int, int]
 
@@ -185,6 +186,22 @@ def layout_melds(
     melds: Sequence[tuple[str, int]],
     max_card_w: int,
     min_card_w: int = 16,
+) -> MeldLayout:
+    """Lay a side's melds out in rows inside `area`, grouped by kind (see `_layout_melds`).
+
+    Cached: the table lays out every side's melds after every move and click, and the search for
+    the largest cards that fit costs milliseconds; a side's melds change far less often. The
+    result is shared between calls: read it, never change it.
+    """
+    return _layout_melds(tuple(area), tuple((kind, n) for kind, n in melds), max_card_w, min_card_w)
+
+
+@lru_cache(maxsize=64)
+def _layout_melds(
+    area: Rect,
+    melds: tuple[tuple[str, int], ...],
+    max_card_w: int,
+    min_card_w: int,
 ) -> MeldLayout:
     """Lay a side's melds out in rows inside `area`, grouped by kind.
 
