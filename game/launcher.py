@@ -28,12 +28,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def parse_size(text: str) -> tuple[int, int]:
+    """WIDTHxHEIGHT; ValueError with a readable reason otherwise."""
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise SystemExit(_("error: --size is WIDTHxHEIGHT, like 1280x800")) from None
+        raise ValueError(_("--size is WIDTHxHEIGHT, like 1280x800")) from None
     if w < 640 or h < 480:
-        raise SystemExit(_("error: the window must be at least 640x480"))
+        raise ValueError(_("the window must be at least 640x480"))
     return w, h
 
 
@@ -43,7 +44,11 @@ def main(argv: list[str]) -> int:
     if args.frames is not None and args.frames < 1:
         print(_("error: --frames must be at least 1"), file=sys.stderr)
         return 2
-    size = parse_size(args.size)
+    try:
+        size = parse_size(args.size)
+    except ValueError as why:
+        print(f"error: {why}", file=sys.stderr)
+        return 2
     from game.flow import Flow
 
     flow = Flow(size)
