@@ -9,7 +9,7 @@ display exists, never at import time.
 from __future__ import annotations
 
 import sys
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,9 +33,11 @@ def asset_path(*parts: str) -> Path:
     return assets_root().joinpath(*parts)
 
 
-@cache
+@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """DejaVu Sans at a pixel size, cached: opening a TTF costs more than a frame."""
+    """DejaVu Sans at a pixel size, cached: opening a TTF costs about a millisecond. The cache is
+    bounded: each size keeps its own glyph cache (some 100 kB), and card faces, animated titles and
+    labels that shrink to fit ask for many sizes over a game."""
     import pygame
 
     if not pygame.font.get_init():

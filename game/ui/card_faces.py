@@ -199,8 +199,24 @@ class CardFaces:
             off = self.shadow_offset
             surf = pygame.Surface((self.width + off, self.height + off), pygame.SRCALPHA)
             surf.blit(self.shadow().premul_alpha(), (off, off), special_flags=pygame.BLEND_PREMULTIPLIED)
-            surf.blit(self.card(card_id, state).premul_alpha(), (0, 0), special_flags=pygame.BLEND_PREMULTIPLIED)
+            surf.blit(self._card_image(card_id, state).premul_alpha(), (0, 0), special_flags=pygame.BLEND_PREMULTIPLIED)
             surf = self._shadowed[key] = _convert(surf)
+        return surf
+
+    def _card_image(self, card_id: int | None, state: str | None) -> pygame.Surface:
+        """What `card` returns, from its caches when there, else drawn and not kept: the table only
+        blits the shadowed surfaces, and keeping both would double the memory a card size takes."""
+        cached = self._composed.get((None if card_id is None else FACE[card_id], state)) if state else None
+        if cached is not None:
+            return cached
+        if card_id is None:
+            base = self.back()  # one surface a size: kept
+        else:
+            base = self._faces.get(FACE[card_id]) or self._draw_face(card_id)
+        if state is None:
+            return base
+        surf = base.copy()
+        surf.blit(self.overlay(state), (0, 0))
         return surf
 
     # --- drawing -----------------------------------------------------------------------

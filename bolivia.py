@@ -1,0 +1,8 @@
+"""The entry point of the standalone build (build.spec): the same as `python -m game`."""
+
+import sys
+
+from game.__main__ import main
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,415 @@
+"""`python -m game bench [--json]`: what a player feels, measured headless on this machine.
+
+The output is a contract; its keys are exactly:
+
+- `frame_ms`: for `"1280x720"` and `"1920x1080"`, `p50`, `p99` and `max` milliseconds of the frames
+  the table actually drew (an idle frame draws nothing and is not counted) during demo play with
+  the real frame clock, from the deal until at least one pile pickup has been animated; `frames`
+  is how many were drawn, `pile_taken` whether a pickup was seen.
+- `idle_cpu`: `percent_of_core` of CPU the whole process used while the table waited for the
+  player with nothing moving, over `seconds`; `redraws` is how many frames it drew meanwhile.
+- `startup_ms`: process start to the first frame of the menu drawn, median of a few runs, for
+  `source` (`python -m game`) and `build` (the one-folder executable, null when none is built).
+- `rss_mb`: peak resident memory of a process playing a whole demo game at 1920x1080.
+- `ai_ms`: per computer level, `p50` and `p95` milliseconds of one decision over whole games.
+- `sim_games_per_s`: per level, whole four-player games a second, as `simulate` plays them.
+
+A level that is missing is left out; one that fails reports its `error` instead of numbers.
+The targets below are checked by `--check` (exit 1 if one is missed); tests never time anything.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from game.i18n import _
+
+SIZES = ((1280, 720), (1920, 1080))
+HOME_ENV = "BOLIVIA_HOME"  # where game/storage.py keeps settings and saves
+LEVELS = ("easy", "normal", "hard")
+ROOT = Path(__file__).resolve().parent.parent
+
+# name: (where in the report, limit, what it is)
+TARGETS: dict[str, tuple[Callable[[dict], float | None], float, str]] = {
+    "frame p99 at 1920x1080 (ms)": (lambda r: r["frame_ms"]["1920x1080"]["p99"], 6.0, "a third of a 60 fps frame"),
+    "idle CPU (% of a core)": (lambda r: r["idle_cpu"]["percent_of_core"], 3.0, "an idle table is not redrawn"),
+    "start-up from source (ms)": (lambda r: r["startup_ms"]["source"], 1000.0, "to the first frame"),
+    "start-up of the build (ms)": (lambda r: r["startup_ms"]["build"], 2000.0, "one-folder build"),
+    "peak memory (MB)": (lambda r: r["rss_mb"], 200.0, "over a whole demo game"),
+}
+
+
+def headless() -> None:
+    """No window, no sound card: the bench runs the same anywhere."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+@contextmanager
+def scratch_home() -> Iterator[None]:
+    """Settings and saves go to a folder thrown away afterwards: the bench's games (one of them is
+    a normal game, saved after every move) never touch the player's own."""
+    before = os.environ.get(HOME_ENV)
+    with tempfile.TemporaryDirectory(prefix="bolivia-bench-") as folder:
+        os.environ[HOME_ENV] = folder
+        try:
+            yield
+        finally:
+            if before is None:
+                os.environ.pop(HOME_ENV, None)
+            else:
+                os.environ[HOME_ENV] = before
+
+
+def percentile(values: list[float], p: float) -> float:
+    """Nearest-rank percentile (p from 0 to 100) of a non-empty list."""
+    ordered = sorted(values)
+    k = max(0, min(len(ordered) - 1, math.ceil(p / 100 * len(ordered)) - 1))
+    return ordered[k]
+
+
+def _ms(x: float) -> float:
+    return round(x, 2)
+
+
+class _FastClock:
+    """Frames back to back with a 60 fps dt: quick runs and the memory game, not timings."""
+
+    def tick(self, framerate: float = 0, /) -> int:
+        return 16
+
+
+# ----- frames -------------------------------------------------------------------------------------
+
+def measure_frames(size: tuple[int, int], seed: int, min_frames: int, max_frames: int,
+                   need_pickup: bool = True, real_clock: bool = True) -> dict:
+    """Time every drawn frame of the demo table (events, update, draw, flip)."""
+    from game.flow import Flow
+
+    flow = Flow(size)
+    seen: set[str] = set()
+    hooked: set[int] = set()
+    try:
+        flow.start_demo(4, seed)
+        app = flow.app
+        if not real_clock:
+            app.clock = _FastClock()
+        times: list[float] = []
+        app.running = True
+        dt = 0.0
+        for _frame in range(max_frames):
+            table = flow.table
+            if table is not None and id(table) not in hooked:  # note what the engine said
+                hooked.add(id(table))
+                apply = table.apply_events
+                table.apply_events = lambda events, apply=apply: (
+                    seen.update(type(e).__name__ for e in events), apply(events))[1]
+            before = app.draws
+            start = time.perf_counter()
+            app.step(dt)
+            took = time.perf_counter() - start
+            if not app.running:
+                break
+            if app.draws > before and app.scenes.current is flow.table:  # the scoring screens are not timed
+                times.append(took * 1000)
+            if len(times) >= min_frames and ("PileTaken" in seen or not need_pickup):
+                break
+            dt = min(0.1, app.clock.tick(app.fps) / 1000.0)
+    finally:
+        flow.close()
+    if not times:
+        return {"p50": None, "p99": None, "max": None, "frames": 0, "pile_taken": False}
+    return {"p50": _ms(percentile(times, 50)), "p99": _ms(percentile(times, 99)), "max": _ms(max(times)),
+            "frames": len(times), "pile_taken": "PileTaken" in seen}
+
+
+# ----- idle ---------------------------------------------------------------------------------------
+
+def measure_idle(seconds: float, seed: int, settle: float = 0.5, limit: float = 60.0) -> dict:
+    """CPU of the whole process while the table waits for the player and nothing moves."""
+    from game.flow import Flow
+
+    flow = Flow((1280, 720))
+    try:
+        flow.start_game(4, seed, "easy", speed="instant")
+        app = flow.app
+        app.running = True
+        dt = 0.0
+        quiet_since: float | None = None
+        deadline = time.monotonic() + limit
+        while time.monotonic() < deadline:  # play on until it is the player's turn, and all is still
+            drew = app.draws
+            app.step(dt)
+            dt = min(0.1, app.clock.tick(app.fps) / 1000.0)
+            table = flow.table
+            waiting = (app.scenes.current is table and table is not None and table.controller.human_to_act
+                       and table.tweener.idle and not table.flourishes and not table.toasts.items)
+            if not waiting or app.draws != drew:
+                quiet_since = None
+            elif quiet_since is None:
+                quiet_since = time.monotonic()
+            elif time.monotonic() - quiet_since >= settle:
+                break
+        else:
+            return {"percent_of_core": None, "seconds": 0.0, "redraws": None}
+        draws = app.draws
+        cpu, wall = time.process_time(), time.perf_counter()
+        while time.perf_counter() - wall < seconds:
+            app.step(dt)
+            dt = min(0.1, app.clock.tick(app.fps) / 1000.0)
+        cpu, wall = time.process_time() - cpu, time.perf_counter() - wall
+        return {"percent_of_core": round(100 * cpu / wall, 2), "seconds": round(wall, 2),
+                "redraws": app.draws - draws}
+    finally:
+        flow.close()
+
+
+# ----- start-up and memory: whole processes -------------------------------------------------------
+
+def game_command() -> list[str]:
+    """How to start this game as a new process (the executable itself when frozen)."""
+    if getattr(sys, "frozen", False):
+        return [sys.executable]
+    return [sys.executable, "-m", "game"]
+
+
+def built_executable() -> Path | None:
+    """The one-folder build next to the sources, if one was made (`pyinstaller build.spec`)."""
+    name = "bolivia.exe" if sys.platform == "win32" else "bolivia"
+    for path in (ROOT / "dist" / "bolivia" / name, ROOT / "dist" / "bolivia.app" / "Contents" / "MacOS" / "bolivia"):
+        if path.is_file():
+            return path
+    return None
+
+
+def _child_env(**extra: str) -> dict[str, str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.update(extra)
+    return env
+
+
+def measure_startup(command: list[str], runs: int) -> float | None:
+    """Median milliseconds from starting the process to its first frame on screen (the menu)."""
+    from game.logs import FIRST_FRAME_ENV
+
+    results = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(runs):
+            stamp = Path(tmp) / f"first-frame-{i}"
+            env = _child_env(**{FIRST_FRAME_ENV: str(stamp)})
+            start = time.time()
+            try:
+                subprocess.run([*command, "--frames", "1"], env=env, cwd=ROOT, stdin=subprocess.DEVNULL,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=60, check=False)
+                results.append((float(stamp.read_text(encoding="utf-8")) - start) * 1000)
+            except (OSError, ValueError, subprocess.TimeoutExpired):
+                continue
+    return _ms(statistics.median(results)) if results else None
+
+
+def peak_rss_mb() -> float | None:
+    """This process's peak resident memory so far, in MB (None where it cannot be read)."""
+    try:
+        import resource
+    except ImportError:
+        return _peak_rss_windows()
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return round(peak / (1 << 20) if sys.platform == "darwin" else peak / 1024, 1)  # bytes on macOS, KiB else
+
+
+def _peak_rss_windows() -> float | None:
+    try:
+        import ctypes
+        from ctypes import wintypes
+
+        class Counters(ctypes.Structure):
+            _fields_ = [("cb", wintypes.DWORD), ("PageFaultCount", wintypes.DWORD),
+                        ("PeakWorkingSetSize", ctypes.c_size_t), ("WorkingSetSize", ctypes.c_size_t),
+                        ("QuotaPeakPagedPoolUsage", ctypes.c_size_t), ("QuotaPagedPoolUsage", ctypes.c_size_t),
+                        ("QuotaPeakNonPagedPoolUsage", ctypes.c_size_t),
+                        ("QuotaNonPagedPoolUsage", ctypes.c_size_t), ("PagefileUsage", ctypes.c_size_t),
+                        ("PeakPagefileUsage", ctypes.c_size_t)]
+
+        counters = Counters()
+        counters.cb = ctypes.sizeof(counters)
+        process = ctypes.windll.kernel32.GetCurrentProcess()
+        if not ctypes.windll.psapi.GetProcessMemoryInfo(process, ctypes.byref(counters), counters.cb):
+            return None
+        return round(counters.PeakWorkingSetSize / (1 << 20), 1)
+    except (AttributeError, OSError):
+        return None
+
+
+def play_demo_game(size: tuple[int, int], seed: int, max_frames: int | None = None) -> dict:
+    """Play one whole demo game as the memory child does: frames back to back, and the cards jump
+    home instead of flying (every move is still drawn, the game just takes fewer frames)."""
+    from game.flow import Flow
+    from game.rules.state import Phase
+
+    flow = Flow(size)
+    frames = 0
+    table = None
+    try:
+        flow.start_demo(4, seed)
+        app = flow.app
+        app.clock = _FastClock()
+        app.running = True
+        while app.running and (max_frames is None or frames < max_frames):
+            if flow.table is not None and flow.table is not table:
+                table = flow.table
+                table.tweener.speed = "instant"
+            app.step(1 / 60)
+            frames += 1
+            if table is not None and table.state.phase == Phase.GAME_OVER:
+                break
+    finally:
+        flow.close()
+    return {"frames": frames, "hands": table.state.hand_no if table is not None else 0}
+
+
+def measure_rss(seed: int, max_frames: int | None, command: list[str]) -> float | None:
+    """Peak memory of a fresh process that plays a whole demo game at the larger size."""
+    args = [*command, "bench", "--child-rss", "--seed", str(seed)]
+    if max_frames is not None:
+        args += ["--child-frames", str(max_frames)]
+    try:
+        done = subprocess.run(args, env=_child_env(), cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True,
+                              text=True, timeout=1800, check=False)
+        return json.loads(done.stdout.strip().splitlines()[-1])["rss_mb"]
+    except (OSError, ValueError, IndexError, KeyError, subprocess.TimeoutExpired):
+        return None
+
+
+# ----- computer players ---------------------------------------------------------------------------
+
+def measure_level(chooser: Callable, seconds: float, seed: int) -> tuple[dict, float | None]:
+    """Whole four-player games (rules checked, as `simulate` does) for about `seconds`, at least one."""
+    from game.cli import play_game
+    from game.rules.state import GameState
+
+    decisions: list[float] = []
+    games = 0
+    start = time.perf_counter()
+    try:
+        while games == 0 or time.perf_counter() - start < seconds:
+            state = GameState(4, seed * 1_000_003 + games)
+            result = play_game(state, [chooser] * 4, random.Random(f"{seed}:{games}:players"),
+                               on_decision=lambda _s, took, _st, _a: decisions.append(took * 1000))
+            if result["error"]:
+                raise RuntimeError(result["error"])
+            games += 1
+    except Exception as why:  # a level being written may still fail: say so, measure the others
+        return {"error": f"{type(why).__name__}: {why}"}, None
+    took = time.perf_counter() - start
+    times = {"p50": round(percentile(decisions, 50), 3), "p95": round(percentile(decisions, 95), 3),
+             "decisions": len(decisions)}
+    return times, round(games / took, 2)
+
+
+def measure_ai(levels: list[str] | None, seconds: float, seed: int) -> tuple[dict, dict]:
+    from game.ai import PLAYERS
+
+    names = levels if levels is not None else [n for n in LEVELS if n in PLAYERS] or list(PLAYERS)
+    ai_ms: dict = {}
+    rate: dict = {}
+    for name in names:
+        chooser = PLAYERS.get(name)
+        if chooser is None:
+            continue
+        ai_ms[name], rate[name] = measure_level(chooser, seconds, seed)
+    return ai_ms, rate
+
+
+# ----- the whole bench ----------------------------------------------------------------------------
+
+def run_bench(quick: bool = False, seed: int = 1, exe: Path | None = None, levels: list[str] | None = None,
+              progress: Callable[[str], None] | None = None) -> dict:
+    """Every measure, in the contract's shape. `quick` is a tiny run for tests (numbers only sane)."""
+    headless()
+    with scratch_home():
+        return _run_bench(quick, seed, exe, levels, progress or (lambda _text: None))
+
+
+def _run_bench(quick: bool, seed: int, exe: Path | None, levels: list[str] | None,
+               say: Callable[[str], None]) -> dict:
+    report: dict = {"frame_ms": {}}
+    for size in SIZES:
+        key = f"{size[0]}x{size[1]}"
+        say(f"frames at {key}")
+        if quick:
+            report["frame_ms"][key] = measure_frames(size, seed, 20, 40, need_pickup=False, real_clock=False)
+        else:
+            report["frame_ms"][key] = measure_frames(size, seed, 600, 5000)
+    say("idle table")
+    report["idle_cpu"] = measure_idle(0.5 if quick else 5.0, seed)
+    say("start-up")
+    runs = 1 if quick else 5
+    frozen = getattr(sys, "frozen", False)
+    exe = exe if exe is not None else (Path(sys.executable) if frozen else built_executable())
+    report["startup_ms"] = {
+        "source": None if frozen else measure_startup(game_command(), runs),
+        "build": measure_startup([str(exe)], runs) if exe is not None else None,
+    }
+    say("memory over a demo game")
+    report["rss_mb"] = measure_rss(seed, 60 if quick else None, game_command())
+    say("computer players")
+    report["ai_ms"], report["sim_games_per_s"] = measure_ai(levels, 0.2 if quick else 8.0, seed)
+    return report
+
+
+def check(report: dict) -> list[str]:
+    """One line per target: what was measured against the limit."""
+    lines = []
+    for name, (get, limit, why) in TARGETS.items():
+        try:
+            value = get(report)
+        except (KeyError, TypeError):
+            value = None
+        verdict = "n/a " if value is None else ("ok  " if value <= limit else "MISS")
+        lines.append(f"{verdict} {name}: {value} (target <= {limit:g}, {why})")
+    return lines
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    headless()
+    if args.child_rss:  # the memory child: one whole demo game, then its peak
+        with scratch_home():
+            played = play_demo_game(SIZES[-1], args.seed, args.child_frames)
+        print(json.dumps({"rss_mb": peak_rss_mb(), **played}))
+        return 0
+    levels = [n.strip() for n in args.levels.split(",") if n.strip()] if args.levels else None
+    progress = None if args.json else (lambda text: print(f"... {text}", file=sys.stderr, flush=True))
+    report = run_bench(args.quick, args.seed, args.exe, levels, progress)
+    lines = check(report)
+    if args.json:
+        print(json.dumps(report))
+    else:
+        print(json.dumps(report, indent=2))
+        print("\n".join(lines))
+    return 1 if args.check and any(line.startswith("MISS") for line in lines) else 0
+
+
+def register(subparsers, name: str) -> None:
+    p = subparsers.add_parser(name, help=_("measure what players feel: frames, idle CPU, start-up, memory, AI"))
+    p.add_argument("--json", action="store_true", help=_("one line of JSON, nothing else"))
+    p.add_argument("--quick", action="store_true", help=_("a tiny run in a few seconds (numbers only sane)"))
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--exe", type=Path, default=None, help=_("a built executable to time (default: dist/bolivia)"))
+    p.add_argument("--levels", default=None, help=_("computer levels to measure, comma-separated (default: all)"))
+    p.add_argument("--check", action="store_true", help=_("exit 1 if a target is missed"))
+    p.add_argument("--child-rss", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--child-frames", type=int, default=None, help=argparse.SUPPRESS)
+    p.set_defaults(run=cmd_bench)

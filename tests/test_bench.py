@@ -1,0 +1,99 @@
+"""The benchmark's contract: its keys and sane numbers, from a tiny run. No timing is asserted here:
+the targets live in the bench (`python -m game bench --check`), not in the tests."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import math
+import os
+
+import pytest
+
+from game import bench
+from game.cli import main as cli_main
+
+KEYS = {"frame_ms", "idle_cpu", "startup_ms", "rss_mb", "ai_ms", "sim_games_per_s"}
+
+
+def _number(x: object) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool) and math.isfinite(x) and x >= 0
+
+
+@pytest.fixture(scope="module")
+def report() -> dict:
+    """One tiny run through the real command line, shared by the tests below."""
+    before = os.environ.get(bench.HOME_ENV)
+    buffer = io.StringIO()
+    with contextlib.redirect_stdout(buffer):
+        code = cli_main(["bench", "--quick", "--json", "--levels", "greedy,no-such-level"])
+    out = buffer.getvalue().strip().splitlines()
+    assert code == 0
+    assert os.environ.get(bench.HOME_ENV) == before  # the scratch folder is forgotten afterwards
+    assert len(out) == 1  # --json: one line and nothing else
+    return json.loads(out[0])
+
+
+def test_the_keys_are_exactly_the_contract(report: dict) -> None:
+    assert set(report) == KEYS
+    assert set(report["frame_ms"]) == {"1280x720", "1920x1080"}
+    assert set(report["startup_ms"]) == {"source", "build"}
+
+
+def test_frame_times_are_sane(report: dict) -> None:
+    for size, frames in report["frame_ms"].items():
+        assert frames["frames"] > 0, size
+        assert all(_number(frames[k]) for k in ("p50", "p99", "max")), frames
+        assert 0 < frames["p50"] <= frames["p99"] <= frames["max"] < 60_000, frames
+
+
+def test_idle_start_up_and_memory_are_sane(report: dict) -> None:
+    idle = report["idle_cpu"]
+    assert _number(idle["percent_of_core"]) and idle["percent_of_core"] <= 200  # two threads at most busy
+    assert _number(idle["redraws"]) and idle["seconds"] > 0
+    assert _number(report["startup_ms"]["source"]) and 0 < report["startup_ms"]["source"] < 60_000
+    assert report["startup_ms"]["build"] is None or _number(report["startup_ms"]["build"])
+    assert _number(report["rss_mb"]) and 10 < report["rss_mb"] < 10_000
+
+
+def test_levels_measured_and_missing_ones_left_out(report: dict) -> None:
+    assert set(report["ai_ms"]) == {"greedy"} == set(report["sim_games_per_s"])
+    greedy = report["ai_ms"]["greedy"]
+    assert _number(greedy["p50"]) and greedy["p50"] <= greedy["p95"] and greedy["decisions"] > 0
+    assert _number(report["sim_games_per_s"]["greedy"]) and report["sim_games_per_s"]["greedy"] > 0
+
+
+def test_a_failing_level_reports_its_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import ai
+
+    def broken(view, legal, rng):
+        raise RuntimeError("thinking too hard")
+
+    monkeypatch.setitem(ai.PLAYERS, "broken", broken)
+    times, rate = bench.measure_ai(["broken"], 0.1, seed=1)
+    assert "thinking too hard" in times["broken"]["error"]
+    assert rate == {"broken": None}
+
+
+def test_default_levels_are_those_that_exist(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game import ai
+
+    monkeypatch.setattr(ai, "PLAYERS", {"random": ai.PLAYERS["random"], "easy": ai.PLAYERS["greedy"]})
+    times, rate = bench.measure_ai(None, 0.0, seed=1)
+    assert set(times) == {"easy"} == set(rate)  # easy / normal / hard when any exists, not the test players
+
+
+def test_percentile_is_nearest_rank() -> None:
+    values = [float(v) for v in range(1, 101)]
+    assert bench.percentile(values, 50) == 50
+    assert bench.percentile(values, 99) == 99
+    assert bench.percentile(values, 100) == 100
+    assert bench.percentile([3.0], 99) == 3.0
+
+
+def test_check_lines_say_what_was_missed(report: dict) -> None:
+    lines = bench.check(report)
+    assert len(lines) == len(bench.TARGETS)
+    assert all(line.split()[0] in ("ok", "MISS", "n/a") for line in lines)
+    assert any("n/a" in line for line in bench.check({}))
