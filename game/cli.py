@@ -13,7 +13,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from game.i18n import _
+from game.i18n import _, set_language
 from game.rules.cards import RED_THREE, ids_for_faces, parse_face
 from game.rules.errors import IllegalAction
 from game.rules.legal import legal_actions
@@ -284,6 +284,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
+    set_language(None)  # messages in the language of the environment (LANGUAGE, LANG)
     try:
         args = build_parser().parse_args(argv)
         return args.run(args)

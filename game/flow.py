@@ -21,7 +21,7 @@ import random
 from game.ai import get_player
 from game.app import App
 from game.controller import TurnController
-from game.i18n import LANGUAGES, _, set_language
+from game.i18n import LANGUAGES, _, number, set_language
 from game.rules.state import GameState, Phase
 from game.storage import GameSetup, SavedGame, Settings, Storage, StorageError
 from game.ui.narrate import side_names
@@ -118,7 +118,7 @@ class Flow:
         if saved is not None:
             s = saved.state
             names = side_names(s.players)
-            scores = " · ".join(f"{names[i]} {s.scores[i]:,}" for i in range(s.sides))
+            scores = " · ".join(f"{names[i]} {number(s.scores[i])}" for i in range(s.sides))
             info = _("Game in progress: hand {n}. {scores}").format(n=max(1, s.hand_no), scores=scores)
         menu = MenuScene(
             on_new_game=self.open_setup,

@@ -14,13 +14,17 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "assets" / "locale"
 LANGUAGES = ("en", "fr", "sv")
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = "en"
+# Thousands separators: a comma reads as a decimal mark in French and Swedish.
+_GROUPING = {"en": ",", "fr": "\u202f", "sv": "\u00a0"}
 
 
 def set_language(lang: str | None) -> None:
     """Switch the catalogue; an unknown language falls back to English."""
-    global _translation
+    global _translation, _language
     langs = [lang] if lang else None
     _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=langs, fallback=True)
+    _language = (_translation.info().get("language") or "en")[:2]
 
 
 def _(message: str) -> str:
@@ -29,3 +33,9 @@ def _(message: str) -> str:
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
+
+
+def number(n: int) -> str:
+    """A whole number with the current language's thousands separator: 15,000 / 15 000."""
+    text = f"{abs(n):,}".replace(",", _GROUPING.get(_language, ","))
+    return ("−" if n < 0 else "") + text

@@ -9,7 +9,7 @@ import pygame
 from game.anim import Tweener
 from game.app import App, Scene
 from game.assets import font
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, number
 from game.rules.state import GameState
 from game.storage import Stats
 from game.ui.narrate import side_names
@@ -52,14 +52,14 @@ def outcome_reason(state: GameState) -> str:
     if state.end_reason == "hand_limit":
         return _("The game stopped after {n} hands without reaching the target.").format(n=state.hand_no)
     if state.winner is None:
-        return _("A tie for the lead at {n} points.").format(n=f"{best:,}")
+        return _("A tie for the lead at {n} points.").format(n=number(best))
     return ngettext("{n} points reached after {hands} hand (target {target}).",
                     "{n} points reached after {hands} hands (target {target}).", state.hand_no).format(
-        n=f"{best:,}", hands=state.hand_no, target=f"{state.target:,}")
+        n=number(best), hands=state.hand_no, target=number(state.target))
 
 
 def total_text(n: int) -> str:
-    return f"{MINUS}{-n:,}" if n < 0 else f"{n:,}"
+    return MINUS + number(-n) if n < 0 else number(n)
 
 
 class GameOverScene(Scene):

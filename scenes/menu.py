@@ -10,7 +10,7 @@ import pygame
 from game.anim import Animator
 from game.app import App, Scene
 from game.assets import font
-from game.i18n import _
+from game.i18n import _, number
 from game.ui.card_faces import CardFaces
 from game.ui.layout import card_height
 from scenes.widgets import (
@@ -63,7 +63,7 @@ def rules_summary(target: int = 15000) -> list[str]:
             "100 for going out, 200 for going out concealed."
         ),
         _("The first side to reach {target} points wins; a tie for the lead is a draw.").format(
-            target=f"{target:,}"
+            target=number(target)
         ),
     ]
 

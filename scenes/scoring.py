@@ -18,7 +18,7 @@ import pygame
 from game.anim import Tweener
 from game.app import App, Scene
 from game.assets import font
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, number
 from game.rules.cards import BLACK_THREE
 from game.rules.melds import RANK_MELD, RUN, Meld
 from game.rules.state import GameState, Phase
@@ -47,8 +47,8 @@ COUNT = 0.55  # seconds for a number to count up
 def signed(n: int, plus: bool = False) -> str:
     """1,500 / −100 (and +200 with `plus`)."""
     if n < 0:
-        return f"{MINUS}{-n:,}"
-    return f"+{n:,}" if plus and n > 0 else f"{n:,}"
+        return MINUS + number(-n)
+    return "+" + number(n) if plus and n > 0 else number(n)
 
 
 def rank_plural(rank: int) -> str:
@@ -343,7 +343,7 @@ class ScoringScene(Scene):
         title = (_("Hand {n}: the final scores") if self.final else _("Hand {n} scores")).format(
             n=self.result["hand"])
         draw_text(surface, title, round(u * 1.4), GOLD, (w // 2, round(u * 0.35)), "midtop", True, True)
-        sub = hand_summary(self.state, self.result) + "  " + _("Target: {n}").format(n=f"{self.state.target:,}")
+        sub = hand_summary(self.state, self.result) + "  " + _("Target: {n}").format(n=number(self.state.target))
         draw_text(surface, sub, max(14, round(u * 0.8)), INK, (w // 2, round(u * 2.1)), "midtop", shadow=True)
         for col in self.columns:
             self._draw_column(surface, col)

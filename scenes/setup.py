@@ -15,7 +15,7 @@ import pygame
 
 from game.app import App, Scene
 from game.assets import font
-from game.i18n import LANGUAGES, _, set_language
+from game.i18n import LANGUAGES, _, number, set_language
 from game.storage import LEVELS, SPEEDS, TARGETS, GameSetup
 from game.ui.narrate import seat_names
 from scenes.widgets import (
@@ -55,7 +55,7 @@ def speed_name(speed: str) -> str:
 
 
 def points(n: int) -> str:
-    return f"{n:,}"
+    return number(n)
 
 
 @dataclass

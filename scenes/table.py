@@ -14,7 +14,7 @@ import pytweening
 from game.anim import Tweener
 from game.app import Scene
 from game.controller import TurnController
-from game.i18n import _
+from game.i18n import _, number
 from game.rules import events as ev
 from game.rules.actions import (
     Action,
@@ -798,7 +798,7 @@ class TableScene(Scene):
                 # What the side has on the table this hand: card points and canasta bonuses.
                 table = sum(m.points() + m.bonus(self.state.rules) for m in self.state.melds[side])
                 right = self.homes.red_three_rects.get(side, (r.right, 0, 0, 0))[0] - 8
-                draw_text(surface, _("On the table: {n}").format(n=f"{table:,}"), max(12, u * 2 // 3), INK_DIM,
+                draw_text(surface, _("On the table: {n}").format(n=number(table)), max(12, u * 2 // 3), INK_DIM,
                           (right, r.bottom - 2), "bottomright", shadow=True)
 
     def _draw_cards(self, surface: pygame.Surface) -> None:
@@ -953,13 +953,13 @@ class TableScene(Scene):
         rows = 1 + (2 if two else 1) * s.sides
         small = max(11, min(u * 2 // 3, r.h // rows - 4))
         y = r.top + 4
-        draw_text(surface, _("Hand {n} · to {t}").format(n=s.hand_no, t=f"{s.target:,}"), small, INK_DIM,
+        draw_text(surface, _("Hand {n} · to {t}").format(n=s.hand_no, t=number(s.target)), small, INK_DIM,
                   (r.x + 8, y), bold=True)
         y += small + 4
         for side in range(s.sides):
             go = s.may_go_out(side)
             color = GOLD if side == s.side_of(self.seat) else INK
-            name = f"{self.side_names[side]}: {s.scores[side]:,}"
+            name = f"{self.side_names[side]}: {number(s.scores[side])}"
             out = _("may go out") if go else _("can't go out")
             if two:
                 draw_text(surface, name, small, color, (r.x + 8, y), bold=True)

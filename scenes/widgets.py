@@ -168,7 +168,12 @@ class Button:
         self.pressed = False
 
     def text_size(self) -> int:
-        return max(12, round(self.rect.h * 0.46))
+        """Half the button's height, shrunk until the label fits its width (longer words in French)."""
+        size = max(12, round(self.rect.h * 0.46))
+        room = self.rect.w - max(8, self.rect.h // 2)
+        while size > 10 and font(size, True).size(self.label)[0] > room:
+            size -= 1
+        return size
 
     def activate(self) -> None:
         if self.enabled:

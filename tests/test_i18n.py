@@ -52,3 +52,16 @@ def test_language_switch_and_fallback():
         assert i18n._("You") == "You"
     finally:
         i18n.set_language(None)
+
+
+def test_numbers_use_the_languages_thousands_separator():
+    try:
+        i18n.set_language("en")
+        assert i18n.number(15000) == "15,000"
+        assert i18n.number(-1500) == "−1,500"
+        i18n.set_language("fr")
+        assert i18n.number(15000) == "15\u202f000"  # a comma would read as a decimal mark
+        i18n.set_language("sv")
+        assert i18n.number(2500) == "2\u00a0500"
+    finally:
+        i18n.set_language("en")
