@@ -20,6 +20,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from game.ai import get_player
+from game.ai.levels import REFUSED
 from game.rules.actions import Deal, DrawStock
 from game.rules.cards import BLACK_THREE
 from game.rules.errors import IllegalAction
@@ -84,9 +85,11 @@ def play_hand(players: int, seed: int, names: list[str], rng: random.Random,
             break
         tally = tallies[names[seat]]
         view = view_of(state, seat)
+        refused = REFUSED["plans"]
         start = time.perf_counter()
         action = choosers[seat](view, legal, rng)
         tally.ms.append((time.perf_counter() - start) * 1000)
+        tally.illegal += REFUSED["plans"] - refused  # a plan the player's own check caught
         try:
             events = state.apply(action)
         except IllegalAction:

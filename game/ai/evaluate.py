@@ -35,6 +35,7 @@ class Weights:
     stock_card: float = 14.0  # expected worth of one card drawn from the stock
     first_meld: float = 70.0  # being able to take the pile with a pair, and top cards onto runs
     block_value: float = 0.0
+    pile_fit: bool = True  # value pile cards by how they fit the side's melds and hand
 
 
 DEFAULT = Weights()
@@ -221,6 +222,43 @@ class Evaluator:
                 total += w.pile_card - (VALUE[c] * 0.5 if t_short else 0.0)
         return total
 
+    def pile_fit_worth(self, cards: tuple[int, ...] | list[int], hand_after: list[int]) -> float:
+        """Worth to this seat of pile cards joining its hand: cards that extend the side's runs, join its
+        rank melds or pair with the hand count for more than loose ones; black threes count against."""
+        w = self.w
+        t_short = self.t < 3
+        rank_melds = {m.key for m in self.my_melds if m.kind == RANK_MELD}
+        ends: set[int] = set()  # faces that extend one of the side's open runs
+        for m in self.my_melds:
+            if m.kind == RUN and m.size < self.rules.run_max:
+                ranks = [RANK[x] for x in m.cards]
+                for r in (min(ranks) - 1, max(ranks) + 1):
+                    if 4 <= r <= ACE:
+                        ends.add(m.key * 16 + r)
+        in_hand: dict[int, int] = {}
+        for c in hand_after:
+            if NATURAL[c]:
+                in_hand[RANK[c]] = in_hand.get(RANK[c], 0) + 1
+        wild_meld = any(m.kind == WILD_MELD and m.size < self.rules.wild_meld_max for m in self.my_melds)
+        total = 0.0
+        for c in cards:
+            if RED_THREE[c]:
+                total += 100
+            elif WILD[c]:
+                total += w.pile_wild + (30 if wild_meld else 0)
+            elif BLACK_THREE[c]:
+                total += w.pile_black_three * (2.0 if t_short else 1.0)
+            elif FACE[c] in ends:
+                total += 90 + VALUE[c]
+                ends.discard(FACE[c])
+            elif RANK[c] in rank_melds:
+                total += 20 + VALUE[c]
+            elif in_hand.get(RANK[c], 0) >= 1:
+                total += 18
+            else:
+                total += w.pile_card - (VALUE[c] * 0.5 if t_short else 0.0)
+        return total
+
     def danger(self, card: int) -> float:
         """Expected gift to the next opponent if this card is discarded now."""
         if not NATURAL[card]:
@@ -278,26 +316,41 @@ def hand_worth(hand: list[int] | tuple[int, ...], melds: tuple[Meld, ...], t: fl
     """Expected worth of one player's hand to its side at the end of the hand: what will be melded
     counts for, what stays counts against (black threes can be shed one a turn)."""
     ranks: dict[int, int] = {}
+    faces: set[int] = set()
     for c in hand:
         if NATURAL[c]:
             ranks[RANK[c]] = ranks.get(RANK[c], 0) + 1
+            faces.add(FACE[c])
     rank_melds = {m.key for m in melds if m.kind == RANK_MELD}
+    run_ends: set[int] = set()  # faces that extend one of the side's open runs
+    for m in melds:
+        if m.kind == RUN and m.size < 7:
+            rs = [RANK[x] for x in m.cards]
+            run_ends.update(m.key * 16 + r for r in (min(rs) - 1, max(rs) + 1) if 4 <= r <= ACE)
     wild_room = sum(7 - m.size for m in melds if m.kind == WILD_MELD and m.size < 7)
     stuck = min(1.0, 2.5 / (t + 1.0))  # chance a loose card is still held when the hand ends
     threes = sum(1 for c in hand if BLACK_THREE[c])
     total = 0.0
     for c in hand:
         if BLACK_THREE[c]:
-            total -= 100 * min(1.0, threes / (t + 0.5))
+            # Shed one a turn at best, and each one shed costs a discard that could have been useful.
+            total -= 100 * min(1.0, threes / (t + 0.5)) + 35
         elif WILD[c]:
             total += VALUE[c] * (1.0 if wild_room else 0.3) + (45 if wild_room else 25)
             wild_room = max(0, wild_room - 1)
         elif NATURAL[c]:
             n = ranks[RANK[c]]
-            if RANK[c] in rank_melds or n >= 3:
+            f = FACE[c]
+            if f in run_ends:
+                total += VALUE[c] + 60
+            elif RANK[c] in rank_melds or n >= 3:
                 total += VALUE[c] * 0.8 + 8 * min(n, 4)
             elif n == 2:
                 total += 12 - VALUE[c] * stuck * 0.6
+            elif (f + 1 in faces or f - 1 in faces) and 4 <= RANK[c] <= ACE:
+                total += 10 - VALUE[c] * stuck * 0.5  # a run piece: half of a future run
+            elif f + 2 in faces or f - 2 in faces:
+                total += 4 - VALUE[c] * stuck * 0.7
             else:
                 total -= VALUE[c] * stuck
     return total

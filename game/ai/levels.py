@@ -61,7 +61,7 @@ class Style:
     take_margin: float = 0.0  # how much better than two stock cards a pile take must look
     danger_weight: float = 1.0
     out_margin: float = 350.0  # hold on instead of going out when our unfinished canastas lead by this
-    first_meld_budget: float = 2.2  # how much flexibility (in first_meld weights) a first meld may cost
+    first_meld_budget: float = 3.0  # how much flexibility (in first_meld weights) a first meld may cost
     out_search: int = 3000  # nodes of the going-out search
     weights: Weights = field(default_factory=lambda: DEFAULT)
 
@@ -83,12 +83,20 @@ def choose_normal(view: PlayerView, legal: list[Action], rng: random.Random) -> 
     return choose_with(NORMAL, view, legal, rng)
 
 
-def choose_with(style: Style, view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+# Plans the rules refused, replaced by a safe legal move: a bug to fix, which the arena reports among
+# the illegal actions attempted.
+REFUSED = {"plans": 0}
+
+
+def choose_with(style: Style, view: PlayerView, legal: list[Action], rng: random.Random,
+                count: bool = True) -> Action:
     planner = Planner(style, view, rng)
     action = planner.decide(legal)
     # The view-level check first: `legal` may be computed lazily (Hard's playouts) and is long.
     if why_illegal(view, action) is None or action in legal:
         return action
+    if count:
+        REFUSED["plans"] += 1
     return fallback(view, legal)
 
 
@@ -174,7 +182,11 @@ class Planner:
             shape = classify(m, self.rules)
             value += ev.meld_gain(None, shape.kind, shape.key, m)
         value -= sum(max(0.0, keep[c]) for c in used) * 0.5
-        value += ev.pile_worth(view.seat, view.pile[:-1])
+        if ev.w.pile_fit:
+            hand_after = [c for c in view.hand if c not in set(used)]
+            value += ev.pile_fit_worth(view.pile[:-1], hand_after)
+        else:
+            value += ev.pile_worth(view.seat, view.pile[:-1])
         if not melds:
             value += ev.w.first_meld
         # Several melds of this rank can be combined later: more cards toward one canasta.
@@ -338,46 +350,33 @@ class Planner:
             if firsts:
                 return max(firsts, key=lambda a: sum(len(m) for m in a.melds))
             return None
-        # Melds we would lay anyway: runs, naturals of a rank, and a wild meld.
-        natural: list[tuple[int, ...]] = []
-        pool = list(hand)
-        for run in runs_in(pool, rules.run_max):
-            natural.append(run)
-            for c in run:
-                pool.remove(c)
-        for _r, nat in naturals_by_rank(pool).items():
-            if len(nat) >= 3:
-                natural.append(tuple(nat))
-        wilds = wilds_of(pool)
-        if len(wilds) >= 3:
-            natural.append(tuple(wilds[:rules.wild_meld_max]))
-        # Fewest melds first that reach the minimum, keeping two cards.
-        natural.sort(key=lambda m: -meld_points(m))
-        chosen: list[tuple[int, ...]] = []
-        for m in natural:
-            if sum(meld_points(x) for x in chosen) >= need:
-                break
-            chosen.append(m)
-        if chosen and sum(meld_points(x) for x in chosen) >= need:
-            a = LayMelds(tuple(chosen))
-            if why_illegal(view, a) is None:
-                return a
-        if not firsts:
+        # Runs and a wild meld are laid as soon as the side has melded anyway: they cost nothing here.
+        anyway: list[tuple[int, ...]] = list(runs_in(hand, rules.run_max))
+        wilds = wilds_of(hand)
+        if len(wilds) >= self.style.wild_meld_min:
+            anyway.append(tuple(wilds[:rules.wild_meld_max]))
+        options = list(firsts)
+        if anyway and sum(meld_points(m) for m in anyway) >= need:
+            options.append(LayMelds(tuple(anyway)))
+        if not options:
             return None
         keep = self.ev.keep_values(hand)
 
         def cost(a: LayMelds) -> float:
+            # A natural laid still grows toward a canasta; a wild card in a rank meld is lost to bolivias.
             c = 0.0
             for m in a.melds:
-                wild = [x for x in m if WILD[x]]
-                if len(wild) == len(m):
-                    continue  # a wild meld is laid anyway
-                c += sum(max(0.0, keep[x]) for x in m) * (0.6 if not wild else 1.0)
+                if all(WILD[x] for x in m) or classify(m, rules).kind == RUN:
+                    continue
+                c += sum(max(0.0, keep[x]) * (1.0 if WILD[x] else 0.4) for x in m)
             return c
 
-        best = min(firsts, key=cost)
+        # The cheapest in what it gives up, then the smallest that reaches the minimum.
+        best = min(options, key=lambda a: (cost(a), sum(meld_points(m) for m in a.melds),
+                                           sum(len(m) for m in a.melds)))
         if cost(best) <= self.style.first_meld_budget * self.ev.w.first_meld + 20 * max(0, 6 - self.ev.t):
-            return best
+            if why_illegal(view, best) is None:
+                return best
         return None
 
     # ----- discarding ------------------------------------------------------------------------------

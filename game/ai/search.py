@@ -21,6 +21,7 @@ from game.ai.evaluate import world_side_values
 from game.ai.levels import NORMAL, Planner, Style, choose_with
 from game.ai.plan import why_illegal
 from game.rules.actions import Action, AddToMeld, AskPartner, Discard, DrawStock, LayMelds, TakePile, TakeTop
+from game.rules.cards import BLACK_THREE
 from game.rules.errors import IllegalAction
 from game.rules.legal import legal_actions
 from game.rules.state import GameState, Phase
@@ -32,6 +33,7 @@ MIN_WORLDS = 6
 PLAYOUT_LIMIT = 60  # moves in one playout, a guard
 DISCARD_CHOICES = 4
 DRAW_CHOICES = 3
+FULL_ROUND = False  # playouts stop once the next player has drawn
 
 
 class LazyLegal(Sequence):
@@ -73,6 +75,7 @@ class Searcher:
         self.view = view
         self.rng = rng
         self.planner = Planner(style, view, rng)
+        self.full_round = FULL_ROUND
 
     def decide(self, legal: list[Action]) -> Action:
         default = choose_with(self.style, self.view, legal, self.rng)
@@ -99,6 +102,8 @@ class Searcher:
         if view.permission is True:
             return [default]
         if isinstance(default, Discard):
+            if BLACK_THREE[default.card]:
+                return [default]  # shedding a black three is never worse: it also blocks the pile
             ranked = self.planner.discard_ranking()[:DISCARD_CHOICES]
             return _unique([default] + [Discard(c) for c in ranked])
         if isinstance(default, AskPartner) or _goes_out(view, default):
@@ -125,9 +130,12 @@ class Searcher:
         return candidates[best]
 
     def playout(self, state: GameState, first: Action, rng: random.Random) -> tuple[float, int]:
-        """Play `first`, then every seat by the Normal policy until this seat's next turn; the score
-        estimate of this seat's side against the others."""
+        """Play `first`, then every seat by the Normal policy until the next player has drawn (or, with
+        `full_round`, until this seat's next turn); the score estimate of this seat's side against the
+        others. The short horizon keeps what a choice changes (what this turn melds, what the next
+        player takes) and leaves out later play, whose chance differences only blur the comparison."""
         me = self.view.seat
+        nxt = (me + 1) % self.view.players
         try:
             state.apply(first)
         except IllegalAction:
@@ -137,12 +145,15 @@ class Searcher:
         while state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER) and used < PLAYOUT_LIMIT:
             if state.turn != me:
                 left_turn = True
+                if not self.full_round and state.turn == nxt and state.phase == Phase.MELD:
+                    break
             elif left_turn and state.phase == Phase.DRAW:
                 break
             seat = state.to_act
             legal = LazyLegal(state)
             try:
-                action = choose_with(PLAYOUT_STYLE, view_of(state, seat), legal, rng)  # type: ignore[arg-type]
+                action = choose_with(PLAYOUT_STYLE, view_of(state, seat), legal, rng,  # type: ignore[arg-type]
+                                     count=False)
                 state.apply(action)
             except (IllegalAction, IndexError):
                 if not legal:
