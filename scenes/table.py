@@ -33,6 +33,7 @@ from game.rules.legal import legal_actions
 from game.rules.melds import classify, meld_points
 from game.rules.state import GameState, Phase
 from game.ui.card_faces import FaceCache
+from game.ui.card_layer import CardLayer
 from game.ui.input_map import Intent, key_intent
 from game.ui.layout import TableLayout, contains_point, table_layout
 from game.ui.narrate import canasta_name, describe, seat_names, side_names
@@ -48,6 +49,8 @@ from scenes.widgets import (
     draw_panel,
     draw_text,
     felt_background,
+    fit_size,
+    text_image,
     ui_unit,
     wrap_text,
 )
@@ -56,6 +59,7 @@ FLY = 0.38  # seconds for a card to fly home at normal speed
 DEAL_STAGGER = 0.018
 SHAKE = 0.45
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
+FACE_BUDGET = 0.0015  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
 
 
 CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190),
@@ -114,7 +118,8 @@ class TableScene(Scene):
         self.on_change = on_change  # autosave after every move
         self.tweener = Tweener(speed)
         self.speed = speed
-        self.faces = FaceCache(keep=12)
+        self.faces = FaceCache(keep=12, budget=FACE_BUDGET)
+        self.layer = CardLayer()  # the still cards on the felt, kept between frames
         self.sprites: dict[int, Sprite] = {}
         self.layout: TableLayout | None = None
         self.homes = Homes()
@@ -296,14 +301,16 @@ class TableScene(Scene):
             if c in self.dragging:
                 continue
             goal = (spot.x, spot.y)
+            running = self.tweener.running(sp, "pos")  # cancel() looks through every tween: only when needed
             if sp.pos == goal:
-                self.tweener.cancel(sp, "pos")
+                if running is not None:
+                    self.tweener.cancel(sp, "pos")
                 continue
             if not animate:
-                self.tweener.cancel(sp, "pos")
+                if running is not None:
+                    self.tweener.cancel(sp, "pos")
                 sp.pos = goal
                 continue
-            running = self.tweener.running(sp, "pos")
             if running is not None and tuple(running.end) == goal:
                 continue
             delay = order.get(c, 0) * DEAL_STAGGER if deal else 0.0
@@ -750,9 +757,8 @@ class TableScene(Scene):
         if self.layout is None or self.background is None:
             return
         u = ui_unit(self.size)
-        surface.blit(self.background, (0, 0))
-        self._draw_areas(surface, u)
-        self._draw_cards(surface)
+        self.faces.new_frame()
+        self._draw_cards(surface, u)  # the felt, the meld areas' labels and the cards
         self._draw_marks(surface, u)
         self._draw_centre(surface, u)
         self._draw_score(surface, u)
@@ -775,6 +781,8 @@ class TableScene(Scene):
             draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, self.size[1] // 2 - u * 3), "center",
                       bold=True, shadow=True)
             self.paused.draw(surface)
+        if self.faces.behind:
+            self.dirty = True  # some cards were drawn from a face of another size: catch up next frame
 
     def _button_enabled(self, b: Button) -> bool:
         mine = self._my_turn()
@@ -786,23 +794,42 @@ class TableScene(Scene):
             return mine and self.can_ask
         return True
 
-    def _draw_areas(self, surface: pygame.Surface, u: int) -> None:
+    def _area_labels(self, u: int) -> list[tuple]:
+        """What is written on the meld areas, as draw_text's arguments (their shades are in the background)."""
         assert self.layout is not None
         my_side = self.state.side_of(self.seat)
-        for side, rect in self.layout.meld_areas.items():  # their shades are in the background
+        labels = []
+        for side, rect in self.layout.meld_areas.items():
             r = pygame.Rect(rect)
             if not self.state.melds[side] and not (side == my_side and self.staged):
                 label = _("{side}: no melds yet").format(side=self.side_names[side])
-                draw_text(surface, label, max(14, u * 3 // 4), INK_DIM, r.center, "center")
+                labels.append((label, max(14, u * 3 // 4), INK_DIM, r.center, "center", False))
             elif self.state.melds[side]:
                 # What the side has on the table this hand: card points and canasta bonuses.
                 table = sum(m.points() + m.bonus(self.state.rules) for m in self.state.melds[side])
                 right = self.homes.red_three_rects.get(side, (r.right, 0, 0, 0))[0] - 8
-                draw_text(surface, _("On the table: {n}").format(n=number(table)), max(12, u * 2 // 3), INK_DIM,
-                          (right, r.bottom - 2), "bottomright", shadow=True)
+                labels.append((_("On the table: {n}").format(n=number(table)), max(12, u * 2 // 3), INK_DIM,
+                               (right, r.bottom - 2), "bottomright", True))
+        return labels
 
-    def _draw_cards(self, surface: pygame.Surface) -> None:
-        assert self.layout is not None
+    @staticmethod
+    def _draw_label(surface: pygame.Surface, label: tuple) -> None:
+        text, size, color, pos, anchor, shadow = label
+        draw_text(surface, text, size, color, pos, anchor, shadow=shadow)
+
+    @staticmethod
+    def _label_rect(label: tuple) -> tuple[int, int, int, int]:
+        """Where `_draw_label` draws (the shadow too)."""
+        text, size, color, pos, anchor, shadow = label
+        rect = text_image(text, size, color).get_rect(**{anchor: pos})
+        if shadow:
+            rect.union_ip(rect.move(max(1, size // 14), max(1, size // 14)))
+        return tuple(rect)
+
+    def _draw_cards(self, surface: pygame.Surface, u: int) -> None:
+        """The felt, the meld areas and every card. The still cards come from `self.layer`, which redraws
+        only where they changed; the cards in flight or dragged are drawn over it, last, every frame."""
+        assert self.layout is not None and self.background is not None
         stock_pos = (self.layout.stock[0], self.layout.stock[1])
         pile_pos = (self.layout.discard[0], self.layout.discard[1])
         stock_top = set(self.state.stock[-3:])
@@ -812,9 +839,12 @@ class TableScene(Scene):
         if self.shake_time > 0:
             shake_dx = round(math.sin(self.shake_time * 60) * max(3, self.homes.hand_card_w // 14))
         order = sorted(self.sprites.values(), key=lambda sp: (sp.card in flying or sp.card in self.dragging, sp.z))
+        still: list[tuple] = []  # CardLayer items: card, its look, the rectangle it covers, how to draw it
+        moving: list[tuple] = []
         for sp in order:
             c = sp.card
-            if c not in flying and c not in self.dragging:
+            in_flight = c in flying or c in self.dragging
+            if not in_flight:
                 if sp.pos == stock_pos and c not in stock_top:
                     continue
                 if sp.pos == pile_pos and c not in pile_top:
@@ -822,7 +852,6 @@ class TableScene(Scene):
             x, y = sp.pos
             if c in self.shaking and self.shake_time > 0:
                 x += shake_dx
-            faces = self.faces.get(max(12, sp.w))
             overlay = None
             if c in self.selected and c in self.homes.hand_rects:
                 overlay = "selected"
@@ -830,11 +859,33 @@ class TableScene(Scene):
                     self.focus < len(self.homes.hand) and self.homes.hand[self.focus] == c
                     and self._keyboard_focus_visible())):
                 overlay = "highlight"
+            shown = c if sp.face_up else None
+            draw = (sp, shown, round(x), round(y), overlay)
+            if in_flight:
+                moving.append(draw)
+                continue
+            faces = self.faces.get(max(12, sp.w))
             if sp.rotated:
-                img = self._rotated_back(sp.w)
-                surface.blit(img, (round(x), round(y)))
+                size = self._rotated_back(sp.w).get_size()
             else:
-                faces.blit(surface, c if sp.face_up else None, (x, y), overlay)
+                size = (faces.width + faces.shadow_offset, faces.height + faces.shadow_offset)
+            # A card drawn from a face of another size (see FaceCache) is drawn again until it is ready.
+            ready = sp.rotated or faces.has(shown, overlay) or object()
+            look = (shown, overlay, sp.w, sp.rotated, sp.z, ready)
+            still.append((c, look, (draw[2], draw[3], *size), self._blit_card, draw))
+        # The meld areas' labels lie under the cards, so they come first.
+        labels = [(("label", i), label, self._label_rect(label), self._draw_label, label)
+                  for i, label in enumerate(self._area_labels(u))]
+        surface.blit(self.layer.update(self.background, labels + still), (0, 0))
+        for draw in moving:
+            self._blit_card(surface, draw)
+
+    def _blit_card(self, surface: pygame.Surface, draw: tuple) -> None:
+        sp, shown, x, y, overlay = draw
+        if sp.rotated:
+            surface.blit(self._rotated_back(sp.w), (x, y))
+        else:
+            self.faces.blit(surface, max(12, sp.w), shown, (x, y), overlay)
 
     def _keyboard_focus_visible(self) -> bool:
         return self._my_turn()
@@ -862,10 +913,7 @@ class TableScene(Scene):
                     lines = [CANASTA_TAGS[can](), _("{n} cards").format(n=m.size)]
                     y = r.bottom - 6
                     for text in reversed(lines):
-                        fit = size
-                        while fit > 8 and _font(fit, True).size(text)[0] > r.w - 10:
-                            fit -= 1
-                        img = _font(fit, True).render(text, True, (255, 255, 255))
+                        img = text_image(text, fit_size(text, size, r.w - 10, 8), (255, 255, 255), True)
                         tag = pygame.Rect(0, 0, r.w - 4, img.get_height() + 4)
                         tag.midbottom = (r.centerx, y)
                         pygame.draw.rect(surface, color, tag, border_radius=4)
@@ -933,9 +981,7 @@ class TableScene(Scene):
     def _badge(self, surface: pygame.Surface, text: str, card: pygame.Rect, size: int,
                color: tuple[int, int, int] = (12, 40, 24), middle: bool = False) -> None:
         """A label on a card, shrunk to the card's width so neighbours never overlap."""
-        while size > 9 and _font(size, True).size(text)[0] > card.w - 8:
-            size -= 1
-        img = _font(size, True).render(text, True, (255, 255, 255))
+        img = text_image(text, fit_size(text, size, card.w - 8, 9), (255, 255, 255), True)
         tag = pygame.Rect(0, 0, card.w - 2, img.get_height() + 6)
         tag.midbottom = (card.centerx, card.bottom - 3) if not middle else (card.centerx, card.centery + tag.h // 2)
         pygame.draw.rect(surface, color, tag, border_radius=5)

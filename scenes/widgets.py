@@ -150,10 +150,27 @@ def _shadow_shape(size: tuple[int, int], radius: int) -> pygame.Surface:
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
     """A dark green rounded panel with a gold edge and a drop shadow."""
+    surface.blit(_panel_image(tuple(rect.size), radius), rect.topleft)
+
+
+@lru_cache(maxsize=32)
+def _panel_image(size: tuple[int, int], radius: int) -> pygame.Surface:
+    """The panel with its shadow, drawn once per size: one blit a frame instead of three drawings."""
     off = max(3, radius // 3)
-    surface.blit(_shadow_shape(tuple(rect.size), radius), rect.move(off, off))
-    pygame.draw.rect(surface, PANEL, rect, border_radius=radius)
-    pygame.draw.rect(surface, PANEL_EDGE, rect, width=max(2, radius // 6), border_radius=radius)
+    image = pygame.Surface((size[0] + off, size[1] + off), pygame.SRCALPHA)
+    image.blit(_shadow_shape(size, radius), (off, off))
+    rect = pygame.Rect((0, 0), size)
+    pygame.draw.rect(image, PANEL, rect, border_radius=radius)
+    pygame.draw.rect(image, PANEL_EDGE, rect, width=max(2, radius // 6), border_radius=radius)
+    return image
+
+
+@lru_cache(maxsize=512)
+def fit_size(text: str, size: int, room: int, floor: int, bold: bool = True) -> int:
+    """The largest font size from `size` down to `floor` at which `text` fits in `room` pixels (cached)."""
+    while size > floor and font(size, bold).size(text)[0] > room:
+        size -= 1
+    return size
 
 
 class Button:
@@ -169,28 +186,47 @@ class Button:
 
     def text_size(self) -> int:
         """Half the button's height, shrunk until the label fits its width (longer words in French)."""
-        size = max(12, round(self.rect.h * 0.46))
-        room = self.rect.w - max(8, self.rect.h // 2)
-        while size > 10 and font(size, True).size(self.label)[0] > room:
-            size -= 1
-        return size
+        return fit_size(self.label, max(12, round(self.rect.h * 0.46)), self.rect.w - max(8, self.rect.h // 2), 10)
 
     def activate(self) -> None:
         if self.enabled:
             self.on_click()
 
     def draw(self, surface: pygame.Surface) -> None:
+        size = self.text_size()
+        if text_image(self.label, size, BUTTON_TEXT, True).get_width() <= self.rect.w:
+            surface.blit(_button_image(self.label, tuple(self.rect.size), size, self.enabled,
+                                       self.focused and self.enabled, self.pressed), self.rect.topleft)
+            return
+        # A label wider than the button (a tiny window) spills over its edges: drawn as it comes.
         r = self.rect
         radius = max(6, r.h // 4)
         lift = 0 if self.pressed else max(2, r.h // 14)
         surface.blit(_shadow_shape(tuple(r.size), radius), r.move(0, lift))
-        face = r.move(0, 0 if not self.pressed else lift // 2)
         fill = BUTTON if self.enabled else BUTTON_DISABLED
-        pygame.draw.rect(surface, fill, face, border_radius=radius)
+        pygame.draw.rect(surface, fill, r, border_radius=radius)
         if self.focused and self.enabled:
-            pygame.draw.rect(surface, BUTTON_FOCUS, face, width=max(3, r.h // 12), border_radius=radius)
+            pygame.draw.rect(surface, BUTTON_FOCUS, r, width=max(3, r.h // 12), border_radius=radius)
         color = BUTTON_TEXT if self.enabled else (90, 96, 90)
-        draw_text(surface, self.label, self.text_size(), color, face.center, "center", bold=True)
+        draw_text(surface, self.label, size, color, r.center, "center", bold=True)
+
+
+@lru_cache(maxsize=64)
+def _button_image(label: str, size: tuple[int, int], text_size: int, enabled: bool, focused: bool,
+                  pressed: bool) -> pygame.Surface:
+    """A button as drawn: shadow, face, focus ring and label, once per look (one blit a frame)."""
+    w, h = size
+    radius = max(6, h // 4)
+    lift = 0 if pressed else max(2, h // 14)
+    image = pygame.Surface((w, h + lift), pygame.SRCALPHA)
+    image.blit(_shadow_shape(size, radius), (0, lift))
+    face = pygame.Rect(0, 0, w, h)  # a pressed button sinks onto its shadow: lift is 0, and so is lift // 2
+    pygame.draw.rect(image, BUTTON if enabled else BUTTON_DISABLED, face, border_radius=radius)
+    if focused:
+        pygame.draw.rect(image, BUTTON_FOCUS, face, width=max(3, h // 12), border_radius=radius)
+    color = BUTTON_TEXT if enabled else (90, 96, 90)
+    draw_text(image, label, text_size, color, face.center, "center", bold=True)
+    return image
 
 
 class FocusGroup:

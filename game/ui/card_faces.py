@@ -10,6 +10,7 @@ scaled down once, for smooth edges; text is drawn at the final size, for sharpne
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
 from functools import cache, lru_cache
 
@@ -190,6 +191,10 @@ class CardFaces:
             return pygame.Rect(x, y, self.width, self.height).clip(dest.get_rect())
         return dest.blit(self.card(card_id, state), (x, y))
 
+    def has(self, card_id: int | None, state: str | None = None) -> bool:
+        """Whether `shadowed` has this card ready (drawing it would cost nothing)."""
+        return (None if card_id is None else FACE[card_id], state) in self._shadowed
+
     def shadowed(self, card_id: int | None, state: str | None = None) -> pygame.Surface:
         """The card over its shadow in one surface with premultiplied alpha, cached: one blit a card
         a frame instead of two (blit it with `special_flags=pygame.BLEND_PREMULTIPLIED`)."""
@@ -337,11 +342,58 @@ class CardFaces:
 
 
 class FaceCache:
-    """CardFaces per width, keeping only the few sizes in use: a resize drops the old ones."""
+    """CardFaces per width, keeping only the few sizes in use: a resize drops the old ones.
 
-    def __init__(self, keep: int = 4) -> None:
+    With a `budget` (seconds a frame), `blit` draws new faces until the frame has spent that much on
+    them, then stands in for the rest with a face of another width scaled to size, and sets `behind`:
+    the scene draws again and catches up over the next frames. When the melds shrink to make room,
+    some thirty faces are needed at a new width at once; drawn in one frame, they would stall it.
+    """
+
+    def __init__(self, keep: int = 4, budget: float | None = None) -> None:
         self.keep = keep
+        self.budget = budget
+        self.behind = False  # a stand-in was drawn this frame
+        self._spent = 0.0
+        self._stand_ins: dict[tuple[int, int | None, str | None], pygame.Surface] = {}
         self._sizes: OrderedDict[int, CardFaces] = OrderedDict()
+
+    def new_frame(self) -> None:
+        """Start a frame: a new budget for drawing faces."""
+        if not self.behind:
+            self._stand_ins.clear()  # every face in use is ready
+        self._spent = 0.0
+        self.behind = False
+
+    def blit(self, dest: pygame.Surface, width: int, card_id: int | None, topleft: tuple[float, float],
+             state: str | None = None) -> None:
+        """Draw a card with its shadow at `width` (a stand-in when over the frame's budget)."""
+        faces = self.get(width)
+        if faces.has(card_id, state) or self.budget is None or self._spent < self.budget:
+            start = time.perf_counter()
+            faces.blit(dest, card_id, topleft, state)
+            self._spent += time.perf_counter() - start
+            return
+        stand_in = self._stand_in(faces, card_id, state)
+        if stand_in is None:  # never drawn at any width: draw it now
+            faces.blit(dest, card_id, topleft, state)
+            return
+        dest.blit(stand_in, (round(topleft[0]), round(topleft[1])), special_flags=pygame.BLEND_PREMULTIPLIED)
+        self.behind = True
+
+    def _stand_in(self, faces: CardFaces, card_id: int | None, state: str | None) -> pygame.Surface | None:
+        """The card scaled from the nearest width that has it (kept until every face is ready)."""
+        key = (faces.width, None if card_id is None else FACE[card_id], state)
+        surf = self._stand_ins.get(key)
+        if surf is None:
+            donors = [other for other in self._sizes.values() if other is not faces and other.has(card_id, state)]
+            if not donors:
+                return None
+            donor = min(donors, key=lambda other: abs(other.width - faces.width))
+            off = faces.shadow_offset
+            size = (faces.width + off, faces.height + off)
+            surf = self._stand_ins[key] = pygame.transform.smoothscale(donor.shadowed(card_id, state), size)
+        return surf
 
     def get(self, width: int) -> CardFaces:
         faces = self._sizes.get(width)
@@ -356,6 +408,7 @@ class FaceCache:
     def clear(self) -> None:
         """Call on a window resize: every size is recomputed from the new layout."""
         self._sizes.clear()
+        self._stand_ins.clear()
 
     def __len__(self) -> int:
         return len(self._sizes)

@@ -253,6 +253,12 @@ def _plan_melds(
     loose = max(strip_w, round(cw * 0.42))
     if cw > aw and not force:
         return None
+    if not force:
+        # Looser steps only make melds wider, and rows more (rows are filled in order), so when the
+        # tightest step fails, every step fails: say so at once instead of trying them all.
+        tight = _pack_rows(counts, kinds, cw, strip_w, gap, group_gap, aw)
+        if tight is None or (not allow_overlap and ch + (len(tight) - 1) * (ch + vgap) > ah):
+            return None
     for step in range(loose, strip_w - 1, -1):
         rows = _pack_rows(counts, kinds, cw, step, gap, group_gap, aw)
         if rows is None:

@@ -1,0 +1,117 @@
+"""The table's layer of still cards: redrawing only what changed gives the very picture a full redraw gives."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.app import App
+from game.controller import TurnController
+from game.rules.legal import legal_actions
+from game.rules.state import GameState
+from game.ui.card_layer import CardLayer
+from scenes.table import TableScene
+from tests.table_driver import card_spot, click, key, run_frames, settle
+
+
+class FakeClock:
+    def tick(self, framerate: float = 0, /) -> int:
+        return 16
+
+
+def _items(boxes: dict[str, tuple[tuple[int, int, int, int], tuple[int, int, int]]]) -> list:
+    def draw(surface: pygame.Surface, box: tuple) -> None:
+        rect, color = box
+        surface.fill(color, rect)  # fill honours the clip, as every drawing must
+
+    return [(name, color, rect, draw, (rect, color)) for name, (rect, color) in boxes.items()]
+
+
+def _full(background: pygame.Surface, items: list) -> bytes:
+    return pygame.image.tobytes(CardLayer().update(background, items), "RGB")
+
+
+def test_only_what_changed_is_redrawn_and_the_picture_is_the_same() -> None:
+    background = pygame.Surface((200, 120))
+    background.fill((10, 90, 40))
+    layer = CardLayer()
+    boxes = {"a": ((10, 10, 40, 60), (200, 0, 0)), "b": ((30, 20, 40, 60), (0, 0, 200)),
+             "c": ((150, 10, 30, 30), (250, 250, 250))}
+    layer.update(background, _items(boxes))
+    assert layer.patches == -1  # the first update draws everything
+    layer.update(background, _items(boxes))
+    assert layer.patches == 0  # nothing changed: nothing drawn
+    boxes["a"] = ((12, 50, 40, 60), (200, 0, 0))  # moves, under "b" still
+    del boxes["c"]  # leaves
+    boxes["d"] = ((100, 70, 20, 20), (0, 0, 0))  # arrives
+    out = layer.update(background, _items(boxes))
+    assert 0 < layer.patches <= 3
+    assert pygame.image.tobytes(out, "RGB") == _full(background, _items(boxes))
+    # Drawing order is kept where items overlap: "b" covers "a".
+    assert out.get_at((40, 60))[:3] == (0, 0, 200)
+
+
+def test_a_new_background_redraws_everything() -> None:
+    first, second = pygame.Surface((50, 50)), pygame.Surface((50, 50))
+    first.fill((1, 2, 3))
+    second.fill((4, 5, 6))
+    layer = CardLayer()
+    layer.update(first, [])
+    out = layer.update(second, [])
+    assert layer.patches == -1 and out.get_at((25, 25))[:3] == (4, 5, 6)
+
+
+@pytest.fixture
+def table() -> Iterator[tuple[App, TableScene]]:
+    app = App((1280, 720), clock=FakeClock())
+    state = GameState(2, 11)
+    choosers = {1: lambda view, legal, rng: legal[0]}
+    scene = TableScene(TurnController(state, choosers, {0}, "instant", 11, threaded=False), "fast")
+    scene.faces.budget = None  # every face drawn at once: the comparison is exact
+    app.scenes.request(scene)
+    app.running = True
+    run_frames(app, 1)
+    settle(app, scene)
+    yield app, scene
+    app.close()
+
+
+def _same_as_full_redraw(app: App, scene: TableScene) -> bool:
+    scene.draw(app.screen)
+    kept = pygame.image.tobytes(app.screen, "RGB")
+    layer, scene.layer = scene.layer, CardLayer()
+    try:
+        scene.draw(app.screen)
+    finally:
+        scene.layer = layer
+    return kept == pygame.image.tobytes(app.screen, "RGB")
+
+
+def test_the_table_looks_the_same_as_a_full_redraw_through_hover_select_shake_and_moves(table) -> None:
+    app, scene = table
+    assert _same_as_full_redraw(app, scene)
+    hand = list(scene.homes.hand)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=card_spot(scene, hand[3]), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    run_frames(app, 1)
+    assert scene.hover == hand[3] and _same_as_full_redraw(app, scene)
+    click(app, card_spot(scene, hand[5]))  # selected: lifted and tinted
+    assert _same_as_full_redraw(app, scene)
+    key(app, pygame.K_x)  # discard before drawing: refused, the cards shake
+    assert scene.shake_time > 0
+    for _frame in range(5):
+        run_frames(app, 1)
+        assert _same_as_full_redraw(app, scene)
+    rng = random.Random(3)
+    for _move in range(12):  # moves of both seats, cards flying between every frame checked
+        if not scene.controller.human_to_act:
+            run_frames(app, 3)
+        else:
+            events = scene.controller.play(rng.choice(legal_actions(scene.state)))
+            scene.apply_events(events)
+        for _frame in range(3):
+            run_frames(app, 1)
+            assert _same_as_full_redraw(app, scene)
