@@ -369,7 +369,11 @@ class FaceCache:
              state: str | None = None) -> None:
         """Draw a card with its shadow at `width` (a stand-in when over the frame's budget)."""
         faces = self.get(width)
-        if faces.has(card_id, state) or self.budget is None or self._spent < self.budget:
+        ready = faces._shadowed.get((None if card_id is None else FACE[card_id], state))
+        if ready is not None:  # the usual case, kept short: many cards a frame
+            dest.blit(ready, (round(topleft[0]), round(topleft[1])), special_flags=pygame.BLEND_PREMULTIPLIED)
+            return
+        if self.budget is None or self._spent < self.budget:
             start = time.perf_counter()
             faces.blit(dest, card_id, topleft, state)
             self._spent += time.perf_counter() - start
