@@ -120,6 +120,14 @@ def test_takes_the_top_card_onto_a_run(ai):
     assert isinstance(decide(s, ai), TakeTop)
 
 
+def test_takes_a_pile_holding_the_card_that_completes_an_escalera(ai):
+    s = spot(4, {0: "9C 9D 4S 6D KC QS 7C"}, pile="JH 4C 9S", phase=Phase.DRAW,
+             melds=[["5H 6H 7H 8H 9H TH"], ["KD KS KH"]])
+    assert isinstance(decide(s, ai), TakePile)
+    play_turn(s, ai)
+    assert "escalera" in canastas(s, 0)
+
+
 def test_takes_a_big_pile(ai):
     s = spot(4, {0: "8C 8D 4S 6H JD KC QS 5D"}, pile="5H 4C 9D 2D JK TC 7S 4H QD 6C AS 8S", phase=Phase.DRAW,
              melds=[["9H TH JH"], ["KD KS KH"]])
@@ -226,6 +234,16 @@ def test_holds_on_when_unfinished_canastas_are_worth_far_more(ai):
     s = spot(2, {0: "KC KD KH 5D"}, pile="6C",
              melds=[[ESCALERA, CANASTA, "4D 5D 6D 7D 8D 9D", "5C 6C 7C 8C 9C TC", "2C 2D 2H 2S JK JK"],
                     ["QC QD QH QS", "AC AD AH"]])
+    play_turn(s, ai)
+    assert not went_out(s)
+
+
+def test_holds_on_while_behind_on_canastas_when_holding_wins_more(ai):
+    # The opponents have three canastas to our two but no escalera, so they cannot end the hand; our
+    # unfinished escaleras and bolivia are worth far more than going out behind.
+    s = spot(2, {0: "KC KD KH 5D"}, pile="6C",
+             melds=[[ESCALERA, CANASTA, "4D 5D 6D 7D 8D 9D", "5C 6C 7C 8C 9C TC", "2C 2D 2H 2S JK JK"],
+                    ["QC QC QD QD QH QH QS", "AC AC AD AD AH AH AS", "JC JD JH JS JC JD 2S"]])
     play_turn(s, ai)
     assert not went_out(s)
 

@@ -28,12 +28,13 @@ from game.rules.state import GameState, Phase
 from game.rules.view import PlayerView, view_of
 
 MOVE_BUDGET = 900  # playout moves per decision (about 0.3 ms each)
-MAX_WORLDS = 24
+MAX_WORLDS = 40
 MIN_WORLDS = 6
 PLAYOUT_LIMIT = 60  # moves in one playout, a guard
 DISCARD_CHOICES = 4
 DRAW_CHOICES = 3
 FULL_ROUND = False  # playouts stop once the next player has drawn
+TURN_PLANS = True  # also weigh laying everything down this turn against Normal's holding on
 
 
 class LazyLegal(Sequence):
@@ -63,6 +64,11 @@ class LazyLegal(Sequence):
 
 # The Normal policy as the playouts use it: a smaller going-out search keeps a playout cheap.
 PLAYOUT_STYLE = replace(NORMAL, out_search=250)
+# Another way to play the rest of a turn: lay everything that can be laid (the first meld too), and
+# finish rank canastas with wild cards. Normal holds rank cards for the pile until the end nears.
+MELD_DOWN = replace(PLAYOUT_STYLE, name="meld_down", hand_floor=2, complete_with_wilds=True, first_meld_budget=99.0)
+
+Plan = tuple[Action, Style]  # a first move, and how this seat plays the rest of its turn
 
 
 def choose_hard(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
@@ -76,64 +82,75 @@ class Searcher:
         self.rng = rng
         self.planner = Planner(style, view, rng)
         self.full_round = FULL_ROUND
+        self.turn_plans = TURN_PLANS
+        self.move_budget = MOVE_BUDGET
+        self.max_worlds = MAX_WORLDS
+        self.discard_choices = DISCARD_CHOICES
 
     def decide(self, legal: list[Action]) -> Action:
         default = choose_with(self.style, self.view, legal, self.rng)
-        candidates = self.candidates(legal, default)
-        if len(candidates) <= 1:
+        plans = self.candidates(legal, default)
+        if len(plans) <= 1:
             return default
-        best = self.search(candidates)
+        best = self.search(plans)
         return best if why_illegal(self.view, best) is None or best in legal else default
 
-    def candidates(self, legal: list[Action], default: Action) -> list[Action]:
+    def candidates(self, legal: list[Action], default: Action) -> list[Plan]:
         view = self.view
+        normal = PLAYOUT_STYLE
         if view.phase not in (Phase.DRAW, Phase.MELD):
             # Dealing; or answering, where the asker is able to go out, which a random sample of its
             # hand would almost never be.
-            return [default]
+            return [(default, normal)]
         if view.phase == Phase.DRAW:
             takes = [a for a in legal if isinstance(a, (TakePile, TakeTop))]
             if not takes:
-                return [default]
+                return [(default, normal)]
             options = [a for a, _v in self.planner.draw_options(takes)[:DRAW_CHOICES]]
             if DrawStock() not in options:
                 options.append(DrawStock())
-            return _unique([default] + options)
+            return _unique([(a, normal) for a in [default] + options])
         if view.permission is True:
-            return [default]
+            return [(default, normal)]
+        plans: list[Plan] = [(default, normal)]
         if isinstance(default, Discard):
             if BLACK_THREE[default.card]:
-                return [default]  # shedding a black three is never worse: it also blocks the pile
-            ranked = self.planner.discard_ranking()[:DISCARD_CHOICES]
-            return _unique([default] + [Discard(c) for c in ranked])
-        if isinstance(default, AskPartner) or _goes_out(view, default):
+                return plans  # shedding a black three is never worse: it also blocks the pile
+            plans += [(Discard(c), normal) for c in self.planner.discard_ranking()[:self.discard_choices]]
+        elif isinstance(default, AskPartner) or _goes_out(view, default):
             # Going out (or asking to) against holding on: the best plain discard instead.
-            alt = self.planner.discard_ranking()
-            holds = [Discard(c) for c in alt if len(view.hand) > 2][:1]
-            return _unique([default] + holds)
-        return [default]
+            if len(view.hand) > 2:
+                plans.append((Discard(self.planner.discard_ranking()[0]), normal))
+            return _unique(plans)
+        if self.turn_plans:
+            down = choose_with(MELD_DOWN, view, legal, self.rng, count=False)
+            if down != default and why_illegal(view, down) is None:
+                plans.append((down, MELD_DOWN))
+        return _unique(plans)
 
-    def search(self, candidates: list[Action]) -> Action:
+    def search(self, plans: list[Plan]) -> Action:
         view = self.view
-        totals = [0.0] * len(candidates)
+        totals = [0.0] * len(plans)
         moves = 0
         worlds = 0
         seed = self.rng.randrange(1 << 30)
-        while worlds < MAX_WORLDS and (worlds < MIN_WORLDS or moves < MOVE_BUDGET):
+        while worlds < self.max_worlds and (worlds < MIN_WORLDS or moves < self.move_budget):
             world = sample_world(view, random.Random(seed + worlds))
-            for i, a in enumerate(candidates):
-                value, used = self.playout(world.copy(), a, random.Random(seed * 7 + worlds))
+            for i, plan in enumerate(plans):
+                value, used = self.playout(world.copy(), plan, random.Random(seed * 7 + worlds))
                 totals[i] += value
                 moves += used
             worlds += 1
-        best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-        return candidates[best]
+        best = max(range(len(plans)), key=lambda i: (totals[i], -i))
+        return plans[best][0]
 
-    def playout(self, state: GameState, first: Action, rng: random.Random) -> tuple[float, int]:
-        """Play `first`, then every seat by the Normal policy until the next player has drawn (or, with
-        `full_round`, until this seat's next turn); the score estimate of this seat's side against the
-        others. The short horizon keeps what a choice changes (what this turn melds, what the next
-        player takes) and leaves out later play, whose chance differences only blur the comparison."""
+    def playout(self, state: GameState, plan: Plan, rng: random.Random) -> tuple[float, int]:
+        """Play the plan's first move, the rest of this turn in the plan's style, then every seat by the
+        Normal policy until the next player has drawn (or, with `full_round`, until this seat's next
+        turn); the score estimate of this seat's side against the others. The short horizon keeps what a
+        choice changes (what this turn melds, what the next player takes) and leaves out later play,
+        whose chance differences only blur the comparison."""
+        first, rest = plan
         me = self.view.seat
         nxt = (me + 1) % self.view.players
         try:
@@ -150,10 +167,10 @@ class Searcher:
             elif left_turn and state.phase == Phase.DRAW:
                 break
             seat = state.to_act
+            style = rest if seat == me and not left_turn else PLAYOUT_STYLE
             legal = LazyLegal(state)
             try:
-                action = choose_with(PLAYOUT_STYLE, view_of(state, seat), legal, rng,  # type: ignore[arg-type]
-                                     count=False)
+                action = choose_with(style, view_of(state, seat), legal, rng, count=False)  # type: ignore[arg-type]
                 state.apply(action)
             except (IllegalAction, IndexError):
                 if not legal:
@@ -177,9 +194,9 @@ def _goes_out(view: PlayerView, action: Action) -> bool:
     return len(view.hand) - used <= 1
 
 
-def _unique(actions: list[Action]) -> list[Action]:
-    out: list[Action] = []
-    for a in actions:
-        if a not in out:
-            out.append(a)
+def _unique(plans: list[Plan]) -> list[Plan]:
+    out: list[Plan] = []
+    for p in plans:
+        if all(p[0] != q[0] for q in out):
+            out.append(p)
     return out
