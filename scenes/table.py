@@ -871,7 +871,7 @@ class TableScene(Scene):
                 size = (faces.width + faces.shadow_offset, faces.height + faces.shadow_offset)
             # A card drawn from a face of another size (see FaceCache) is drawn again until it is ready.
             ready = sp.rotated or faces.has(shown, overlay) or object()
-            look = (shown, overlay, sp.w, sp.rotated, sp.z, ready)
+            look = (shown, overlay, sp.w, sp.rotated, ready)  # the layer notices a change of order itself
             still.append((c, look, (draw[2], draw[3], *size), self._blit_card, draw))
         # The meld areas' labels lie under the cards, so they come first.
         labels = [(("label", i), label, self._label_rect(label), self._draw_label, label)

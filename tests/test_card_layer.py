@@ -54,6 +54,16 @@ def test_only_what_changed_is_redrawn_and_the_picture_is_the_same() -> None:
     assert out.get_at((40, 60))[:3] == (0, 0, 200)
 
 
+def test_two_items_that_swap_order_are_redrawn_in_the_new_order() -> None:
+    background = pygame.Surface((100, 100))
+    layer = CardLayer()
+    a, b = ("a", ((10, 10, 50, 50), (200, 0, 0))), ("b", ((30, 30, 50, 50), (0, 0, 200)))
+    layer.update(background, _items(dict([a, b])))
+    out = layer.update(background, _items(dict([b, a])))  # nothing moved, only the order changed
+    assert out.get_at((40, 40))[:3] == (200, 0, 0)
+    assert pygame.image.tobytes(out, "RGB") == _full(background, _items(dict([b, a])))
+
+
 def test_a_new_background_redraws_everything() -> None:
     first, second = pygame.Surface((50, 50)), pygame.Surface((50, 50))
     first.fill((1, 2, 3))
