@@ -46,6 +46,7 @@ def test_frame_times_are_sane(report: dict) -> None:
         assert frames["frames"] > 0, size
         assert all(_number(frames[k]) for k in ("p50", "p99", "max")), frames
         assert 0 < frames["p50"] <= frames["p99"] <= frames["max"] < 60_000, frames
+        assert _number(frames["cpu_p99"]) and isinstance(frames["pile_taken"], bool)
 
 
 def test_idle_start_up_and_memory_are_sane(report: dict) -> None:
