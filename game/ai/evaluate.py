@@ -10,10 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.ai.memory import CardMemory
-from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, RED_THREE, SUIT, VALUE, WILD
-from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, canasta_bonus, side_may_go_out
+from game.rules.cards import ACE, BLACK_THREE, FACE, NATURAL, RANK, RED_THREE, SUIT, VALUE, WILD
+from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, side_may_go_out
 from game.rules.ruleset import RuleSet
-from game.rules.view import PlayerView
+from game.rules.state import GameState, Phase
+from game.rules.view import PlayerView, view_of
 
 
 @dataclass(frozen=True)
@@ -284,18 +285,6 @@ class Evaluator:
 
     # ----- a side's position ------------------------------------------------------------------------
 
-    def side_table(self, side: int) -> float:
-        """Points a side has on the table now (cards and bonuses; red threes as the hand would end)."""
-        melds = self.view.melds[side]
-        canastas = [m.canasta(self.rules) for m in melds]
-        pts = sum(m.points() + canasta_bonus(c, self.rules) for m, c in zip(melds, canastas, strict=True))
-        reds = len(self.view.red_threes[side])
-        red = (self.rules.all_red_threes if reds == 2 * self.rules.packs else self.rules.red_three * reds)
-        return pts + (red if side_may_go_out(canastas) else -red)
-
-    def side_potential(self, side: int) -> float:
-        """Table worth plus the expected bonus of its incomplete melds."""
-        return sum(self.meld_worth(m) for m in self.view.melds[side]) + self._reds(side)
 
     def _reds(self, side: int) -> float:
         reds = len(self.view.red_threes[side])
@@ -303,10 +292,6 @@ class Evaluator:
             return 0.0
         amount = self.rules.all_red_threes if reds == 2 * self.rules.packs else self.rules.red_three * reds
         return amount if side_may_go_out([m.canasta(self.rules) for m in self.view.melds[side]]) else -amount * 0.5
-
-
-def joker_count(cards: tuple[int, ...] | list[int]) -> int:
-    return sum(1 for c in cards if RANK[c] == JOKER)
 
 
 # ----- a whole sampled world (Hard's playouts) ----------------------------------------------------------
@@ -356,11 +341,9 @@ def hand_worth(hand: list[int] | tuple[int, ...], melds: tuple[Meld, ...], t: fl
     return total
 
 
-def world_side_values(state) -> list[float]:  # state: GameState (a sampled world)
-    """Estimated end-of-hand score of every side of a full state; exact once the hand is over."""
-    from game.rules.state import Phase
-    from game.rules.view import view_of
-
+def world_side_values(state: GameState) -> list[float]:
+    """Estimated end-of-hand score of every side of a full state (a sampled world); exact once the hand
+    is over."""
     if state.phase in (Phase.DEAL, Phase.GAME_OVER) and state.results and state.results[-1]["hand"] == state.hand_no:
         return [float(s["total"]) for s in state.results[-1]["scores"]]
     out = []

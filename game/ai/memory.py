@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import Counter
 from math import comb
 
-from game.rules.cards import BLACK_THREE, FACE, JOKER, JOKER_SUIT, NATURAL, RANK, WILD
+from game.rules.cards import FACE, JOKER, JOKER_SUIT, NATURAL, RANK
 from game.rules.view import PlayerView
 
 JOKER_FACE = JOKER_SUIT * 16 + JOKER
@@ -82,8 +82,6 @@ class CardMemory:
     def unseen_wilds(self) -> int:
         return sum(self.unseen_face(s * 16 + 2) for s in range(4)) + self.unseen_face(JOKER_FACE)
 
-    def unseen_black_threes(self) -> int:
-        return self.unseen_face(3) + self.unseen_face(3 * 16 + 3)
 
     def known_naturals(self, seat: int, rank: int) -> int:
         return sum(n for f, n in self.known[seat].items() if f % 16 == rank and 4 <= rank <= 14)
@@ -94,27 +92,3 @@ class CardMemory:
             return 1.0 if sum(1 for c in self.view.hand if NATURAL[c] and RANK[c] == rank) >= k else 0.0
         need = k - self.known_naturals(seat, rank)
         return hypergeom_at_least(self.unseen_total, self.unseen_naturals(rank), self.hidden[seat], need)
-
-    def p_holds_face(self, seat: int, face: int) -> float:
-        """Probability that `seat` holds at least one card of this face."""
-        if self.known[seat][face] > 0:
-            return 1.0
-        return hypergeom_at_least(self.unseen_total, self.unseen_face(face), self.hidden[seat], 1)
-
-    def expected_face_in_stock(self, face: int) -> float:
-        """Expected copies of a face still in the stock (unseen cards spread evenly over hidden places)."""
-        if self.unseen_total <= 0:
-            return 0.0
-        return self.unseen_face(face) * self.view.stock_count / self.unseen_total
-
-    def live_face(self, face: int) -> float:
-        """How many copies of a face we may still hope to get: unseen ones, weighted toward the stock."""
-        return self.unseen_face(face)
-
-
-def card_is_wild_or_three(card: int) -> bool:
-    return WILD[card] or RANK[card] == 3
-
-
-def black_threes_in(cards: tuple[int, ...] | list[int]) -> int:
-    return sum(1 for c in cards if BLACK_THREE[c])

@@ -31,7 +31,6 @@ from game.rules.melds import (
     RUN,
     WILD_MELD,
     Meld,
-    canasta_of,
     classify,
     extends_run,
     meld_points,
@@ -636,10 +635,3 @@ def plan_go_out(view: PlayerView, budget: int = NODE_BUDGET) -> list[Action] | N
 
 def hand_penalty(cards: tuple[int, ...] | list[int]) -> int:
     return sum(100 if BLACK_THREE[c] else VALUE[c] for c in cards)
-
-
-def meld_value(kind: str, cards: tuple[int, ...] | list[int], rules: RuleSet) -> int:
-    """Points a meld counts on the table now: its cards and its canasta bonus."""
-    from game.rules.melds import canasta_bonus
-
-    return meld_points(cards) + canasta_bonus(canasta_of(kind, cards, rules), rules)
