@@ -29,8 +29,7 @@ from game.rules.actions import (
     TakeTop,
 )
 from game.rules.errors import IllegalAction
-from game.rules.legal import legal_actions
-from game.rules.melds import classify, meld_points
+from game.rules.melds import classify, extends_run, meld_points
 from game.rules.state import GameState, Phase
 from game.ui.card_faces import FaceCache
 from game.ui.card_layer import CardLayer
@@ -495,13 +494,21 @@ class TableScene(Scene):
         first, self.picked_meld = self.picked_meld, None
         self.play(Combine(first, meld_id), set())
 
+    def _runs_for_top(self) -> list[int]:
+        """The side's runs the pile's top card would extend (the engine still judges the move)."""
+        top = self.state.top
+        if top is None:
+            return []
+        side = self.state.side_of(self.seat)
+        return [m.id for m in self.state.melds[side] if extends_run(m, top, self.state.rules)]
+
     def take_top(self, meld_id: int | None) -> None:
         if meld_id is None:
-            tops = [a for a in legal_actions(self.state) if isinstance(a, TakeTop)]
-            if not tops:
+            runs = self._runs_for_top()
+            if not runs:
                 self.refuse(_("The top card doesn't extend one of your side's runs."), set())
                 return
-            meld_id = tops[0].meld
+            meld_id = runs[0]
         self.play(TakeTop(meld_id), set())
 
     def pile_clicked(self) -> None:
@@ -513,9 +520,9 @@ class TableScene(Scene):
                 self.refuse(_("Select one card, then click the pile to discard it."), set(chosen))
             return
         if not chosen:
-            tops = [a for a in legal_actions(self.state) if isinstance(a, TakeTop)]
-            if tops:
-                self.play(tops[0], set())
+            runs = self._runs_for_top()
+            if runs:
+                self.play(TakeTop(runs[0]), set())
             else:
                 self.refuse(_("Select a natural pair matching the top card, then click the pile."), set())
             return
@@ -1039,8 +1046,12 @@ class TableScene(Scene):
                 text = _("Meld, add to your melds, or select one card and click the pile to discard.")
         else:
             who = self.names[s.to_act]
-            text = _("{who} is thinking…").format(who=who) if self.controller.thinking else _("{who} to play.").format(
-                who=who)
+            if s.to_act == self.seat:  # the demo plays the player's seat too
+                text = _("The computer is playing your seat…")
+            elif self.controller.thinking:
+                text = _("{who} is thinking…").format(who=who)
+            else:
+                text = _("{who} to play.").format(who=who)
         text += "   " + _("H: keys")
         draw_text(surface, text, max(12, min(u * 3 // 4, r.h - 4)), INK, (r.x, r.centery), "midleft", shadow=True)
 
