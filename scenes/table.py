@@ -4,17 +4,15 @@ engine's events become animations. No rule is decided here: the engine says yes 
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
-import pytweening
 
 from game.anim import Tweener
 from game.app import Scene
 from game.controller import TurnController
-from game.i18n import _, number
+from game.i18n import _
 from game.rules import events as ev
 from game.rules.actions import (
     Action,
@@ -37,21 +35,14 @@ from game.ui.input_map import Intent, key_intent
 from game.ui.layout import TableLayout, contains_point, table_layout
 from game.ui.narrate import canasta_name, describe, seat_names, side_names
 from game.ui.table_view import Homes, compute_homes
+from scenes.table_paint import TablePainter
 from scenes.widgets import (
-    GOLD,
-    INK,
-    INK_DIM,
     Button,
     Dialog,
     FocusGroup,
     Toasts,
-    draw_panel,
-    draw_text,
     felt_background,
-    fit_size,
-    text_image,
     ui_unit,
-    wrap_text,
 )
 
 FLY = 0.38  # seconds for a card to fly home at normal speed
@@ -59,10 +50,6 @@ DEAL_STAGGER = 0.018
 SHAKE = 0.45
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
 FACE_BUDGET = 0.0015  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
-
-
-CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190),
-                  "bolivia": (130, 50, 160)}
 
 
 # Easing and seconds (at normal speed) for a card moved by each kind of event.
@@ -78,10 +65,6 @@ MOTIONS: dict[str, tuple[str, float]] = {
     "RedThreeLaid": ("easeOutBack", 0.5),
     "default": ("easeOutCubic", FLY),
 }
-
-CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "escalera": lambda: _("Escalera"),
-                "bolivia": lambda: _("Bolivia")}
-
 
 @dataclass
 class Sprite:
@@ -101,7 +84,7 @@ class Flourish:
     life: float = 1.6
 
 
-class TableScene(Scene):
+class TableScene(TablePainter, Scene):
     def __init__(self, controller: TurnController, speed: str = "normal",
                  on_hand_end: Callable[[TableScene], None] | None = None,
                  on_menu: Callable[[], None] | None = None,
@@ -757,341 +740,3 @@ class TableScene(Scene):
         """Back from the scoring screen: deal the next hand."""
         if self.state.phase == Phase.DEAL:
             self.apply_events(self.controller.deal())
-
-    # ----- drawing ----------------------------------------------------------------------------------
-
-    def draw(self, surface: pygame.Surface) -> None:
-        if self.layout is None or self.background is None:
-            return
-        u = ui_unit(self.size)
-        self.faces.new_frame()
-        self._draw_cards(surface, u)  # the felt, the meld areas' labels and the cards
-        self._draw_marks(surface, u)
-        self._draw_centre(surface, u)
-        self._draw_score(surface, u)
-        self._draw_status(surface, u)
-        for name, b in self.buttons.items():
-            if name == "ask" and self.state.players != 4:
-                continue  # only partners ask
-            b.enabled = self._button_enabled(b)
-            b.draw(surface)
-        self._draw_flourishes(surface, u)
-        self.toasts.draw(surface, (self.size[0] // 2, self.layout.hand[1] - u), max(14, u * 4 // 5))
-        if self.help:
-            self._draw_help(surface, u)
-        if self.dialog is not None:
-            self.dialog.draw(surface)
-        if self.paused is not None:
-            veil = pygame.Surface(self.size, pygame.SRCALPHA)
-            veil.fill((0, 0, 0, 140))
-            surface.blit(veil, (0, 0))
-            draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, self.size[1] // 2 - u * 3), "center",
-                      bold=True, shadow=True)
-            self.paused.draw(surface)
-        if self.faces.behind:
-            self.dirty = True  # some cards were drawn from a face of another size: catch up next frame
-
-    def _button_enabled(self, b: Button) -> bool:
-        mine = self._my_turn()
-        if b is self.buttons["lay"] or b is self.buttons["cancel"]:
-            return bool(self.staged)
-        if b is self.buttons["meld"]:
-            return mine and self.state.phase == Phase.MELD and bool(self.selected)
-        if b is self.buttons["ask"]:
-            return mine and self.can_ask
-        return True
-
-    def _area_labels(self, u: int) -> list[tuple]:
-        """What is written on the meld areas, as draw_text's arguments (their shades are in the background)."""
-        assert self.layout is not None
-        my_side = self.state.side_of(self.seat)
-        labels = []
-        for side, rect in self.layout.meld_areas.items():
-            r = pygame.Rect(rect)
-            if not self.state.melds[side] and not (side == my_side and self.staged):
-                label = _("{side}: no melds yet").format(side=self.side_names[side])
-                labels.append((label, max(14, u * 3 // 4), INK_DIM, r.center, "center", False))
-            elif self.state.melds[side]:
-                # What the side has on the table this hand: card points and canasta bonuses.
-                table = sum(m.points() + m.bonus(self.state.rules) for m in self.state.melds[side])
-                right = self.homes.red_three_rects.get(side, (r.right, 0, 0, 0))[0] - 8
-                labels.append((_("On the table: {n}").format(n=number(table)), max(12, u * 2 // 3), INK_DIM,
-                               (right, r.bottom - 2), "bottomright", True))
-        return labels
-
-    @staticmethod
-    def _draw_label(surface: pygame.Surface, label: tuple) -> None:
-        text, size, color, pos, anchor, shadow = label
-        draw_text(surface, text, size, color, pos, anchor, shadow=shadow)
-
-    @staticmethod
-    def _label_rect(label: tuple) -> tuple[int, int, int, int]:
-        """Where `_draw_label` draws (the shadow too)."""
-        text, size, color, pos, anchor, shadow = label
-        rect = text_image(text, size, color).get_rect(**{anchor: pos})
-        if shadow:
-            rect.union_ip(rect.move(max(1, size // 14), max(1, size // 14)))
-        return tuple(rect)
-
-    def _draw_cards(self, surface: pygame.Surface, u: int) -> None:
-        """The felt, the meld areas and every card. The still cards come from `self.layer`, which redraws
-        only where they changed; the cards in flight or dragged are drawn over it, last, every frame."""
-        assert self.layout is not None and self.background is not None
-        stock_pos = (self.layout.stock[0], self.layout.stock[1])
-        pile_pos = (self.layout.discard[0], self.layout.discard[1])
-        stock_top = set(self.state.stock[-3:])
-        pile_top = set(self.state.pile[-2:])
-        flying = {c for c in self.sprites if self.tweener.running(self.sprites[c], "pos") is not None}
-        shake_dx = 0
-        if self.shake_time > 0:
-            shake_dx = round(math.sin(self.shake_time * 60) * max(3, self.homes.hand_card_w // 14))
-        order = sorted(self.sprites.values(), key=lambda sp: (sp.card in flying or sp.card in self.dragging, sp.z))
-        still: list[tuple] = []  # CardLayer items: card, its look, the rectangle it covers, how to draw it
-        moving: list[tuple] = []
-        for sp in order:
-            c = sp.card
-            in_flight = c in flying or c in self.dragging
-            if not in_flight:
-                if sp.pos == stock_pos and c not in stock_top:
-                    continue
-                if sp.pos == pile_pos and c not in pile_top:
-                    continue
-            x, y = sp.pos
-            if c in self.shaking and self.shake_time > 0:
-                x += shake_dx
-            overlay = None
-            if c in self.selected and c in self.homes.hand_rects:
-                overlay = "selected"
-            elif c in self.homes.hand_rects and (self.hover == c or (
-                    self.focus < len(self.homes.hand) and self.homes.hand[self.focus] == c
-                    and self._keyboard_focus_visible())):
-                overlay = "highlight"
-            shown = c if sp.face_up else None
-            draw = (sp, shown, round(x), round(y), overlay)
-            if in_flight:
-                moving.append(draw)
-                continue
-            faces = self.faces.get(max(12, sp.w))
-            if sp.rotated:
-                size = self._rotated_back(sp.w).get_size()
-            else:
-                size = (faces.width + faces.shadow_offset, faces.height + faces.shadow_offset)
-            # A card drawn from a face of another size (see FaceCache) is drawn again until it is ready.
-            ready = sp.rotated or faces.has(shown, overlay) or object()
-            look = (shown, overlay, sp.w, sp.rotated, ready)  # the layer notices a change of order itself
-            still.append((c, look, (draw[2], draw[3], *size), self._blit_card, draw))
-        # The meld areas' labels lie under the cards, so they come first.
-        labels = [(("label", i), label, self._label_rect(label), self._draw_label, label)
-                  for i, label in enumerate(self._area_labels(u))]
-        surface.blit(self.layer.update(self.background, labels + still), (0, 0))
-        for draw in moving:
-            self._blit_card(surface, draw)
-
-    def _blit_card(self, surface: pygame.Surface, draw: tuple) -> None:
-        sp, shown, x, y, overlay = draw
-        if sp.rotated:
-            surface.blit(self._rotated_back(sp.w), (x, y))
-        else:
-            self.faces.blit(surface, max(12, sp.w), shown, (x, y), overlay)
-
-    def _keyboard_focus_visible(self) -> bool:
-        return self._my_turn()
-
-    def _rotated_back(self, w: int) -> pygame.Surface:
-        cache = self.__dict__.setdefault("_rot_cache", {})
-        img = cache.get(w)
-        if img is None:
-            img = cache[w] = pygame.transform.rotate(self.faces.get(max(12, w)).back(), 90)
-        return img
-
-    def _draw_marks(self, surface: pygame.Surface, u: int) -> None:
-        """Canasta ribbons, staged outlines, the keyboard target, hand counts of the others."""
-        assert self.layout is not None
-        small = max(12, u * 2 // 3)
-        for side in range(self.state.sides):
-            for m in self.state.melds[side]:
-                can = m.canasta(self.state.rules)
-                rect = self.homes.meld_rects.get(m.id)
-                if can and rect:
-                    r = pygame.Rect(rect)
-                    color = CANASTA_COLORS[can]
-                    pygame.draw.rect(surface, color, r.inflate(4, 4), width=3, border_radius=8)
-                    size = max(10, small - 1)
-                    lines = [CANASTA_TAGS[can](), _("{n} cards").format(n=m.size)]
-                    y = r.bottom - 6
-                    for text in reversed(lines):
-                        img = text_image(text, fit_size(text, size, r.w - 10, 8), (255, 255, 255), True)
-                        tag = pygame.Rect(0, 0, r.w - 4, img.get_height() + 4)
-                        tag.midbottom = (r.centerx, y)
-                        pygame.draw.rect(surface, color, tag, border_radius=4)
-                        surface.blit(img, img.get_rect(center=tag.center))
-                        y = tag.top - 1
-        if self.picked_meld is not None and self.picked_meld in self.homes.meld_rects:
-            picked = pygame.Rect(self.homes.meld_rects[self.picked_meld]).inflate(10, 10)
-            pygame.draw.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
-        for rect in self.homes.staged_rects:
-            pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
-        if self.staged:
-            side = self.state.side_of(self.seat)
-            have = sum(meld_points(m) for m in self.staged)
-            need = self.state.min_meld(side)
-            area = pygame.Rect(self.homes.new_meld_zone)
-            color = GOLD if have >= need else INK
-            draw_text(surface, _("First meld: {have} / {need} points").format(have=have, need=need), small, color,
-                      (area.right - 4, area.top + 2), "topright", bold=True, shadow=True)
-        if self._my_turn():
-            targets = self._targets()
-            t = targets[self.target % len(targets)]
-            rect = {"stock": self.layout.stock, "pile": self.layout.discard,
-                    "new": self.homes.new_meld_zone}.get(t) if not isinstance(t, int) else self.homes.meld_rects.get(t)
-            if rect and self.target != 0 or (rect and t == "stock" and self.state.phase == Phase.DRAW):
-                pygame.draw.rect(surface, (255, 255, 255), pygame.Rect(rect).inflate(10, 10), width=2,
-                                 border_radius=8)
-        for s, area in self.layout.seat_fans.items():
-            if s == self.seat:
-                continue
-            r = pygame.Rect(area)
-            text = f"{self.names[s]}: {len(self.state.hands[s])}"
-            color = GOLD if self.state.to_act == s and self.state.phase not in (Phase.DEAL, Phase.GAME_OVER) else INK
-            pos = self.layout.seat_position(s)
-            if pos == "top":
-                draw_text(surface, text, small, color, (r.left - u // 2, r.centery), "midright", bold=True, shadow=True)
-            elif pos == "left":
-                draw_text(surface, text, small, color, (4, r.top - 4), "bottomleft", bold=True, shadow=True)
-            else:
-                draw_text(surface, text, small, color, (self.size[0] - 4, r.top - 4), "bottomright", bold=True,
-                          shadow=True)
-        for side, rect in self.homes.red_three_rects.items():
-            n = len(self.state.red_threes[side])
-            if n:
-                r = pygame.Rect(rect)
-                draw_text(surface, f"×{n}", small, INK, (r.centerx, r.bottom - 2), "midbottom", bold=True, shadow=True)
-
-    def _draw_centre(self, surface: pygame.Surface, u: int) -> None:
-        assert self.layout is not None
-        small = max(12, u * 2 // 3)
-        st = pygame.Rect(self.layout.stock)
-        pi = pygame.Rect(self.layout.discard)
-        if not self.state.stock:
-            pygame.draw.rect(surface, INK_DIM, st, width=2, border_radius=8)
-        if not self.state.pile:
-            pygame.draw.rect(surface, INK_DIM, pi, width=2, border_radius=8)
-        self._badge(surface, _("Stock {n}").format(n=len(self.state.stock)), st, small)
-        self._badge(surface, _("Pile {n}").format(n=len(self.state.pile)), pi, small)
-        if self.state.pile_blocked():
-            self._badge(surface, _("BLOCKED"), pi, small, (170, 20, 20), middle=True)
-        # The last thing that happened, above the buttons.
-        x, y = self.layout.controls[0], self.layout.controls[1]
-        for line in self.log[-1:]:
-            draw_text(surface, line, small, INK, (x, y), "topleft", shadow=True)
-
-    def _badge(self, surface: pygame.Surface, text: str, card: pygame.Rect, size: int,
-               color: tuple[int, int, int] = (12, 40, 24), middle: bool = False) -> None:
-        """A label on a card, shrunk to the card's width so neighbours never overlap."""
-        img = text_image(text, fit_size(text, size, card.w - 8, 9), (255, 255, 255), True)
-        tag = pygame.Rect(0, 0, card.w - 2, img.get_height() + 6)
-        tag.midbottom = (card.centerx, card.bottom - 3) if not middle else (card.centerx, card.centery + tag.h // 2)
-        pygame.draw.rect(surface, color, tag, border_radius=5)
-        surface.blit(img, img.get_rect(center=tag.center))
-
-    def _draw_score(self, surface: pygame.Surface, u: int) -> None:
-        assert self.layout is not None
-        r = pygame.Rect(self.layout.score)
-        if r.w < 40:
-            return
-        draw_panel(surface, r, max(6, u // 3))
-        s = self.state
-        # Two lines a side when they fit at a readable size, else one line a side.
-        two = r.h // (1 + 2 * s.sides) - 4 >= 13
-        rows = 1 + (2 if two else 1) * s.sides
-        small = max(11, min(u * 2 // 3, r.h // rows - 4))
-        y = r.top + 4
-        draw_text(surface, _("Hand {n} · to {t}").format(n=s.hand_no, t=number(s.target)), small, INK_DIM,
-                  (r.x + 8, y), bold=True)
-        y += small + 4
-        for side in range(s.sides):
-            go = s.may_go_out(side)
-            color = GOLD if side == s.side_of(self.seat) else INK
-            name = f"{self.side_names[side]}: {number(s.scores[side])}"
-            out = _("may go out") if go else _("can't go out")
-            if two:
-                draw_text(surface, name, small, color, (r.x + 8, y), bold=True)
-                y += small + 2
-                line = _("min {m} · {out}").format(m=s.min_meld(side), out=out)
-                draw_text(surface, line, max(10, small - 2), INK_DIM, (r.x + 14, y))
-            else:
-                draw_text(surface, name, small, color, (r.x + 8, y), bold=True)
-                draw_text(surface, _("min {m}").format(m=s.min_meld(side)) + (" ✓" if go else ""), small, INK_DIM,
-                          (r.right - 8, y), "topright")
-            y += small + 4
-
-    def _draw_status(self, surface: pygame.Surface, u: int) -> None:
-        assert self.layout is not None
-        s = self.state
-        r = pygame.Rect(self.layout.status)
-        if s.phase == Phase.GAME_OVER:
-            text = _("The game is over.")
-        elif s.phase == Phase.DEAL:
-            text = _("The hand is over.")
-        elif self.controller.human_to_act:
-            if s.phase == Phase.ANSWER:
-                text = _("Your partner asks to go out: answer yes or no.")
-            elif s.phase == Phase.DRAW:
-                text = _("Your turn: click the stock to draw two, or select a pair and click the pile.")
-            elif s.permission is True:
-                text = _("Your partner said yes: you must go out this turn.")
-            elif s.permission is False:
-                text = _("Your partner said no: you may not go out this turn.")
-            else:
-                text = _("Meld, add to your melds, or select one card and click the pile to discard.")
-        else:
-            who = self.names[s.to_act]
-            if s.to_act == self.seat:  # the demo plays the player's seat too
-                text = _("The computer is playing your seat…")
-            elif self.controller.thinking:
-                text = _("{who} is thinking…").format(who=who)
-            else:
-                text = _("{who} to play.").format(who=who)
-        text += "   " + _("H: keys")
-        draw_text(surface, text, max(12, min(u * 3 // 4, r.h - 4)), INK, (r.x, r.centery), "midleft", shadow=True)
-
-    def _draw_flourishes(self, surface: pygame.Surface, u: int) -> None:
-        for i, f in enumerate(self.flourishes):
-            t = f.age / f.life
-            scale = 0.6 + 0.6 * pytweening.easeOutElastic(min(1.0, t * 2.5))
-            alpha = 255 if t < 0.7 else round(255 * (1 - (t - 0.7) / 0.3))
-            size = round(u * 1.4 * scale)
-            img = _font(size, True).render(f.text, True, GOLD)
-            img.set_alpha(alpha)
-            where = self.homes.meld_rects.get(f.meld)
-            rect = pygame.Rect(where) if where else pygame.Rect(0, 0, self.size[0], self.size[1] // 2)
-            surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + i * round(u * 1.6))))
-
-    def _draw_help(self, surface: pygame.Surface, u: int) -> None:
-        lines = [
-            _("Keys"),
-            _("← →  move along your hand      Space  select / unselect"),
-            _("D  draw from the stock      P  take the pile with the selected pair"),
-            _("T  take the top card onto a run      M  meld the selected cards"),
-            _("L  lay the staged first meld      C  take staged cards back"),
-            _("Tab  choose a target (stock, pile, new meld, your melds)      Enter  play onto it"),
-            _("A  add the selected cards to the target meld      X  discard the selected card"),
-            _("K  pick the target meld, then K on another of its rank to combine them"),
-            _("S  sort by rank or suit      Q  ask your partner “May I go out?”"),
-            _("Y / N  answer your partner      Esc  pause      H  this help"),
-            _("Mouse: click cards to select, drag them onto a meld, the table or the pile."),
-        ]
-        box = pygame.Rect(0, 0, min(self.size[0] - 40, u * 34), u * (len(lines) + 2))
-        box.center = (self.size[0] // 2, self.size[1] // 2)
-        draw_panel(surface, box, u // 2)
-        y = box.top + u // 2
-        for i, line in enumerate(lines):
-            for part in wrap_text(line, _font(max(12, u * 3 // 4), i == 0), box.w - u):
-                draw_text(surface, part, max(12, u * 3 // 4), GOLD if i == 0 else INK, (box.x + u // 2, y), bold=i == 0)
-                y += u
-
-
-def _font(size: int, bold: bool = False) -> pygame.font.Font:
-    from game.assets import font
-
-    return font(size, bold)
