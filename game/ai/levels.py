@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from game.ai.evaluate import DEFAULT, Evaluator, Weights
 from game.ai.memory import CardMemory
 from game.ai.plan import (
+    NODE_BUDGET,
     hand_penalty,
     may_take_wild,
     naturals_by_rank,
@@ -92,6 +93,8 @@ def choose_with(style: Style, view: PlayerView, legal: list[Action], rng: random
                 count: bool = True) -> Action:
     planner = Planner(style, view, rng)
     action = planner.decide(legal)
+    if planner.checked:
+        return action  # a step of a going-out plan, already checked move by move
     # The view-level check first: `legal` may be computed lazily (Hard's playouts) and is long.
     if why_illegal(view, action) is None or action in legal:
         return action
@@ -122,6 +125,7 @@ class Planner:
         self.rules = view.rules
         self.memory = CardMemory(view) if style.memory else None
         self.ev = Evaluator(view, self.memory, style.weights)
+        self.checked = False  # the move comes from a plan whose every step was checked legal
 
     def decide(self, legal: list[Action]) -> Action:
         view = self.view
@@ -200,8 +204,11 @@ class Planner:
     def meld(self, legal: list[Action]) -> Action:
         view = self.view
         if view.permission is True:
-            seq = plan_go_out(view, self.style.out_search)
+            # Bound to go out: the full search, since the engine's list of moves under a "yes" is slow
+            # to build (every move is checked by a going-out search of its own).
+            seq = plan_go_out(view, max(self.style.out_search, NODE_BUDGET))
             if seq:
+                self.checked = True
                 return seq[0]
             return next((a for a in legal if not isinstance(a, AskPartner)), legal[0])
         if view.melds[view.side]:
@@ -229,6 +236,7 @@ class Planner:
         if (self.style.ask_partner and view.players == 4 and not view.asked and view.permission is None
                 and len(view.hand) >= 2 and view.hand_counts[(view.seat + 2) % 4] > 2):
             return AskPartner()
+        self.checked = True
         return seq[0]
 
     def want_out(self, seq: list[Action]) -> bool:

@@ -30,6 +30,7 @@ from game.rules.view import PlayerView, view_of
 MOVE_BUDGET = 900  # playout moves per decision (about 0.3 ms each)
 MAX_WORLDS = 40
 MIN_WORLDS = 6
+OUT_WORLDS = 12
 PLAYOUT_LIMIT = 60  # moves in one playout, a guard
 DISCARD_CHOICES = 4
 DRAW_CHOICES = 3
@@ -137,7 +138,11 @@ class Searcher:
         moves = 0
         worlds = 0
         seed = self.rng.randrange(1 << 30)
-        while worlds < self.max_worlds and (worlds < MIN_WORLDS or moves < self.move_budget):
+        # Going out is costly to play out (the engine checks every move under a partner's "yes" with a
+        # search of its own) and its outcome varies little between worlds: fewer worlds do.
+        limit = OUT_WORLDS if any(isinstance(a, AskPartner) or _goes_out(view, a) for a, _s in plans) \
+            else self.max_worlds
+        while worlds < limit and (worlds < MIN_WORLDS or moves < self.move_budget):
             world = sample_world(view, random.Random(seed + worlds))
             for i, plan in enumerate(plans):
                 value, used = self.playout(world.copy(), plan, random.Random(seed * 7 + worlds))
