@@ -24,7 +24,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, RED_THREE, SUIT, VALUE, WILD
 from game.rules.errors import IllegalAction
-from game.rules.going_out import can_go_out
+from game.rules.going_out import can_go_out, grow_shape
 from game.rules.melds import (
     BLACK_THREES,
     RANK_MELD,
@@ -389,29 +389,6 @@ def _canasta(s: _Shape, rules: RuleSet) -> str | None:
     return "bolivia" if s[1] == rules.wild_meld_max else None
 
 
-def _grow(s: _Shape, f: int, rules: RuleSet) -> _Shape | None:
-    wild = _wild_face(f)
-    if s[0] == RANK_MELD:
-        _k, r, n, w = s
-        if wild:
-            ok = w + 1 <= rules.max_wilds_in_rank_meld and n >= rules.naturals_per_wild * (w + 1)
-            return (RANK_MELD, r, n, w + 1) if ok else None
-        return (RANK_MELD, r, n + 1, w) if f % 16 == r else None
-    if s[0] == RUN:
-        _k, suit, low, high = s
-        if wild or f // 16 != suit or high - low + 1 >= rules.run_max:
-            return None
-        r = f % 16
-        if r == low - 1 and r >= 4:
-            return (RUN, suit, r, high)
-        if r == high + 1 and r <= ACE:
-            return (RUN, suit, low, r)
-        return None
-    if s[0] == WILD_MELD and wild and s[1] < rules.wild_meld_max:
-        return (WILD_MELD, s[1] + 1)
-    return None
-
-
 class _OutSearch:
     """Depth-first search for a way to meld a whole hand; records the moves it took."""
 
@@ -440,7 +417,7 @@ class _OutSearch:
         distinct = sorted(set(hand))
         for i, s in enumerate(shapes):
             for f in distinct:
-                grown = _grow(s, f, self.rules)
+                grown = grow_shape(s, f, self.rules)
                 if grown is None:
                     continue
                 rest = list(hand)

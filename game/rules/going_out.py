@@ -84,7 +84,7 @@ class _Search:
         # Add one card to a meld already there (or laid earlier in this search).
         for i, s in enumerate(shapes):
             for f in distinct:
-                grown = _grow(s, f, rules)
+                grown = grow_shape(s, f, rules)
                 if grown is not None:
                     rest = _remove(hand, (f,))
                     new_shapes = shapes[:i] + (grown,) + shapes[i + 1:]
@@ -117,7 +117,8 @@ def _remove(hand: tuple[int, ...], faces: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(rest)
 
 
-def _grow(s: Shape, f: int, rules: RuleSet) -> Shape | None:
+def grow_shape(s: Shape, f: int, rules: RuleSet) -> Shape | None:
+    """A meld shape with one more card of face `f`, or None when the card does not fit it."""
     wild = _is_wild_face(f)
     if s[0] == RANK_MELD:
         _, r, n, w = s
