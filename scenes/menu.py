@@ -21,6 +21,7 @@ from scenes.widgets import (
     Dialog,
     FocusGroup,
     Toasts,
+    draw_message_box,
     draw_panel,
     draw_text,
     felt_background,
@@ -107,15 +108,7 @@ class Notice:
             self.ok.pressed = False
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 120))
-        surface.blit(veil, (0, 0))
-        u = self.unit
-        draw_panel(surface, self.rect, max(8, u // 2))
-        y = self.rect.top + u * 3 // 2
-        for line in self._lines:
-            draw_text(surface, line, u, INK, (self.rect.centerx, y), "midtop")
-            y += round(u * 1.35)
+        draw_message_box(surface, self.rect, self._lines, self.unit)
         self.ok.draw(surface)
 
 

@@ -360,16 +360,20 @@ class Dialog:
         return event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
     def draw(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 120))
-        surface.blit(veil, (0, 0))
-        u = self.unit
-        draw_panel(surface, self.rect, max(8, u // 2))
-        y = self.rect.top + u * 3 // 2
-        for line in self._lines:
-            draw_text(surface, line, u, INK, (self.rect.centerx, y), "midtop")
-            y += round(u * 1.35)
+        draw_message_box(surface, self.rect, self._lines, self.unit)
         self.group.draw(surface)
+
+
+def draw_message_box(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[str], unit: int) -> None:
+    """A modal box: the screen veiled, a panel, centred lines of text (its buttons are the caller's)."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((0, 0, 0, 120))
+    surface.blit(veil, (0, 0))
+    draw_panel(surface, rect, max(8, unit // 2))
+    y = rect.top + unit * 3 // 2
+    for line in lines:
+        draw_text(surface, line, unit, INK, (rect.centerx, y), "midtop")
+        y += round(unit * 1.35)
 
 
 class Toast:
