@@ -20,6 +20,7 @@ from game.ai.determinize import sample_world
 from game.ai.evaluate import world_side_values
 from game.ai.levels import NORMAL, Planner, Style, choose_with
 from game.ai.plan import why_illegal
+from game.ai.values import predict_sides
 from game.rules.actions import Action, AddToMeld, AskPartner, Discard, DrawStock, LayMelds, TakePile, TakeTop
 from game.rules.cards import BLACK_THREE
 from game.rules.errors import IllegalAction
@@ -31,6 +32,7 @@ MOVE_BUDGET = 900  # playout moves per decision (about 0.3 ms each)
 MAX_WORLDS = 40
 MIN_WORLDS = 6
 OUT_WORLDS = 12
+FITTED_LEAF = False  # end playouts on the fitted estimate of game/ai/values.py
 PLAYOUT_LIMIT = 60  # moves in one playout, a guard
 DISCARD_CHOICES = 4
 DRAW_CHOICES = 3
@@ -96,6 +98,7 @@ class Searcher:
         self.search_draw = True
         self.search_discard = False
         self.search_out = True
+        self.fitted_leaf = FITTED_LEAF
 
     def decide(self, legal: list[Action]) -> Action:
         default = choose_with(self.style, self.view, legal, self.rng)
@@ -191,10 +194,20 @@ class Searcher:
                     break  # a sampled world can reach a dead end (a partner bound to go out, say)
                 state.apply(legal[0])
             used += 1
-        values = world_side_values(state)
+        values = self.leaf_values(state)
         side = self.view.side
         others = [v for s, v in enumerate(values) if s != side]
         return values[side] - sum(others) / len(others), used
+
+
+    def leaf_values(self, state: GameState) -> list[float]:
+        """Each side's expected end-of-hand score: exact once the hand is over, else the fitted model
+        (or the evaluator's hand-set estimate where no model is fitted)."""
+        if self.fitted_leaf and state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER):
+            fitted = predict_sides(state)
+            if fitted is not None:
+                return fitted
+        return world_side_values(state)
 
 
 def _goes_out(view: PlayerView, action: Action) -> bool:
