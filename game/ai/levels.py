@@ -20,6 +20,7 @@ from game.ai.plan import (
     need_of,
     plan_go_out,
     qualifies,
+    reset_go_out_memo,
     run_extension,
     runs_in,
     why_illegal,
@@ -91,6 +92,9 @@ REFUSED = {"plans": 0}
 
 def choose_with(style: Style, view: PlayerView, legal: list[Action], rng: random.Random,
                 count: bool = True) -> Action:
+    """`count`: a top-level decision (not a step of Hard's playouts), whose refused plans are counted."""
+    if count:
+        reset_go_out_memo()
     planner = Planner(style, view, rng)
     action = planner.decide(legal)
     if planner.checked:

@@ -563,6 +563,12 @@ _OUT_MEMO: dict[tuple, list[tuple] | None] = {}
 _OUT_MEMO_SIZE = 4000
 
 
+def reset_go_out_memo() -> None:
+    """Forget stored going-out plans. A stored step can differ from what a fresh search would find, so
+    each top-level decision starts afresh: it then depends on the view and the rng alone."""
+    _OUT_MEMO.clear()
+
+
 def _meld_key(m: Meld) -> tuple:
     return (m.kind, m.key, tuple(sorted(m.cards)))
 
