@@ -35,7 +35,7 @@ OUT_WORLDS = 12
 FITTED_LEAF = False  # end playouts on the fitted estimate of game/ai/values.py
 PLAYOUT_LIMIT = 60  # moves in one playout, a guard
 DISCARD_CHOICES = 4
-DRAW_CHOICES = 3
+DRAW_CHOICES = 6
 FULL_ROUND = False  # playouts stop once the next player has drawn
 # Also weigh laying everything down this turn against Normal's holding on. Off: it lost 829 points a
 # deal to the plain search (the short horizon prices cards on the table above rank cards held as keys
@@ -92,6 +92,7 @@ class Searcher:
         self.move_budget = MOVE_BUDGET
         self.max_worlds = MAX_WORLDS
         self.discard_choices = DISCARD_CHOICES
+        self.draw_choices = DRAW_CHOICES
         # Which decisions are searched. Discards are not: alone, the discard search lost 86 points a deal
         # to Normal while the draw search won 519 (150 deals at four players); Normal's keep values and
         # danger judge a discard better than a short playout's end estimate of the hand does.
@@ -119,7 +120,7 @@ class Searcher:
             takes = [a for a in legal if isinstance(a, (TakePile, TakeTop))]
             if not takes or not self.search_draw:
                 return [(default, normal)]
-            options = [a for a, _v in self.planner.draw_options(takes)[:DRAW_CHOICES]]
+            options = [a for a, _v in self.planner.draw_options(takes)[:self.draw_choices]]
             if DrawStock() not in options:
                 options.append(DrawStock())
             return _unique([(a, normal) for a in [default] + options])
