@@ -39,6 +39,8 @@ def lerp(start: Value, end: Value, t: float) -> Value:
     """Interpolate numbers, or tuples of numbers element by element (positions, colours)."""
     if isinstance(start, int | float) and isinstance(end, int | float):
         return start + (end - start) * t
+    if len(start) == 2 == len(end):  # positions, many a frame: spelled out
+        return (start[0] + (end[0] - start[0]) * t, start[1] + (end[1] - start[1]) * t)
     if isinstance(start, int | float) or isinstance(end, int | float) or len(start) != len(end):
         raise TypeError(f"cannot tween between {start!r} and {end!r}")
     return tuple(a + (b - a) * t for a, b in zip(start, end, strict=True))
@@ -100,6 +102,11 @@ class Tween:
         if self.duration == 0:
             return 1.0 if self.elapsed >= self.delay else 0.0
         return min(1.0, max(0.0, (self.elapsed - self.delay) / self.duration))
+
+    @property
+    def waiting(self) -> bool:
+        """Whether the tween is still in its delay (one without a delay starts at the next update)."""
+        return not self.started and self.elapsed < self.delay
 
     def _set(self, value: Value) -> None:
         if isinstance(self.attr, str):
@@ -179,6 +186,10 @@ class Tweener:
     ) -> Tween:
         """Shortcut: move `target.attr` from its current value (or `start`) to `end`."""
         return self.add(Tween(target, attr, start, end, duration, easing_name, delay, on_done, key))
+
+    def moving(self, attr: str | Setter) -> list[Any]:
+        """The targets whose `attr` is in motion: its tween has begun or begins at the next update."""
+        return [tw.target for tw in self._tweens.values() if tw.attr == attr and not tw.waiting]
 
     def running(self, target: Any, attr: str | Setter) -> Tween | None:
         return self._tweens.get((id(target), attr))

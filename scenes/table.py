@@ -4,6 +4,7 @@ engine's events become animations. No rule is decided here: the engine says yes 
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -26,13 +27,14 @@ from game.rules.actions import (
     TakePile,
     TakeTop,
 )
+from game.rules.cards import FACE
 from game.rules.errors import IllegalAction
 from game.rules.melds import classify, extends_run, meld_points
 from game.rules.state import GameState, Phase
 from game.ui.card_faces import FaceCache
 from game.ui.card_layer import CardLayer
 from game.ui.input_map import Intent, key_intent
-from game.ui.layout import TableLayout, contains_point, table_layout
+from game.ui.layout import TableLayout, contains_point, table_layout, width_rungs
 from game.ui.narrate import canasta_name, describe, seat_names, side_names
 from game.ui.table_view import Homes, compute_homes
 from scenes.table_paint import TablePainter
@@ -49,7 +51,8 @@ FLY = 0.38  # seconds for a card to fly home at normal speed
 DEAL_STAGGER = 0.018
 SHAKE = 0.45
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
-FACE_BUDGET = 0.0015  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
+FACE_BUDGET = 0.0005  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
+IDLE_WORK = 0.004  # seconds a frame with nothing to draw may spend drawing faces ahead (see FRAME_WORK)
 
 
 # Easing and seconds (at normal speed) for a card moved by each kind of event.
@@ -128,6 +131,10 @@ class TableScene(TablePainter, Scene):
         self.can_ask = False
         self.motion: dict[int, tuple[str, float]] = {}  # how each card moved by the last events flies
         self.picked_meld: int | None = None  # a meld picked up to combine with another of its rank
+        self.relayouts = 0  # how many times the cards' homes were worked out: the painter caches by it
+        self.frame_start = time.perf_counter()  # when this frame's update began
+        self._wishes: list[tuple[int, int | None]] = []  # faces to draw ahead, while nothing moves
+        self._wishes_at = -1  # the relayout they were worked out for
         self._make_buttons()
 
     # ----- set-up -----------------------------------------------------------------------------------
@@ -265,6 +272,7 @@ class TableScene(TablePainter, Scene):
         if self.layout is None:
             return
         self.homes = compute_homes(self.state, self.layout, self.seat, self.sort_mode, self.staged, self.selected)
+        self.relayouts += 1
         order = {}
         if deal:
             # Deal order: one card each in turn, as dealt.
@@ -705,6 +713,7 @@ class TableScene(TablePainter, Scene):
     # ----- time -------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        self.frame_start = time.perf_counter()
         busy = not self.tweener.idle
         self.tweener.update(dt)
         if busy:
@@ -735,6 +744,60 @@ class TableScene(TablePainter, Scene):
             self.apply_events(applied.events)
         elif was_thinking != self.controller.thinking:
             self.dirty = True
+        if not self.dirty and self.tweener.idle:
+            self.draw_faces_ahead(IDLE_WORK)
+
+    @property
+    def faces_pending(self) -> bool:
+        """Whether faces are still to be drawn ahead (work an idle table does before it rests)."""
+        return self._wishes_at != self.relayouts or bool(self._wishes)
+
+    def draw_faces_ahead(self, work: float) -> None:
+        """Spend what is left of `work` seconds of this frame drawing the faces the next moves will likely
+        show, so that the frames moving those cards need not draw them."""
+        spare = work - (time.perf_counter() - self.frame_start)
+        if spare <= 0.0002:
+            return
+        if self._wishes_at != self.relayouts:
+            self._wishes, self._wishes_at = self._face_wishes(), self.relayouts
+        if self._wishes:
+            self._wishes = self.faces.prewarm(self._wishes, spare)
+
+    def _face_wishes(self) -> list[tuple[int, int | None]]:
+        """(width, card) faces the next moves will likely need, likeliest first: the cards each side may
+        meld at its meld width and the next smaller one (melds shrink as they grow), what may be
+        discarded, and what may come into the player's hand at its width and the ones next to it."""
+        st = self.state
+        if self.layout is None or st.phase in (Phase.DEAL, Phase.GAME_OVER):
+            return []
+        pile = list(st.pile)
+        wishes: list[tuple[int, int | None]] = []
+        rungs = width_rungs(self.layout.meld_card_w)
+        for side in range(st.sides):
+            w = self.homes.meld_card_w.get(side)
+            if not w:
+                continue
+            held = [c for seat in range(st.players) if st.side_of(seat) == side for c in st.hands[seat]]
+            wishes += [(w, c) for c in held + pile]
+            smaller = [r for r in rungs if r < w][:1]
+            melded = [c for m in st.melds[side] for c in m.cards]
+            wishes += [(r, c) for r in smaller for c in melded + held]
+        discards = [c for h in st.hands for c in h]
+        wishes += [(self.layout.pile_card_w, c) for c in discards]
+        w = self.homes.hand_card_w
+        hand_rungs = width_rungs(self.layout.hand_card_w)
+        near = [r for r in hand_rungs if r > w][-1:] + [r for r in hand_rungs if r < w][:1]
+        coming = pile + st.stock[-4:]
+        wishes += [(w, c) for c in coming]
+        wishes += [(r, c) for r in near for c in st.hands[self.seat] + coming]
+        seen: set[tuple[int, int]] = set()
+        out = []
+        for width, c in wishes:
+            key = (max(12, width), FACE[c])
+            if key not in seen:
+                seen.add(key)
+                out.append((key[0], c))
+        return out
 
     def next_hand(self) -> None:
         """Back from the scoring screen: deal the next hand."""

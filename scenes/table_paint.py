@@ -21,10 +21,15 @@ from scenes.widgets import (
     draw_panel,
     draw_text,
     fit_size,
+    panel_image,
     text_image,
     ui_unit,
     wrap_text,
 )
+
+# Faces the next moves will likely show are drawn ahead in the spare time of frames: a frame whose own
+# work took less than this many seconds spends the rest of it on them.
+FRAME_WORK = 0.0025
 
 CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190),
                   "bolivia": (130, 50, 160)}
@@ -67,6 +72,7 @@ class TablePainter:
             self.paused.draw(surface)
         if self.faces.behind:
             self.dirty = True  # some cards were drawn from a face of another size: catch up next frame
+        self.draw_faces_ahead(FRAME_WORK)
 
     def _button_enabled(self, b: Button) -> bool:
         mine = self._my_turn()
@@ -114,55 +120,74 @@ class TablePainter:
         """The felt, the meld areas and every card. The still cards come from `self.layer`, which redraws
         only where they changed; the cards in flight or dragged are drawn over it, last, every frame."""
         assert self.layout is not None and self.background is not None
+        # A card waiting for its turn to fly (the deal staggers sixty of them) still lies where it was.
+        flying = {sp.card for sp in self.tweener.moving("pos")}
+        flying.update(self.dragging)
+        shaking = self.shake_time > 0 and bool(self.shaking)
+        # What the still cards' look depends on, besides the layout (`relayouts` counts its changes).
+        key = (self.relayouts, len(self.sprites), frozenset(flying), frozenset(self.selected), self.hover,
+               self.focus, self._keyboard_focus_visible())
+        cached = getattr(self, "_still_cache", None)
+        if shaking or cached is None or cached[0] != key:
+            items, ready = self._still_items(u, flying, shaking)
+            self._still_cache = (key, items) if ready and not shaking else None
+        else:
+            items = cached[1]
+        surface.blit(self.layer.update(self.background, items), (0, 0))
+        for sp in sorted((self.sprites[c] for c in flying if c in self.sprites), key=_by_z):
+            self._blit_card(surface, self._sprite_draw(sp, shaking))
+
+    def _sprite_draw(self, sp, shaking: bool) -> tuple:
+        """How to draw a sprite now: (sprite, card shown or None for its back, x, y, overlay)."""
+        c = sp.card
+        x, y = sp.pos
+        if shaking and c in self.shaking:
+            x += round(math.sin(self.shake_time * 60) * max(3, self.homes.hand_card_w // 14))
+        overlay = None
+        if c in self.homes.hand_rects:
+            if c in self.selected:
+                overlay = "selected"
+            elif self.hover == c or (self.focus < len(self.homes.hand) and self.homes.hand[self.focus] == c
+                                     and self._keyboard_focus_visible()):
+                overlay = "highlight"
+        return (sp, c if sp.face_up else None, round(x), round(y), overlay)
+
+    def _still_items(self, u: int, flying: set[int], shaking: bool) -> tuple[list[tuple], bool]:
+        """CardLayer items for the labels on the felt and every card at rest, in drawing order; and
+        whether every face they need is drawn (if not, they are worked out again next frame)."""
         stock_pos = (self.layout.stock[0], self.layout.stock[1])
         pile_pos = (self.layout.discard[0], self.layout.discard[1])
         stock_top = set(self.state.stock[-3:])
         pile_top = set(self.state.pile[-2:])
-        flying = {c for c in self.sprites if self.tweener.running(self.sprites[c], "pos") is not None}
-        shake_dx = 0
-        if self.shake_time > 0:
-            shake_dx = round(math.sin(self.shake_time * 60) * max(3, self.homes.hand_card_w // 14))
-        order = sorted(self.sprites.values(), key=lambda sp: (sp.card in flying or sp.card in self.dragging, sp.z))
-        still: list[tuple] = []  # CardLayer items: card, its look, the rectangle it covers, how to draw it
-        moving: list[tuple] = []
-        for sp in order:
+        # The meld areas' labels lie under the cards, so they come first.
+        items = [(("label", i), label, self._label_rect(label), self._draw_label, label)
+                 for i, label in enumerate(self._area_labels(u))]
+        all_ready = True
+        sizes: dict[int, tuple[int, int]] = {}
+        for sp in sorted(self.sprites.values(), key=_by_z):
             c = sp.card
-            in_flight = c in flying or c in self.dragging
-            if not in_flight:
-                if sp.pos == stock_pos and c not in stock_top:
-                    continue
-                if sp.pos == pile_pos and c not in pile_top:
-                    continue
-            x, y = sp.pos
-            if c in self.shaking and self.shake_time > 0:
-                x += shake_dx
-            overlay = None
-            if c in self.selected and c in self.homes.hand_rects:
-                overlay = "selected"
-            elif c in self.homes.hand_rects and (self.hover == c or (
-                    self.focus < len(self.homes.hand) and self.homes.hand[self.focus] == c
-                    and self._keyboard_focus_visible())):
-                overlay = "highlight"
-            shown = c if sp.face_up else None
-            draw = (sp, shown, round(x), round(y), overlay)
-            if in_flight:
-                moving.append(draw)
+            if c in flying:
                 continue
-            faces = self.faces.get(max(12, sp.w))
+            if sp.pos == stock_pos and c not in stock_top:
+                continue
+            if sp.pos == pile_pos and c not in pile_top:
+                continue
+            draw = self._sprite_draw(sp, shaking)
+            shown, overlay = draw[1], draw[4]
+            width = max(12, sp.w)
             if sp.rotated:
                 size = self._rotated_back(sp.w).get_size()
+                ready: object = True
             else:
-                size = (faces.width + faces.shadow_offset, faces.height + faces.shadow_offset)
-            # A card drawn from a face of another size (see FaceCache) is drawn again until it is ready.
-            ready = sp.rotated or faces.has(shown, overlay) or object()
+                faces = self.faces.get(width)
+                size = sizes.get(width) or sizes.setdefault(
+                    width, (faces.width + faces.shadow_offset, faces.height + faces.shadow_offset))
+                # A card drawn from a face of another size (see FaceCache) is drawn again until it is ready.
+                ready = faces.has(shown, overlay) or object()
+                all_ready = all_ready and ready is True
             look = (shown, overlay, sp.w, sp.rotated, ready)  # the layer notices a change of order itself
-            still.append((c, look, (draw[2], draw[3], *size), self._blit_card, draw))
-        # The meld areas' labels lie under the cards, so they come first.
-        labels = [(("label", i), label, self._label_rect(label), self._draw_label, label)
-                  for i, label in enumerate(self._area_labels(u))]
-        surface.blit(self.layer.update(self.background, labels + still), (0, 0))
-        for draw in moving:
-            self._blit_card(surface, draw)
+            items.append((c, look, (draw[2], draw[3], *size), self._blit_card, draw))
+        return items, all_ready
 
     def _blit_card(self, surface: pygame.Surface, draw: tuple) -> None:
         sp, shown, x, y, overlay = draw
@@ -272,11 +297,20 @@ class TablePainter:
         surface.blit(img, img.get_rect(center=tag.center))
 
     def _draw_score(self, surface: pygame.Surface, u: int) -> None:
+        """The score panel, drawn once per change of the game (or of the window), then one blit a frame."""
         assert self.layout is not None
         r = pygame.Rect(self.layout.score)
         if r.w < 40:
             return
-        draw_panel(surface, r, max(6, u // 3))
+        key = (self.relayouts, tuple(r), u)
+        cached = getattr(self, "_score_cache", None)
+        if cached is None or cached[0] != key:
+            image = panel_image(r.size, max(6, u // 3)).copy()
+            self._score_lines(image, pygame.Rect((0, 0), r.size), u)
+            self._score_cache = cached = (key, image)
+        surface.blit(cached[1], r.topleft)
+
+    def _score_lines(self, surface: pygame.Surface, r: pygame.Rect, u: int) -> None:
         s = self.state
         # Two lines a side when they fit at a readable size, else one line a side.
         two = r.h // (1 + 2 * s.sides) - 4 >= 13
@@ -366,6 +400,10 @@ class TablePainter:
             for part in wrap_text(line, _font(max(12, u * 3 // 4), i == 0), box.w - u):
                 draw_text(surface, part, max(12, u * 3 // 4), GOLD if i == 0 else INK, (box.x + u // 2, y), bold=i == 0)
                 y += u
+
+
+def _by_z(sp) -> float:
+    return sp.z
 
 
 def _font(size: int, bold: bool = False) -> pygame.font.Font:

@@ -150,11 +150,11 @@ def _shadow_shape(size: tuple[int, int], radius: int) -> pygame.Surface:
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
     """A dark green rounded panel with a gold edge and a drop shadow."""
-    surface.blit(_panel_image(tuple(rect.size), radius), rect.topleft)
+    surface.blit(panel_image(tuple(rect.size), radius), rect.topleft)
 
 
 @lru_cache(maxsize=32)
-def _panel_image(size: tuple[int, int], radius: int) -> pygame.Surface:
+def panel_image(size: tuple[int, int], radius: int) -> pygame.Surface:
     """The panel with its shadow, drawn once per size: one blit a frame instead of three drawings."""
     off = max(3, radius // 3)
     image = pygame.Surface((size[0] + off, size[1] + off), pygame.SRCALPHA)

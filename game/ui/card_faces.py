@@ -128,6 +128,7 @@ class CardFaces:
         self._blank: pygame.Surface | None = None
         self._overlays: dict[str, pygame.Surface] = {}
         self._shadow: pygame.Surface | None = None
+        self._shadow_premul: pygame.Surface | None = None  # the shadow as `shadowed` blends it
 
     # --- public surfaces -------------------------------------------------------------
 
@@ -203,7 +204,9 @@ class CardFaces:
         if surf is None:
             off = self.shadow_offset
             surf = pygame.Surface((self.width + off, self.height + off), pygame.SRCALPHA)
-            surf.blit(self.shadow().premul_alpha(), (off, off), special_flags=pygame.BLEND_PREMULTIPLIED)
+            if self._shadow_premul is None:
+                self._shadow_premul = self.shadow().premul_alpha()
+            surf.blit(self._shadow_premul, (off, off), special_flags=pygame.BLEND_PREMULTIPLIED)
             surf.blit(self._card_image(card_id, state).premul_alpha(), (0, 0), special_flags=pygame.BLEND_PREMULTIPLIED)
             surf = self._shadowed[key] = _convert(surf)
         return surf
@@ -384,6 +387,21 @@ class FaceCache:
             return
         dest.blit(stand_in, (round(topleft[0]), round(topleft[1])), special_flags=pygame.BLEND_PREMULTIPLIED)
         self.behind = True
+
+    def prewarm(self, wishes: list[tuple[int, int | None]], budget: float) -> list[tuple[int, int | None]]:
+        """Draw faces that will likely be needed soon, (width, card) pairs, for about `budget` seconds;
+        returns the wishes left. A frame with nothing to draw does this, so that cards arriving at a new
+        size later find their faces ready instead of being drawn in the frame that moves them."""
+        start = time.perf_counter()
+        for i, (width, card_id) in enumerate(wishes):
+            if time.perf_counter() - start >= budget:
+                return wishes[i:]
+            faces = self._sizes.get(width)
+            if faces is None:
+                faces = self.get(width)
+            if not faces.has(card_id):
+                faces.shadowed(card_id)
+        return []
 
     def _stand_in(self, faces: CardFaces, card_id: int | None, state: str | None) -> pygame.Surface | None:
         """The card scaled from the nearest width that has it (kept until every face is ready)."""

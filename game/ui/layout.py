@@ -43,6 +43,32 @@ def card_width_for_height(height: float) -> int:
     return max(1, math.floor(height / CARD_ASPECT))
 
 
+WIDTH_STEP = 0.93  # card widths come in rungs this far apart: see `width_rungs`
+
+
+@lru_cache(maxsize=32)
+def width_rungs(top: int, lowest: int = 1) -> tuple[int, ...]:
+    """The card widths a layout may use below `top`, largest first, about 7% apart.
+
+    Every width a table shows needs its own drawn faces (see game/ui/card_faces.py); cards that
+    shrink a pixel at a time as melds and hands grow would cost a new set of faces each time. A few
+    fixed sizes keep the faces reused, and a card at most 7% smaller is as readable.
+    """
+    rungs = [max(1, top)]
+    while rungs[-1] > lowest:
+        nxt = min(rungs[-1] - 1, round(rungs[-1] * WIDTH_STEP))
+        rungs.append(max(nxt, lowest))
+    return tuple(rungs)
+
+
+def snap_width(width: int, top: int) -> int:
+    """The largest rung of `top`'s ladder that is not wider than `width`."""
+    for rung in width_rungs(top):
+        if rung <= width:
+            return rung
+    return max(1, width)
+
+
 def index_strip(width: int) -> tuple[int, int]:
     """Pixels (across, down) of a card that must stay uncovered to read it."""
     return math.ceil(width * INDEX_W), math.ceil(card_height(width) * INDEX_H)
@@ -107,6 +133,7 @@ def layout_hand(area: Rect, n: int, max_card_w: int | None = None, gap_ratio: fl
             break
     assert best is not None
     cw, rows = best
+    cw = snap_width(cw, cap)  # smaller still fits: the checks above only grow with the width
     ch = card_height(cw)
     per_row = math.ceil(n / rows)
     strip_w, strip_h = index_strip(cw)
@@ -219,7 +246,8 @@ def _layout_melds(
     plan = None
     for allow_overlap in (False, True):
         lowest = floor_no_overlap if not allow_overlap else min_card_w
-        for cw in range(max_card_w, lowest - 1, -1):
+        # The rungs only (the floor itself is no rung: it would be one more size of faces to draw).
+        for cw in [r for r in width_rungs(max_card_w, min_card_w) if r >= lowest]:
             plan = _plan_melds(area, counts, kinds, cw, allow_overlap)
             if plan is not None:
                 break

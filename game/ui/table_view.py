@@ -38,6 +38,7 @@ class Homes:
     red_three_rects: dict[int, Rect] = field(default_factory=dict)  # side -> area
     new_meld_zone: Rect = (0, 0, 0, 0)  # where a drop lays a new meld
     hand_card_w: int = 0
+    meld_card_w: dict[int, int] = field(default_factory=dict)  # side -> width of its meld cards now
 
 
 def _meld_z(y: float, x: float) -> float:
@@ -95,6 +96,7 @@ def compute_homes(state: GameState, layout: TableLayout, seat: int = 0, sort_mod
         extra = staged if side == state.side_of(seat) else []
         shapes += [("staged", len(m)) for m in extra]
         placed = layout_melds(area, shapes, layout.meld_card_w)
+        homes.meld_card_w[side] = placed.card_w
         for i, m in enumerate(melds):
             rects = placed.melds[i]
             if squared[i]:
