@@ -8,7 +8,8 @@ The output is a contract; its keys are exactly:
   is how many were drawn, `pile_taken` whether a pickup was seen, `cpu_p99` the 99th percentile in
   CPU time of the frame loop's thread (far below `p99` when other programs kept the processor busy).
 - `idle_cpu`: `percent_of_core` of CPU the whole process used while the table waited for the
-  player with nothing moving, over `seconds`; `redraws` is how many frames it drew meanwhile.
+  player with nothing moving (and no card faces left to draw ahead), over `seconds`; `redraws` is
+  how many frames it drew meanwhile.
 - `startup_ms`: process start to the first frame of the menu drawn, median of a few runs, for
   `source` (`python -m game`) and `build` (the one-folder executable, null when none is built).
 - `rss_mb`: peak resident memory of a process playing a whole demo game at 1920x1080.
@@ -159,8 +160,11 @@ def measure_idle(seconds: float, seed: int, settle: float = 0.5, limit: float = 
             app.step(dt)
             dt = min(0.1, app.clock.tick(app.fps) / 1000.0)
             table = flow.table
+            # At rest: the player to act, nothing moving, and no faces left to draw ahead (a bounded job
+            # that spare frames finish soon after each move; see TableScene.draw_faces_ahead).
             waiting = (app.scenes.current is table and table is not None and table.controller.human_to_act
-                       and table.tweener.idle and not table.flourishes and not table.toasts.items)
+                       and table.tweener.idle and not table.flourishes and not table.toasts.items
+                       and not table.faces_pending)
             if not waiting or app.draws != drew:
                 quiet_since = None
             elif quiet_since is None:

@@ -755,13 +755,12 @@ class TableScene(TablePainter, Scene):
     def draw_faces_ahead(self, work: float) -> None:
         """Spend what is left of `work` seconds of this frame drawing the faces the next moves will likely
         show, so that the frames moving those cards need not draw them."""
-        spare = work - (time.perf_counter() - self.frame_start)
-        if spare <= 0.0002:
+        if work - (time.perf_counter() - self.frame_start) <= 0.0003:
             return
         if self._wishes_at != self.relayouts:
             self._wishes, self._wishes_at = self._face_wishes(), self.relayouts
         if self._wishes:
-            self._wishes = self.faces.prewarm(self._wishes, spare)
+            self._wishes = self.faces.prewarm(self._wishes, work - (time.perf_counter() - self.frame_start))
 
     def _face_wishes(self) -> list[tuple[int, int | None]]:
         """(width, card) faces the next moves will likely need, likeliest first: the cards each side may

@@ -29,7 +29,7 @@ from scenes.widgets import (
 
 # Faces the next moves will likely show are drawn ahead in the spare time of frames: a frame whose own
 # work took less than this many seconds spends the rest of it on them.
-FRAME_WORK = 0.0025
+FRAME_WORK = 0.003
 
 CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190),
                   "bolivia": (130, 50, 160)}
