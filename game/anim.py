@@ -15,6 +15,7 @@ from __future__ import annotations
 import heapq
 import itertools
 from collections.abc import Callable, Hashable, Sequence
+from functools import lru_cache
 from typing import Any
 
 import pytweening
@@ -27,6 +28,7 @@ Setter = Callable[[Any], None]
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 
 
+@lru_cache(maxsize=64)  # a few names, asked for by every tween
 def easing(name: str) -> Easing:
     """A pytweening easing by name ("linear", "easeOutCubic", ...); ValueError if unknown."""
     fn = getattr(pytweening, name, None)

@@ -69,7 +69,7 @@ MOTIONS: dict[str, tuple[str, float]] = {
     "default": ("easeOutCubic", FLY),
 }
 
-@dataclass
+@dataclass(slots=True)
 class Sprite:
     card: int
     pos: tuple[float, float]

@@ -17,7 +17,7 @@ from game.ui.layout import Rect, TableLayout, card_height, layout_back_fan, layo
 LIFT = 0.22  # a selected hand card rises by this share of its height
 
 
-@dataclass
+@dataclass(slots=True)
 class Spot:
     x: float
     y: float
