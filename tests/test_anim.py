@@ -280,3 +280,20 @@ def test_monotone_easings_stay_between_start_and_end(duration: float, steps: lis
         assert -1e-9 <= s.x <= 100.0 + 1e-9
     if sum(steps) >= duration:
         assert s.x == 100.0 and tw.idle
+
+
+def test_a_delayed_tween_is_waiting_and_not_moving_until_its_delay_is_over() -> None:
+    class Thing:
+        pos = (0.0, 0.0)
+
+    early, late = Thing(), Thing()
+    tw = Tweener()
+    tw.tween(early, "pos", (10.0, 0.0), 1.0)
+    waiting = tw.tween(late, "pos", (10.0, 0.0), 1.0, delay=0.5)
+    assert waiting.waiting
+    assert tw.moving("pos") == [early]  # one without a delay counts as moving from the start
+    tw.update(0.25)
+    assert tw.moving("pos") == [early] and late.pos == (0.0, 0.0)
+    tw.update(0.5)
+    assert not waiting.waiting and set(map(id, tw.moving("pos"))) == {id(early), id(late)}
+    assert tw.moving("other") == []

@@ -165,3 +165,40 @@ def test_assets_are_found_from_any_folder(tmp_path: Path, monkeypatch: pytest.Mo
     assert assets.font(20).render("♠♥♦♣", True, (0, 0, 0)).get_bounding_rect().w > 40
     monkeypatch.setattr("sys._MEIPASS", str(tmp_path), raising=False)  # a PyInstaller bundle
     assert assets.asset_path("fonts") == tmp_path / "assets" / "fonts"
+
+
+def test_faces_drawn_ahead_within_the_time_given_and_the_rest_left() -> None:
+    cache = FaceCache(keep=4)
+    wishes = [(80, c) for c in range(0, 52, 4)] + [(80, None)]
+    left = cache.prewarm(wishes, 0.0)  # no time: nothing drawn, everything left
+    assert left == wishes and len(cache) == 0
+    assert cache.prewarm(wishes, 10.0) == []
+    faces = cache.get(80)
+    assert all(faces.has(c) for _w, c in wishes)
+    # A second call finds them drawn and leaves nothing, whatever the time.
+    assert cache.prewarm(wishes, 0.0) == []
+
+
+def test_the_cost_of_a_new_face_is_learnt_and_grows_with_the_width() -> None:
+    cache = FaceCache(keep=4)
+    first_small, first_big = cache.estimate(60, 5), cache.estimate(120, 5)
+    assert 0 < first_small < first_big
+    cache.prewarm([(120, c) for c in (0, 1, 2, 3)], 10.0)
+    # Once a width has faces, one more costs less than the first one there (blank card and shadow are made).
+    assert cache.estimate(120, 9) < cache.estimate(121, 9)
+
+
+def test_the_frame_budget_always_draws_one_real_face() -> None:
+    dest = pygame.Surface((400, 400), pygame.SRCALPHA)
+    cache = FaceCache(keep=4, budget=0.0)
+    cache.get(70).shadowed(3)  # a donor width for stand-ins
+    cache.new_frame()
+    cache.blit(dest, 90, 3, (0, 0))  # nothing spent yet this frame: drawn for real, no stand-in
+    assert cache.get(90).has(3) and not cache.behind
+    cache.blit(dest, 90, 7, (100, 0))  # over budget now: 7 has no donor either, so it is drawn too
+    cache.get(70).shadowed(11)
+    cache.blit(dest, 90, 11, (200, 0))  # over budget with a donor: a stand-in, caught up next frame
+    assert not cache.get(90).has(11) and cache.behind
+    cache.new_frame()
+    cache.blit(dest, 90, 11, (200, 0))
+    assert cache.get(90).has(11)

@@ -19,8 +19,10 @@ from game.ui.layout import (
     overlap_area,
     seat_positions,
     side_of_seat,
+    snap_width,
     sort_melds,
     table_layout,
+    width_rungs,
 )
 
 SIZES = [(1024, 640), (1280, 720), (1280, 800), (1366, 768), (1600, 900), (1920, 1080), (1920, 1200)]
@@ -192,3 +194,27 @@ def test_empty_and_absurd_meld_lists() -> None:
     lay = layout_melds(area, [("rank", 40)] * 30, 50)
     assert not lay.fits
     assert sum(len(m) for m in lay.melds) == 1200
+
+
+def test_width_rungs_are_a_few_sizes_about_seven_percent_apart() -> None:
+    rungs = width_rungs(172)
+    assert rungs[0] == 172 and rungs[-1] == 1
+    assert list(rungs) == sorted(set(rungs), reverse=True)
+    for big, small in zip(rungs, rungs[1:]):
+        assert small == big - 1 or 0.90 <= small / big <= 0.95, (big, small)
+    assert width_rungs(131, 94)[-1] == 94  # a floor ends the ladder
+    assert snap_width(150, 172) == 149 and snap_width(172, 172) == 172 and snap_width(500, 172) == 172
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080)])
+def test_hands_and_melds_use_only_the_ladders_widths(size: tuple[int, int]) -> None:
+    # A growing hand or meld area reuses a few card sizes (and their drawn faces), not one per pixel.
+    t = table_layout(size, 4)
+    hand_widths = {layout_hand(t.hand, n, t.hand_card_w).card_w for n in range(1, 61)}
+    assert hand_widths <= set(width_rungs(t.hand_card_w))
+    assert len(hand_widths) <= 8
+    meld_widths = set()
+    for k in range(1, 14):
+        melds = [("rank", 4)] * k + [("run", 7)] * (k // 3)
+        meld_widths.add(layout_melds(t.meld_areas[0], melds, t.meld_card_w).card_w)
+    assert meld_widths <= set(width_rungs(t.meld_card_w, 16))

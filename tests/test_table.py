@@ -199,3 +199,23 @@ def test_idle_table_is_not_redrawn(app):
     before = app.draws
     run_frames(app, 60)
     assert app.draws - before <= 2
+
+
+def test_an_idle_table_draws_the_faces_the_next_moves_need_and_then_rests(app):
+    scene = make_table(app, players=4, seed=9)
+    settle(app, scene)
+    for _ in range(400):  # a few seconds of the player thinking
+        if scene.controller.human_to_act and scene.tweener.idle and not scene.faces_pending:
+            break
+        app.step(1 / 60)
+    assert scene.controller.human_to_act and not scene.faces_pending
+    st = scene.state
+    # What the pile holds is ready at the player's hand width and at the player's side's meld width, and
+    # the partner's cards at that meld width too: taking the pile or melding draws no new face.
+    hand_w = scene.homes.hand_card_w
+    meld_w = scene.homes.meld_card_w[st.side_of(0)]
+    assert all(scene.faces.get(hand_w).has(c) for c in st.pile)
+    assert all(scene.faces.get(meld_w).has(c) for c in st.pile + st.hands[2])
+    draws = app.draws
+    run_frames(app, 30)
+    assert app.draws == draws  # and the table, at rest, is not redrawn
