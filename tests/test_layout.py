@@ -200,7 +200,7 @@ def test_width_rungs_are_a_few_sizes_about_seven_percent_apart() -> None:
     rungs = width_rungs(172)
     assert rungs[0] == 172 and rungs[-1] == 1
     assert list(rungs) == sorted(set(rungs), reverse=True)
-    for big, small in zip(rungs, rungs[1:]):
+    for big, small in zip(rungs, rungs[1:], strict=False):
         assert small == big - 1 or 0.90 <= small / big <= 0.95, (big, small)
     assert width_rungs(131, 94)[-1] == 94  # a floor ends the ladder
     assert snap_width(150, 172) == 149 and snap_width(172, 172) == 172 and snap_width(500, 172) == 172
