@@ -7,6 +7,7 @@ Levels differ by what they feed in (Easy has no card memory) and how they use th
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.memory import CardMemory
@@ -36,7 +37,6 @@ class Weights:
     stock_card: float = 14.0  # expected worth of one card drawn from the stock
     first_meld: float = 70.0  # being able to take the pile with a pair, and top cards onto runs
     block_value: float = 0.0
-    pile_fit: bool = True  # value pile cards by how they fit the side's melds and hand
 
 
 DEFAULT = Weights()
@@ -229,13 +229,7 @@ class Evaluator:
         w = self.w
         t_short = self.t < 3
         rank_melds = {m.key for m in self.my_melds if m.kind == RANK_MELD}
-        ends: set[int] = set()  # faces that extend one of the side's open runs
-        for m in self.my_melds:
-            if m.kind == RUN and m.size < self.rules.run_max:
-                ranks = [RANK[x] for x in m.cards]
-                for r in (min(ranks) - 1, max(ranks) + 1):
-                    if 4 <= r <= ACE:
-                        ends.add(m.key * 16 + r)
+        ends = open_run_ends(self.my_melds, self.rules)
         in_hand: dict[int, int] = {}
         for c in hand_after:
             if NATURAL[c]:
@@ -285,8 +279,7 @@ class Evaluator:
 
     # ----- a side's position ------------------------------------------------------------------------
 
-
-    def _reds(self, side: int) -> float:
+    def red_threes_worth(self, side: int) -> float:
         reds = len(self.view.red_threes[side])
         if not reds:
             return 0.0
@@ -297,7 +290,17 @@ class Evaluator:
 # ----- a whole sampled world (Hard's playouts) ----------------------------------------------------------
 
 
-def hand_worth(hand: list[int] | tuple[int, ...], melds: tuple[Meld, ...], t: float) -> float:
+def open_run_ends(melds: Sequence[Meld], rules: RuleSet) -> set[int]:
+    """The faces that would extend one of these melds' runs (those not yet full)."""
+    ends: set[int] = set()
+    for m in melds:
+        if m.kind == RUN and m.size < rules.run_max:
+            ranks = [RANK[x] for x in m.cards]
+            ends.update(m.key * 16 + r for r in (min(ranks) - 1, max(ranks) + 1) if 4 <= r <= ACE)
+    return ends
+
+
+def hand_worth(hand: list[int] | tuple[int, ...], melds: tuple[Meld, ...], t: float, rules: RuleSet) -> float:
     """Expected worth of one player's hand to its side at the end of the hand: what will be melded
     counts for, what stays counts against (black threes can be shed one a turn)."""
     ranks: dict[int, int] = {}
@@ -307,12 +310,8 @@ def hand_worth(hand: list[int] | tuple[int, ...], melds: tuple[Meld, ...], t: fl
             ranks[RANK[c]] = ranks.get(RANK[c], 0) + 1
             faces.add(FACE[c])
     rank_melds = {m.key for m in melds if m.kind == RANK_MELD}
-    run_ends: set[int] = set()  # faces that extend one of the side's open runs
-    for m in melds:
-        if m.kind == RUN and m.size < 7:
-            rs = [RANK[x] for x in m.cards]
-            run_ends.update(m.key * 16 + r for r in (min(rs) - 1, max(rs) + 1) if 4 <= r <= ACE)
-    wild_room = sum(7 - m.size for m in melds if m.kind == WILD_MELD and m.size < 7)
+    run_ends = open_run_ends(melds, rules)
+    wild_room = sum(rules.wild_meld_max - m.size for m in melds if m.kind == WILD_MELD)
     stuck = min(1.0, 2.5 / (t + 1.0))  # chance a loose card is still held when the hand ends
     threes = sum(1 for c in hand if BLACK_THREE[c])
     total = 0.0
@@ -351,8 +350,8 @@ def world_side_values(state: GameState) -> list[float]:
         seats = state.seats_of(side)
         ev = Evaluator(view_of(state, seats[0]), None)
         melds = ev.view.melds[side]
-        v = sum(ev.meld_worth(m) for m in melds) + ev._reds(side)
+        v = sum(ev.meld_worth(m) for m in melds) + ev.red_threes_worth(side)
         for seat in seats:
-            v += hand_worth(state.hands[seat], melds, ev.t)
+            v += hand_worth(state.hands[seat], melds, ev.t, state.rules)
         out.append(v)
     return out

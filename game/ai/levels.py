@@ -14,13 +14,13 @@ from game.ai.evaluate import DEFAULT, Evaluator, Weights
 from game.ai.memory import CardMemory
 from game.ai.plan import (
     NODE_BUDGET,
+    OutPlans,
     hand_penalty,
     may_take_wild,
     naturals_by_rank,
     need_of,
     plan_go_out,
     qualifies,
-    reset_go_out_memo,
     run_extension,
     runs_in,
     why_illegal,
@@ -91,11 +91,10 @@ REFUSED = {"plans": 0}
 
 
 def choose_with(style: Style, view: PlayerView, legal: list[Action], rng: random.Random,
-                count: bool = True) -> Action:
-    """`count`: a top-level decision (not a step of Hard's playouts), whose refused plans are counted."""
-    if count:
-        reset_go_out_memo()
-    planner = Planner(style, view, rng)
+                count: bool = True, out_plans: OutPlans | None = None) -> Action:
+    """`count`: a top-level decision (not a step of Hard's playouts), whose refused plans are counted.
+    `out_plans`: the going-out plans of the decision this is part of (a fresh decision by default)."""
+    planner = Planner(style, view, rng, out_plans)
     action = planner.decide(legal)
     if planner.checked:
         return action  # a step of a going-out plan, already checked move by move
@@ -122,10 +121,12 @@ def fallback(view: PlayerView, legal: list[Action]) -> Action:
 class Planner:
     """One decision: builds the evaluator and card memory once, then picks the move."""
 
-    def __init__(self, style: Style, view: PlayerView, rng: random.Random) -> None:
+    def __init__(self, style: Style, view: PlayerView, rng: random.Random,
+                 out_plans: OutPlans | None = None) -> None:
         self.style = style
         self.view = view
         self.rng = rng
+        self.out_plans = out_plans if out_plans is not None else OutPlans()
         self.rules = view.rules
         self.memory = CardMemory(view) if style.memory else None
         self.ev = Evaluator(view, self.memory, style.weights)
@@ -190,11 +191,8 @@ class Planner:
             shape = classify(m, self.rules)
             value += ev.meld_gain(None, shape.kind, shape.key, m)
         value -= sum(max(0.0, keep[c]) for c in used) * 0.5
-        if ev.w.pile_fit:
-            hand_after = [c for c in view.hand if c not in set(used)]
-            value += ev.pile_fit_worth(view.pile[:-1], hand_after)
-        else:
-            value += ev.pile_worth(view.seat, view.pile[:-1])
+        hand_after = [c for c in view.hand if c not in set(used)]
+        value += ev.pile_fit_worth(view.pile[:-1], hand_after)
         if not melds:
             value += ev.w.first_meld
         # Several melds of this rank can be combined later: more cards toward one canasta.
@@ -210,7 +208,7 @@ class Planner:
         if view.permission is True:
             # Bound to go out: the full search, since the engine's list of moves under a "yes" is slow
             # to build (every move is checked by a going-out search of its own).
-            seq = plan_go_out(view, max(self.style.out_search, NODE_BUDGET))
+            seq = plan_go_out(view, max(self.style.out_search, NODE_BUDGET), self.out_plans)
             if seq:
                 self.checked = True
                 return seq[0]
@@ -232,7 +230,7 @@ class Planner:
         view = self.view
         if view.permission is False or len(view.hand) > 14:
             return None
-        seq = plan_go_out(view, self.style.out_search)
+        seq = plan_go_out(view, self.style.out_search, self.out_plans)
         if not seq:
             return None
         if self.style.judge_going_out and not self.want_out(seq):

@@ -82,7 +82,6 @@ class CardMemory:
     def unseen_wilds(self) -> int:
         return sum(self.unseen_face(s * 16 + 2) for s in range(4)) + self.unseen_face(JOKER_FACE)
 
-
     def known_naturals(self, seat: int, rank: int) -> int:
         return sum(n for f, n in self.known[seat].items() if f % 16 == rank and 4 <= rank <= 14)
 

@@ -556,17 +556,62 @@ def could_qualify(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | l
     return escaleras + others >= 2
 
 
-# Going-out plans by position (hand, melds by content, minimum, partner's answer, budget). A found
-# sequence is stored for each of its steps, so the moves after the first are looked up, not searched
-# and checked again: under a partner's "yes" every check runs a going-out search of the engine's.
-_OUT_MEMO: dict[tuple, list[tuple] | None] = {}
-_OUT_MEMO_SIZE = 4000
+class OutPlans:
+    """Going-out plans found during one decision (Hard's playouts find the same positions again and
+    again), by position: hand, melds by content, minimum, partner's answer, budget. A found sequence is
+    stored for each of its steps, so the moves after the first are looked up, not searched and checked
+    again: under a partner's "yes" every check runs a going-out search of the engine's. One decision
+    only: a stored step can differ from what a fresh search would find, and a decision must depend on
+    the view and the rng alone."""
 
+    SIZE = 4000  # positions kept before starting afresh
 
-def reset_go_out_memo() -> None:
-    """Forget stored going-out plans. A stored step can differ from what a fresh search would find, so
-    each top-level decision starts afresh: it then depends on the view and the rng alone."""
-    _OUT_MEMO.clear()
+    def __init__(self) -> None:
+        self._plans: dict[tuple, list[tuple] | None] = {}
+
+    def find(self, view: PlayerView, budget: int) -> list[Action] | None:
+        side_melds = view.melds[view.side]
+        key = _out_key(view.hand, side_melds, view, budget)
+        if key in self._plans:
+            steps = self._plans[key]
+            if steps is None:
+                return None
+            by_content = {_meld_key(m): m.id for m in side_melds}
+            out: list[Action] = []
+            for step in steps:
+                if step[0] == "add":
+                    if step[1] not in by_content:
+                        break
+                    out.append(AddToMeld(by_content[step[1]], step[2]))
+                else:
+                    out.append(step[1])
+            else:
+                return out
+        seq = _plan_go_out(view, budget)
+        if len(self._plans) > self.SIZE:
+            self._plans.clear()
+        if seq is None:
+            self._plans[key] = None
+            return None
+        # Store every suffix under the position it starts from.
+        v = view
+        for i, action in enumerate(seq):
+            melds = v.melds[v.side]
+            ids = {m.id: _meld_key(m) for m in melds}
+            steps: list[tuple] = []
+            for a in seq[i:]:
+                if isinstance(a, AddToMeld):
+                    if a.meld not in ids:
+                        break
+                    steps.append(("add", ids[a.meld], a.cards))
+                else:
+                    steps.append(("move", a))
+            else:
+                self._plans[_out_key(v.hand, melds, v, budget)] = steps
+            if isinstance(action, Discard) or i == len(seq) - 1:
+                break
+            v = apply_local(v, action)
+        return seq
 
 
 def _meld_key(m: Meld) -> tuple:
@@ -579,51 +624,11 @@ def _out_key(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | list[M
             view.permission, budget, view.rules.name)
 
 
-def plan_go_out(view: PlayerView, budget: int = NODE_BUDGET) -> list[Action] | None:
+def plan_go_out(view: PlayerView, budget: int = NODE_BUDGET, plans: OutPlans | None = None) -> list[Action] | None:
     """A sequence of moves that melds the seat's whole hand this turn (ending with a discard when one
-    card is left), checked move by move; None if none is found within the search budget."""
-    side_melds = view.melds[view.side]
-    key = _out_key(view.hand, side_melds, view, budget)
-    if key in _OUT_MEMO:
-        steps = _OUT_MEMO[key]
-        if steps is None:
-            return None
-        by_content = {_meld_key(m): m.id for m in side_melds}
-        out: list[Action] = []
-        for step in steps:
-            if step[0] == "add":
-                if step[1] not in by_content:
-                    break
-                out.append(AddToMeld(by_content[step[1]], step[2]))
-            else:
-                out.append(step[1])
-        else:
-            return out
-    seq = _plan_go_out(view, budget)
-    if len(_OUT_MEMO) > _OUT_MEMO_SIZE:
-        _OUT_MEMO.clear()
-    if seq is None:
-        _OUT_MEMO[key] = None
-        return None
-    # Store every suffix under the position it starts from.
-    v = view
-    for i, action in enumerate(seq):
-        melds = v.melds[v.side]
-        ids = {m.id: _meld_key(m) for m in melds}
-        steps: list[tuple] = []
-        for a in seq[i:]:
-            if isinstance(a, AddToMeld):
-                if a.meld not in ids:
-                    break
-                steps.append(("add", ids[a.meld], a.cards))
-            else:
-                steps.append(("move", a))
-        else:
-            _OUT_MEMO[_out_key(v.hand, melds, v, budget)] = steps
-        if isinstance(action, Discard) or i == len(seq) - 1:
-            break
-        v = apply_local(v, action)
-    return seq
+    card is left), checked move by move; None if none is found within the search budget. `plans` keeps
+    what was found for the rest of the decision."""
+    return (plans if plans is not None else OutPlans()).find(view, budget)
 
 
 def _plan_go_out(view: PlayerView, budget: int) -> list[Action] | None:
