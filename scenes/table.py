@@ -27,17 +27,16 @@ from game.rules.actions import (
     TakePile,
     TakeTop,
 )
-from game.rules.cards import FACE
 from game.rules.errors import IllegalAction
 from game.rules.melds import classify, extends_run, meld_points
 from game.rules.state import GameState, Phase
 from game.ui.card_faces import FaceCache
 from game.ui.card_layer import CardLayer
 from game.ui.input_map import Intent, key_intent
-from game.ui.layout import TableLayout, contains_point, table_layout, width_rungs
+from game.ui.layout import TableLayout, contains_point, table_layout
 from game.ui.narrate import canasta_name, describe, seat_names, side_names
 from game.ui.table_view import Homes, compute_homes
-from scenes.table_paint import TablePainter
+from scenes.table_paint import IDLE_WORK, TablePainter
 from scenes.widgets import (
     Button,
     Dialog,
@@ -52,7 +51,6 @@ DEAL_STAGGER = 0.018
 SHAKE = 0.45
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
 FACE_BUDGET = 0.0005  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
-IDLE_WORK = 0.004  # seconds a frame with nothing to draw may spend drawing faces ahead (see FRAME_WORK)
 
 
 # Easing and seconds (at normal speed) for a card moved by each kind of event.
@@ -746,57 +744,6 @@ class TableScene(TablePainter, Scene):
             self.dirty = True
         if not self.dirty and self.tweener.idle:
             self.draw_faces_ahead(IDLE_WORK)
-
-    @property
-    def faces_pending(self) -> bool:
-        """Whether faces are still to be drawn ahead (work an idle table does before it rests)."""
-        return self._wishes_at != self.relayouts or bool(self._wishes)
-
-    def draw_faces_ahead(self, work: float) -> None:
-        """Spend what is left of `work` seconds of this frame drawing the faces the next moves will likely
-        show, so that the frames moving those cards need not draw them."""
-        if work - (time.perf_counter() - self.frame_start) <= 0.0003:
-            return
-        if self._wishes_at != self.relayouts:
-            self._wishes, self._wishes_at = self._face_wishes(), self.relayouts
-        if self._wishes:
-            self._wishes = self.faces.prewarm(self._wishes, work - (time.perf_counter() - self.frame_start))
-
-    def _face_wishes(self) -> list[tuple[int, int | None]]:
-        """(width, card) faces the next moves will likely need, likeliest first: the cards each side may
-        meld at its meld width and the next smaller one (melds shrink as they grow), what may be
-        discarded, and what may come into the player's hand at its width and the ones next to it."""
-        st = self.state
-        if self.layout is None or st.phase in (Phase.DEAL, Phase.GAME_OVER):
-            return []
-        pile = list(st.pile)
-        wishes: list[tuple[int, int | None]] = []
-        rungs = width_rungs(self.layout.meld_card_w)
-        for side in range(st.sides):
-            w = self.homes.meld_card_w.get(side)
-            if not w:
-                continue
-            held = [c for seat in range(st.players) if st.side_of(seat) == side for c in st.hands[seat]]
-            wishes += [(w, c) for c in held + pile]
-            smaller = [r for r in rungs if r < w][:1]
-            melded = [c for m in st.melds[side] for c in m.cards]
-            wishes += [(r, c) for r in smaller for c in melded + held]
-        discards = [c for h in st.hands for c in h]
-        wishes += [(self.layout.pile_card_w, c) for c in discards]
-        w = self.homes.hand_card_w
-        hand_rungs = width_rungs(self.layout.hand_card_w)
-        near = [r for r in hand_rungs if r > w][-1:] + [r for r in hand_rungs if r < w][:1]
-        coming = pile + st.stock[-4:]
-        wishes += [(w, c) for c in coming]
-        wishes += [(r, c) for r in near for c in st.hands[self.seat] + coming]
-        seen: set[tuple[int, int]] = set()
-        out = []
-        for width, c in wishes:
-            key = (max(12, width), FACE[c])
-            if key not in seen:
-                seen.add(key)
-                out.append((key[0], c))
-        return out
 
     def next_hand(self) -> None:
         """Back from the scoring screen: deal the next hand."""

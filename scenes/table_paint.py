@@ -6,13 +6,16 @@ A mixin of TableScene kept apart from its input and timing: it only reads the sc
 from __future__ import annotations
 
 import math
+import time
 
 import pygame
 import pytweening
 
 from game.i18n import _, number
+from game.rules.cards import FACE
 from game.rules.melds import meld_points
 from game.rules.state import Phase
+from game.ui.layout import width_rungs
 from scenes.widgets import (
     GOLD,
     INK,
@@ -28,8 +31,9 @@ from scenes.widgets import (
 )
 
 # Faces the next moves will likely show are drawn ahead in the spare time of frames: a frame whose own
-# work took less than this many seconds spends the rest of it on them.
+# work took less than FRAME_WORK seconds spends the rest of it on them, one with nothing to draw IDLE_WORK.
 FRAME_WORK = 0.003
+IDLE_WORK = 0.004
 
 CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190),
                   "bolivia": (130, 50, 160)}
@@ -73,6 +77,57 @@ class TablePainter:
         if self.faces.behind:
             self.dirty = True  # some cards were drawn from a face of another size: catch up next frame
         self.draw_faces_ahead(FRAME_WORK)
+
+    @property
+    def faces_pending(self) -> bool:
+        """Whether faces are still to be drawn ahead (work an idle table does before it rests)."""
+        return self._wishes_at != self.relayouts or bool(self._wishes)
+
+    def draw_faces_ahead(self, work: float) -> None:
+        """Spend what is left of `work` seconds of this frame drawing the faces the next moves will likely
+        show, so that the frames moving those cards need not draw them."""
+        if work - (time.perf_counter() - self.frame_start) <= 0.0003:
+            return
+        if self._wishes_at != self.relayouts:
+            self._wishes, self._wishes_at = self._face_wishes(), self.relayouts
+        if self._wishes:
+            self._wishes = self.faces.prewarm(self._wishes, work - (time.perf_counter() - self.frame_start))
+
+    def _face_wishes(self) -> list[tuple[int, int | None]]:
+        """(width, card) faces the next moves will likely need, likeliest first: the cards each side may
+        meld at its meld width and the next smaller one (melds shrink as they grow), what may be
+        discarded, and what may come into the player's hand at its width and the ones next to it."""
+        st = self.state
+        if self.layout is None or st.phase in (Phase.DEAL, Phase.GAME_OVER):
+            return []
+        pile = list(st.pile)
+        wishes: list[tuple[int, int | None]] = []
+        rungs = width_rungs(self.layout.meld_card_w)
+        for side in range(st.sides):
+            w = self.homes.meld_card_w.get(side)
+            if not w:
+                continue
+            held = [c for seat in range(st.players) if st.side_of(seat) == side for c in st.hands[seat]]
+            wishes += [(w, c) for c in held + pile]
+            smaller = [r for r in rungs if r < w][:1]
+            melded = [c for m in st.melds[side] for c in m.cards]
+            wishes += [(r, c) for r in smaller for c in melded + held]
+        discards = [c for h in st.hands for c in h]
+        wishes += [(self.layout.pile_card_w, c) for c in discards]
+        w = self.homes.hand_card_w
+        hand_rungs = width_rungs(self.layout.hand_card_w)
+        near = [r for r in hand_rungs if r > w][-1:] + [r for r in hand_rungs if r < w][:1]
+        coming = pile + st.stock[-4:]
+        wishes += [(w, c) for c in coming]
+        wishes += [(r, c) for r in near for c in st.hands[self.seat] + coming]
+        seen: set[tuple[int, int]] = set()
+        out = []
+        for width, c in wishes:
+            key = (max(12, width), FACE[c])
+            if key not in seen:
+                seen.add(key)
+                out.append((key[0], c))
+        return out
 
     def _button_enabled(self, b: Button) -> bool:
         mine = self._my_turn()

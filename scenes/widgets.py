@@ -193,40 +193,29 @@ class Button:
             self.on_click()
 
     def draw(self, surface: pygame.Surface) -> None:
-        size = self.text_size()
-        if text_image(self.label, size, BUTTON_TEXT, True).get_width() <= self.rect.w:
-            surface.blit(_button_image(self.label, tuple(self.rect.size), size, self.enabled,
-                                       self.focused and self.enabled, self.pressed), self.rect.topleft)
-            return
-        # A label wider than the button (a tiny window) spills over its edges: drawn as it comes.
-        r = self.rect
-        radius = max(6, r.h // 4)
-        lift = 0 if self.pressed else max(2, r.h // 14)
-        surface.blit(_shadow_shape(tuple(r.size), radius), r.move(0, lift))
-        fill = BUTTON if self.enabled else BUTTON_DISABLED
-        pygame.draw.rect(surface, fill, r, border_radius=radius)
-        if self.focused and self.enabled:
-            pygame.draw.rect(surface, BUTTON_FOCUS, r, width=max(3, r.h // 12), border_radius=radius)
-        color = BUTTON_TEXT if self.enabled else (90, 96, 90)
-        draw_text(surface, self.label, size, color, r.center, "center", bold=True)
+        image, spill = _button_image(self.label, tuple(self.rect.size), self.text_size(), self.enabled,
+                                     self.focused and self.enabled, self.pressed)
+        surface.blit(image, (self.rect.x - spill, self.rect.y))
 
 
 @lru_cache(maxsize=64)
 def _button_image(label: str, size: tuple[int, int], text_size: int, enabled: bool, focused: bool,
-                  pressed: bool) -> pygame.Surface:
-    """A button as drawn: shadow, face, focus ring and label, once per look (one blit a frame)."""
+                  pressed: bool) -> tuple[pygame.Surface, int]:
+    """A button as drawn: shadow, face, focus ring and label, once per look (one blit a frame); and how
+    far its label spills past each side (a label wider than the button, in a tiny window)."""
     w, h = size
+    spill = max(0, (text_image(label, text_size, BUTTON_TEXT, True).get_width() - w + 1) // 2)
     radius = max(6, h // 4)
     lift = 0 if pressed else max(2, h // 14)
-    image = pygame.Surface((w, h + lift), pygame.SRCALPHA)
-    image.blit(_shadow_shape(size, radius), (0, lift))
-    face = pygame.Rect(0, 0, w, h)  # a pressed button sinks onto its shadow: lift is 0, and so is lift // 2
+    image = pygame.Surface((w + 2 * spill, h + lift), pygame.SRCALPHA)
+    image.blit(_shadow_shape(size, radius), (spill, lift))
+    face = pygame.Rect(spill, 0, w, h)  # a pressed button sinks onto its shadow: lift is 0, and so is lift // 2
     pygame.draw.rect(image, BUTTON if enabled else BUTTON_DISABLED, face, border_radius=radius)
     if focused:
         pygame.draw.rect(image, BUTTON_FOCUS, face, width=max(3, h // 12), border_radius=radius)
     color = BUTTON_TEXT if enabled else (90, 96, 90)
     draw_text(image, label, text_size, color, face.center, "center", bold=True)
-    return image
+    return image, spill
 
 
 class FocusGroup:

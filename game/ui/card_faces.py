@@ -347,8 +347,9 @@ class CardFaces:
 class FaceCache:
     """CardFaces per width, keeping only the few sizes in use: a resize drops the old ones.
 
-    With a `budget` (seconds a frame), `blit` draws new faces until the frame has spent that much on
-    them, then stands in for the rest with a face of another width scaled to size, and sets `behind`:
+    With a `budget` (seconds a frame), `blit` draws new faces while their estimated cost fits what the
+    frame has left of it (one at least), then stands in for the rest with a face of another width scaled
+    to size, and sets `behind`:
     the scene draws again and catches up over the next frames. When the melds shrink to make room,
     some thirty faces are needed at a new width at once; drawn in one frame, they would stall it.
     """
