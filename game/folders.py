@@ -1,0 +1,39 @@
+"""The player's folders, from platformdirs: where settings and saves live, and where the log goes.
+
+The same folders as the game always used, so a player's saves are found after an update:
+
+- Linux and other Unix: data in `$XDG_DATA_HOME/bolivia` (`~/.local/share/bolivia`), log in
+  `$XDG_STATE_HOME/bolivia` (`~/.local/state/bolivia`); a relative XDG value is ignored, as the spec says.
+- Windows: data in `%APPDATA%\\Bolivia` (roaming, no author folder), log in `%LOCALAPPDATA%\\Bolivia\\Logs`.
+- macOS: data in `~/Library/Application Support/Bolivia`, log in `~/Library/Logs/Bolivia`.
+
+`system` is `sys.platform` unless a test asks for another one.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from platformdirs.api import PlatformDirsABC
+from platformdirs.macos import MacOS
+from platformdirs.unix import Unix
+from platformdirs.windows import Windows
+
+
+def _dirs(system: str, roaming: bool) -> PlatformDirsABC:
+    if system == "win32":
+        return Windows(appname="Bolivia", appauthor=False, roaming=roaming)
+    if system == "darwin":
+        return MacOS(appname="Bolivia")
+    return Unix(appname="bolivia", opinion=False)  # opinion=False: the log in the state folder, not in log/
+
+
+def user_data_folder(system: str | None = None) -> Path:
+    """Settings, saves, statistics (game/storage.py; BOLIVIA_HOME is handled there)."""
+    return Path(_dirs(system or sys.platform, roaming=True).user_data_dir)
+
+
+def user_log_folder(system: str | None = None) -> Path:
+    """The log of a windowed game (game/logs.py)."""
+    return Path(_dirs(system or sys.platform, roaming=False).user_log_dir)
