@@ -16,16 +16,20 @@ import sys
 from pathlib import Path
 
 from platformdirs.api import PlatformDirsABC
-from platformdirs.macos import MacOS
-from platformdirs.unix import Unix
-from platformdirs.windows import Windows
 
 
 def _dirs(system: str, roaming: bool) -> PlatformDirsABC:
+    # Each system's module imported only there: the one-folder build leaves the others out (build.spec).
     if system == "win32":
+        from platformdirs.windows import Windows
+
         return Windows(appname="Bolivia", appauthor=False, roaming=roaming)
     if system == "darwin":
+        from platformdirs.macos import MacOS
+
         return MacOS(appname="Bolivia")
+    from platformdirs.unix import Unix
+
     return Unix(appname="bolivia", opinion=False)  # opinion=False: the log in the state folder, not in log/
 
 

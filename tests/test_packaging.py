@@ -15,12 +15,20 @@ SETUPTOOLS = PYPROJECT["tool"]["setuptools"]
 def test_every_code_package_is_listed() -> None:
     found = sorted(".".join(init.parent.relative_to(ROOT).parts) for top in ("game", "scenes")
                    for init in (ROOT / top).rglob("__init__.py"))
-    listed = sorted(p for p in SETUPTOOLS["packages"] if p != "bolivia_assets")
+    listed = sorted(p for p in SETUPTOOLS["packages"] if not p.startswith("bolivia_assets"))
     assert listed == found, "add the new package to [tool.setuptools] packages in pyproject.toml"
 
 
+def test_every_folder_of_bundled_files_is_listed() -> None:
+    folder = ROOT / "assets"
+    found = sorted(".".join(("bolivia_assets", *d.relative_to(folder).parts)) for d in [folder, *folder.rglob("*")]
+                   if d.is_dir() and d.name != "__pycache__")
+    listed = sorted(p for p in SETUPTOOLS["packages"] if p.startswith("bolivia_assets"))
+    assert listed == found, "list the new folder of assets/ in [tool.setuptools] packages in pyproject.toml"
+
+
 def test_the_bundled_files_are_package_data() -> None:
-    assert SETUPTOOLS["package-dir"] == {"bolivia_assets": "assets"} and "bolivia_assets" in SETUPTOOLS["packages"]
+    assert SETUPTOOLS["package-dir"] == {"bolivia_assets": "assets"}
     globs = SETUPTOOLS["package-data"]["bolivia_assets"]
     folder = ROOT / "assets"
     shipped = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()
