@@ -25,6 +25,11 @@ def fresh_lookup(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_a_checkout_reads_its_own_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests test this checkout, its code and its files, even with a copy of the game installed
+    (the README's test command installs one)."""
+    import game
+
+    assert Path(game.__file__).parent == ROOT / "game"
     monkeypatch.chdir(tmp_path)
     assert assets.asset_path("fonts", assets.FONT_REGULAR) == ROOT / "assets" / "fonts" / assets.FONT_REGULAR
     assert assets.asset_path("fonts", assets.FONT_LICENCE).is_file()
