@@ -42,8 +42,9 @@ def assets_root() -> Traversable:
             continue
         if root.joinpath("fonts", FONT_REGULAR).is_file():  # a folder called assets that is not ours is skipped
             return root
-    raise AssetsMissing("Bolivia cannot find its fonts and translations (the package bolivia_assets): "
-                        "install the game again, e.g. `pip install --force-reinstall bolivia`.")
+    # In English: without its files the game has no catalogue to say it in another language.
+    raise AssetsMissing("Bolivia cannot find its fonts and translations (the package bolivia_assets is missing "
+                        "or incomplete): install the game again, as its README says.")
 
 
 @cache
