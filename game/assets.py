@@ -50,7 +50,8 @@ def assets_root() -> Traversable:
 @cache
 def asset_path(*parts: str) -> Path:
     """A real file or folder on disk for a bundled one, e.g. asset_path("fonts", FONT_REGULAR): pygame and
-    gettext open files by name. Installed packages are plain folders; one inside an archive is unpacked once."""
+    gettext open files by name. pip, pipx and the one-folder build install plain folders; a package inside
+    a zip archive would have its files unpacked once (folders too from Python 3.12)."""
     resource = assets_root().joinpath(*parts)
     if isinstance(resource, Path):
         return resource
