@@ -35,7 +35,15 @@ def _dirs(system: str, roaming: bool) -> PlatformDirsABC:
 
 def user_data_folder(system: str | None = None) -> Path:
     """Settings, saves, statistics (game/storage.py; BOLIVIA_HOME is handled there)."""
-    return Path(_dirs(system or sys.platform, roaming=True).user_data_dir)
+    system = system or sys.platform
+    found = Path(_dirs(system, roaming=True).user_data_dir)
+    if system == "darwin":
+        # Recent platformdirs follow $XDG_DATA_HOME on macOS too; the game never did, so a Mac player who
+        # set it keeps the folder that holds their saves.
+        usual = Path.home() / "Library" / "Application Support" / "Bolivia"
+        if found != usual and usual.is_dir() and not found.is_dir():
+            return usual
+    return found
 
 
 def user_log_folder(system: str | None = None) -> Path:

@@ -59,6 +59,16 @@ def test_macos_folders(home: Path) -> None:
     assert folders.user_log_folder("darwin") == home / "Library" / "Logs" / "Bolivia"
 
 
+def test_macos_saves_found_when_xdg_data_home_is_set(home: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    usual = home / "Library" / "Application Support" / "Bolivia"
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
+    assert folders.user_data_folder("darwin") == tmp_path / "xdg" / "Bolivia"  # a new player: platformdirs' choice
+    usual.mkdir(parents=True)
+    assert folders.user_data_folder("darwin") == usual  # a player from before the update keeps their saves
+    (tmp_path / "xdg" / "Bolivia").mkdir(parents=True)
+    assert folders.user_data_folder("darwin") == tmp_path / "xdg" / "Bolivia"
+
+
 def test_the_folders_are_not_created_by_asking(home: Path, windows_env: None) -> None:
     for system in ("linux", "darwin"):
         folders.user_data_folder(system)
