@@ -59,7 +59,7 @@ def test_macos_folders(home: Path) -> None:
     assert folders.user_log_folder("darwin") == home / "Library" / "Logs" / "Bolivia"
 
 
-def test_macos_saves_found_when_xdg_data_home_is_set(home: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+def test_macos_saves_found_with_xdg_data_home(home: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     usual = home / "Library" / "Application Support" / "Bolivia"
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "xdg"))
     assert folders.user_data_folder("darwin") == tmp_path / "xdg" / "Bolivia"  # a new player: platformdirs' choice
