@@ -87,8 +87,8 @@ def state_from_json(data: object) -> GameState:
     version = data.get("version")
     if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
         raise NewerVersion(version)
-    if version != SAVE_VERSION:
-        raise _fail(_("“{key}” is not a whole number").format(key="version"))
+    if version != SAVE_VERSION or isinstance(version, bool):
+        raise _fail(_("“{key}” is out of range").format(key="version"))
     variant = data.get("variant")
     rules: RuleSet | None = RULESETS.get(variant) if isinstance(variant, str) else None
     if rules is None:
@@ -274,9 +274,7 @@ def _check_turn(s: GameState, in_hand: bool) -> None:
     phase, seat = s.phase, s.turn
     side = s.side_of(seat)
     if not in_hand:
-        if s.asked or s.permission is not None:
-            raise _fail(_("a question is pending between hands"))
-        return
+        return  # a hand ended by going out with leave keeps its question and answer: the deal clears them
     if (s.asked or s.permission is not None) and s.players != 4:
         raise _fail(_("only a player with a partner can ask to go out"))
     if phase == Phase.DRAW:
