@@ -136,14 +136,19 @@ def _text_image(text: str, size: int, color: Color, bold: bool, alpha: int) -> p
 @surface_cache(8)  # the sizes of the current screens' buttons and panels
 def _shadow_shape(size: tuple[int, int], radius: int) -> pygame.Surface:
     """A see-through dark rounded rectangle, drawn once per size (buttons, panels)."""
-    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade = pygame.Surface(at_least_a_pixel(size), pygame.SRCALPHA)
     pygame.draw.rect(shade, SHADOW, shade.get_rect(), border_radius=radius)
     return shade
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
     """A dark green rounded panel with a gold edge and a drop shadow."""
-    surface.blit(panel_image(tuple(rect.size), radius), rect.topleft)
+    surface.blit(panel_image(at_least_a_pixel(rect.size), radius), rect.topleft)
+
+
+def at_least_a_pixel(size: Sequence[int]) -> tuple[int, int]:
+    """A window dragged to a sliver gives layouts of zero or negative size: draw them a pixel wide."""
+    return max(1, int(size[0])), max(1, int(size[1]))
 
 
 @surface_cache(12)  # a panel sized to its content is a new size each time: bounded by memory, not count
@@ -196,7 +201,7 @@ def _button_image(label: str, size: tuple[int, int], text_size: int, enabled: bo
                   pressed: bool) -> tuple[pygame.Surface, int]:
     """A button as drawn: shadow, face, focus ring and label, once per look (one blit a frame); and how
     far its label spills past each side (a label wider than the button, in a tiny window)."""
-    w, h = size
+    w, h = size = at_least_a_pixel(size)
     spill = max(0, (text_image(label, text_size, BUTTON_TEXT, True).get_width() - w + 1) // 2)
     radius = max(6, h // 4)
     lift = 0 if pressed else max(2, h // 14)
