@@ -120,8 +120,13 @@ def read_json_file(path: Path, max_bytes: int = MAX_BYTES) -> object:
         raise BadFile(_("the game is not allowed to read it")) from None
     except OSError as why:
         raise BadFile(_("the disk reported an error ({why})").format(why=why.strerror or type(why).__name__)) from None
+    return json_from_bytes(raw, max_bytes)
+
+
+def json_from_bytes(raw: bytes, max_bytes: int = MAX_BYTES) -> object:
+    """What a file or a pipe gave (read `max_bytes + 1` of it, to tell when it is too large)."""
     if len(raw) > max_bytes:
-        raise BadFile(_("it is too large (over {mb} MB)").format(mb=max_bytes >> 20))
+        raise BadFile(_("it is too large (over {mb} MB)").format(mb=max(1, max_bytes >> 20)))
     return parse_json(decode_text(raw))
 
 
