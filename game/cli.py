@@ -76,13 +76,15 @@ def _read_json(path: str) -> object:
     numbers, NaN or bad UTF-8 are a clear line, never a traceback."""
     try:
         if path == "-":
-            data = json_from_bytes(sys.stdin.buffer.read(MAX_BYTES + 1))
+            pipe = getattr(sys.stdin, "buffer", None)  # bytes: a pipe of bad UTF-8 is a clear line too
+            raw = pipe.read(MAX_BYTES + 1) if pipe is not None else sys.stdin.read(MAX_BYTES + 1).encode()
+            data = json_from_bytes(raw)
         else:
             data = read_json_file(Path(path))
     except BadFile as why:
         raise BadInput(_("{path} cannot be used: {why}").format(path=path, why=sentence(str(why)))) from None
     if data is MISSING:
-        raise BadInput(_("cannot read {path}: there is no such file").format(path=path))
+        raise BadInput(_("cannot read {path}: No such file").format(path=path))
     return data
 
 
