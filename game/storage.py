@@ -39,6 +39,7 @@ SETTINGS_FILE = "settings.json"
 SAVE_FILE = "save.json"
 STATS_FILE = "stats.json"
 FORMAT = 1
+MAX_FORMAT = 1000  # a larger "format" is damage, not a later version
 
 LEVELS = ("easy", "normal", "hard")
 SPEEDS = ("slow", "normal", "fast", "instant")
@@ -202,6 +203,13 @@ class GameSetup:
         )
 
 
+STATS_COUNTS = ("played", "won", "lost", "drawn")
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**9
+
+
 def _pick(value: object, allowed: tuple, default: Any) -> Any:
     return value if value in allowed and not isinstance(value, bool) else default
 
@@ -243,7 +251,7 @@ class SavedGame:
         if not isinstance(data, dict) or data.get("kind") != "bolivia-save":
             raise ValueError(_("it is not a saved game of Bolivia"))
         fmt = data.get("format")
-        if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
+        if isinstance(fmt, int) and not isinstance(fmt, bool) and FORMAT < fmt <= MAX_FORMAT:
             by = data.get("written_by")
             raise NewerVersion(fmt, by if isinstance(by, str) and 0 < len(by) <= 60 else None)
         if fmt != FORMAT:
@@ -350,8 +358,11 @@ class Storage:
         """`_read` for a file of settings or statistics: one written by a newer version is kept for it
         under its own name (this version would write its fields over) and the defaults used."""
         data = self._read(name, what)
+        if data is not MISSING and not isinstance(data, dict):  # null, a list, a number: nothing of ours
+            self._set_aside(name, what, _("it does not hold what the game keeps there"))
+            return MISSING
         fmt = data.get("format") if isinstance(data, dict) else None
-        if isinstance(fmt, int) and not isinstance(fmt, bool) and fmt > FORMAT:
+        if isinstance(fmt, int) and not isinstance(fmt, bool) and FORMAT < fmt <= MAX_FORMAT:
             stem = name.removesuffix(".json")
             self._set_aside(name, what, _("it was written by a newer version of Bolivia (format {n})").format(n=fmt),
                             keep_as=f"{stem}.v{fmt}.json")
@@ -455,7 +466,7 @@ class Storage:
         who = newer.written_by or _("save format {n}").format(n=newer.version)
         if self.read_only:
             self._blocked.add(SAVE_FILE)
-            self.problems.append(_("Your saved game was written by a newer version of Bolivia ({who}), "
+            self.problems.append(_("Your saved game was written by a newer version of the game ({who}), "
                                    "which this version cannot continue. It is left as it is in {folder}.").format(
                 who=who, folder=self.root))
             return
@@ -464,11 +475,11 @@ class Storage:
             os.replace(self.path(SAVE_FILE), kept)
         except OSError:
             self._blocked.add(SAVE_FILE)
-            self.problems.append(_("Your saved game was written by a newer version of Bolivia ({who}), "
+            self.problems.append(_("Your saved game was written by a newer version of the game ({who}), "
                                    "which this version cannot continue. It is left as it is in {folder} and "
                                    "will not be written over.").format(who=who, folder=self.root))
             return
-        self.problems.append(_("Your saved game was written by a newer version of Bolivia ({who}), which this "
+        self.problems.append(_("Your saved game was written by a newer version of the game ({who}), which this "
                                "version cannot continue. It was kept as {name} in {folder}: that version can "
                                "continue it once it is renamed back to {save}.").format(
             who=who, name=kept.name, folder=self.root, save=SAVE_FILE))
@@ -506,7 +517,12 @@ class Storage:
     # --- statistics ------------------------------------------------------------------------------
 
     def load_stats(self) -> Stats:
-        data = self._read_current(STATS_FILE, _("Your game statistics"))
+        what = _("Your game statistics")
+        data = self._read_current(STATS_FILE, what)
+        if isinstance(data, dict) and any(not _is_count(data[k]) for k in STATS_COUNTS if k in data):
+            # Counted afresh, the next game would write over the player's record: keep it aside.
+            self._set_aside(STATS_FILE, what, _("its counts are not whole numbers"))
+            return Stats()
         return Stats() if data is MISSING else Stats.from_json(data)
 
     def record_game(self, outcome: str) -> Stats:

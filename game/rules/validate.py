@@ -85,7 +85,7 @@ def state_from_json(data: object) -> GameState:
     if not isinstance(data, dict):
         raise _fail(_("the game itself is missing"))
     version = data.get("version")
-    if isinstance(version, int) and not isinstance(version, bool) and version > SAVE_VERSION:
+    if isinstance(version, int) and not isinstance(version, bool) and SAVE_VERSION < version <= 1000:
         raise NewerVersion(version)
     if version != SAVE_VERSION or isinstance(version, bool):
         raise _fail(_("“{key}” is out of range").format(key="version"))
