@@ -18,10 +18,13 @@ import locale
 import os
 import random
 
+import pygame
+
 from game.ai import get_player
 from game.app import App
 from game.controller import TurnController
 from game.i18n import LANGUAGES, _, number, set_language
+from game.native_memory import give_back_free_memory
 from game.rules.state import GameState, Phase
 from game.storage import GameSetup, SavedGame, Settings, Storage, StorageError
 from game.ui.narrate import side_names
@@ -69,6 +72,9 @@ class Flow:
         self.seed = 0
         self._save_failed = False
         self._recorded: GameState | None = None
+        self._claimed = False
+        self.other_copy = False  # another copy of the game had the folder: this one is read-only
+        self._asked_other_copy = False
 
     # ----- what is kept between sessions (loaded on first use: the demo never touches it) ------
 
@@ -76,6 +82,11 @@ class Flow:
     def storage(self) -> Storage:
         if self._storage is None:
             self._storage = Storage()
+        if not self._claimed:  # before anything is read: a damaged file is set aside only by its owner
+            self._claimed = True
+            if not self._storage.claim():
+                self.other_copy = True
+                pygame.display.set_caption(_("Bolivia (read-only)"))
         return self._storage
 
     @property
@@ -105,6 +116,7 @@ class Flow:
             self.table.controller.close()
         if self._storage is not None:
             self._storage.flush()  # the last move's save reaches the disk before the process ends
+            self._storage.release()
         self.app.close()
 
     # ----- menu and setup -----------------------------------------------------------------------
@@ -126,9 +138,19 @@ class Flow:
             continue_info=info,
             target=settings.setup.target,
         )
+        if self.other_copy and not self._asked_other_copy:
+            self._asked_other_copy = True
+            menu.ask(_("Bolivia is already open on this computer, with the same saved game and settings. "
+                       "Two copies at once would write over each other's game. You can open this one "
+                       "read-only: you may look and play, but nothing is saved."),
+                     self._answer_other_copy, yes=_("Open read-only"), no=_("Quit"))
         for message in self.storage.take_problems():
             menu.notice(message)
         self.app.scenes.request(menu)
+
+    def _answer_other_copy(self, read_only: bool) -> None:
+        if not read_only:
+            self.app.quit()
 
     def open_setup(self) -> None:
         self.app.scenes.request(SetupScene(self.settings.setup, on_start=self.start_from_setup,
@@ -194,6 +216,7 @@ class Flow:
         if self.table is not None:
             self.table.controller.close()
             self.table = None
+            give_back_free_memory()  # the table's images are freed: keep a long session's memory flat
 
     def _open_table(self, controller: TurnController, speed: str, show: bool = True) -> TableScene:
         self._leave_table()
@@ -240,11 +263,14 @@ class Flow:
         stats = None
         if not self.demo and self._recorded is not state:
             self._recorded = state
-            try:
-                self.storage.clear_game()
+            try:  # counted first: if the count cannot be kept, the game's save still goes
                 stats = self.storage.record_game(outcome(state, state.side_of(0)))
             except StorageError:
                 stats = None
+            try:
+                self.storage.clear_game()
+            except StorageError:
+                pass  # a finished game left behind opens on its game-over screen, nothing lost
         self._leave_table()
         self.app.scenes.request(GameOverScene(
             state,

@@ -158,6 +158,12 @@ class MenuScene(Scene):
         self._unit = ui_unit(self.size)
         self._rules_panel = pygame.Rect(0, 0, 0, 0)
 
+    def ask(self, message: str, on_answer: Callable[[bool], None], yes: str, no: str) -> None:
+        """A yes/no question over the menu (another copy of the game is open)."""
+        self.dialog = Dialog(message, on_answer, yes=yes, no=no)
+        self.dialog.layout(self.size)
+        self.dirty = True
+
     def notice(self, message: str) -> None:
         """Show a message with an OK button (several wait their turn)."""
         n = Notice(message)

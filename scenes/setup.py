@@ -26,6 +26,7 @@ from scenes.widgets import (
     INK,
     INK_DIM,
     Button,
+    at_least_a_pixel,
     draw_panel,
     draw_text,
     felt_background,
@@ -434,7 +435,7 @@ class SetupScene(Scene):
         t = self._text
         focused = row.key == self.focus
         if focused:
-            band = pygame.Surface(row.rect.size, pygame.SRCALPHA)
+            band = pygame.Surface(at_least_a_pixel(row.rect.size), pygame.SRCALPHA)
             pygame.draw.rect(band, (255, 255, 255, 34), band.get_rect(), border_radius=max(6, row.rect.h // 4))
             surface.blit(band, row.rect)
         x = row.rect.left + u // 2 + (u if row.indent else 0)
