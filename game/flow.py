@@ -25,7 +25,7 @@ from game.i18n import LANGUAGES, _, number, set_language
 from game.rules.state import GameState, Phase
 from game.storage import GameSetup, SavedGame, Settings, Storage, StorageError
 from game.ui.narrate import side_names
-from scenes.game_over import GameOverScene, outcome
+from scenes.game_over import GameOverScene
 from scenes.menu import MenuScene
 from scenes.scoring import ScoringScene
 from scenes.setup import SetupScene
@@ -218,6 +218,11 @@ class Flow:
     # ----- between hands and at the end ---------------------------------------------------------
 
     def hand_ended(self, table: TableScene) -> None:
+        if not self.demo:
+            try:
+                self.storage.record_hand(table.state, table.state.side_of(0))
+            except StorageError:
+                pass  # statistics are a nicety: the game goes on
         self.show_scoring(table)
 
     def show_scoring(self, table: TableScene) -> None:
@@ -242,7 +247,7 @@ class Flow:
             self._recorded = state
             try:
                 self.storage.clear_game()
-                stats = self.storage.record_game(outcome(state, state.side_of(0)))
+                stats = self.storage.record_game(state, state.side_of(0), self.levels)
             except StorageError:
                 stats = None
         self._leave_table()
