@@ -71,7 +71,7 @@ class SettingsScene(SetupScene):
             row("sort_order", _("Sort the hand"), list(SORT_ORDERS), st.sort_order),
             row("discard_warning", _("Discard warning"), list(ON_OFF), st.discard_warning),
             row("game", _("Game"), list(RULESETS), s.game),
-            row("players", _("Table"), [2, 3, 4], s.players),
+            row("players", _("Players"), [2, 3, 4], s.players),
         ]
         if self.focus not in self._order():
             self.focus = self.rows[0].key
