@@ -154,8 +154,9 @@ class Flow:
 
     def choose_language(self, lang: str) -> None:
         """The setup screen's Language line: speak `lang` now and in later sessions."""
+        settings = self.settings  # loaded first: loading speaks the stored language
         set_language(lang)
-        self.settings.language = lang
+        settings.language = lang
         try:
             self.storage.save_settings(self.settings)
         except StorageError:

@@ -240,7 +240,7 @@ def sounds_for(events: Iterable[Any], human: Iterable[int] = (0,)) -> list[str]:
             found.add("out")
         elif isinstance(e, ev.GameEnded):
             found.add("game_over")
-    order = ["game_over", "out", "canasta", "pile", "meld", "deal", "draw", "discard", "turn"]
+    order = ["game_over", "out", "canasta", "deal", "pile", "meld", "draw", "discard", "turn"]
     chosen = [name for name in order if name in found]
     if "canasta" in found:  # the flourish carries the meld's snap in it
         chosen = [n for n in chosen if n != "meld"]
