@@ -129,6 +129,8 @@ class Flow:
         """From the main menu, or from a game's pause menu (then back to that game)."""
         table = self.table if self.app.scenes.current is self.table and self.table is not None else None
         back = (lambda: self.app.scenes.request(table)) if table is not None else self.start_menu
+        if table is not None:
+            self.settings.setup.speed = self.speed  # the speed line shows the game's own speed
         self.app.scenes.request(SettingsScene(self.settings, on_change=self.apply_settings, on_done=back,
                                               language=self.language, sounds=self.sounds, in_game=table is not None))
 

@@ -101,6 +101,7 @@ class StatisticsScene(Scene):
             self.dialog = None
             if yes and self.on_reset is not None:
                 self.stats = self.on_reset()
+                self.resize(self.size)  # fewer lines now
             self.dirty = True
 
         self.dialog = Dialog(_("Forget all your statistics? This cannot be undone."), answer, yes=_("Reset"),
@@ -117,8 +118,10 @@ class StatisticsScene(Scene):
         top = round(u * 3.4)
         self._panel = pygame.Rect(0, 0, min(w - 2 * u, u * 32), h - top - bh - round(u * 1.6))
         self._panel.midtop = (w // 2, top)
-        n = len(self.lines())
-        self._text = max(12, min(round(u * 0.85), (self._panel.h - u) * 10 // (n * 13)))
+        lines = self.lines()
+        headings = sum(1 for _l, _v, heading in lines if heading) - 1  # each but the first has a gap over it
+        per_size = 1.3 * len(lines) + headings / 3  # the lines' height, in text sizes
+        self._text = max(12, min(round(u * 0.85), int((self._panel.h - u) / per_size)))
         bw = min(u * 10, (w - 3 * u) // 2)
         y = self._panel.bottom + round(u * 0.6)
         self.reset_button.rect = pygame.Rect(w // 2 - u // 4 - bw, y, bw, bh)

@@ -742,10 +742,11 @@ class TableScene(TablePainter, Scene):
         u = ui_unit(self.size)
         n = len(self.paused.buttons)
         gap = u // 2
-        h = min(round(u * 2.2), (self.size[1] - u * 6) // n - gap)
+        title = u * 3  # "Paused", over the buttons
+        h = max(u, min(round(u * 1.9), (self.size[1] - title - u) // n - gap))
         w = u * 10
         x = (self.size[0] - w) // 2
-        y = max(u * 5, (self.size[1] - n * (h + gap)) // 2 + u)
+        y = (self.size[1] - (n * (h + gap) - gap) + title) // 2
         for i, b in enumerate(self.paused.buttons):
             b.rect = pygame.Rect(x, y + i * (h + u // 2), w, h)
 

@@ -72,7 +72,8 @@ class TablePainter:
             veil = pygame.Surface(self.size, pygame.SRCALPHA)
             veil.fill((0, 0, 0, 140))
             surface.blit(veil, (0, 0))
-            draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, self.size[1] // 2 - u * 3), "center",
+            top = self.paused.buttons[0].rect.top if self.paused.buttons else self.size[1] // 2
+            draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, top - u // 2), "midbottom",
                       bold=True, shadow=True)
             self.paused.draw(surface)
         if self.faces.behind:
