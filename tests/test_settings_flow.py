@@ -250,3 +250,13 @@ def test_french_yes_is_o_and_y_still_works(flow: Flow) -> None:
         menu.dialog.on_answer = answers.append
         press(flow, letter)
     assert answers == [True, True, False]
+
+
+def test_the_sound_button_on_the_table_switches_sound(flow: Flow) -> None:
+    table = start_table(flow)
+    button = table.buttons["sound"].rect
+    assert flow.app.screen.get_rect().contains(button) and button.w > 0
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        table.handle_event(pygame.event.Event(kind, button=1, pos=button.center))
+    assert flow.settings.sound is False and not flow.sounds.enabled
+    assert table.buttons["sound"].label == "Sound off (V)"
