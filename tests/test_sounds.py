@@ -102,3 +102,15 @@ def test_a_sound_not_rendered_yet_is_skipped_not_waited_for() -> None:
     mixer = CountingMixer()
     b = SoundBoard(mixer)  # start() not called: nothing rendered
     assert b.on_events([ev.CardsDrawn(1, (3, 4))]) == [] and mixer.played == []
+
+
+def test_the_sounds_can_be_written_as_wav_files(tmp_path) -> None:
+    import wave
+
+    from game.tools.sounds import write_all
+
+    paths = write_all(tmp_path)
+    assert sorted(p.stem for p in paths) == sorted(SYNTHS)
+    with wave.open(str(tmp_path / "canasta.wav")) as w:
+        assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, RATE)
+        assert w.getnframes() == len(render("canasta"))

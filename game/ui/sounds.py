@@ -56,22 +56,23 @@ def _mix(into: Samples, sound: Samples, at: float, rate: int, gain: float = 1.0)
 
 
 def snap(rate: int, seconds: float = 0.055, brightness: float = 0.5, seed: int = 1, knock: float = 0.35) -> Samples:
-    """A card's snap: white noise, band-passed (two one-pole filters), with a ~9 ms decay; under it a
+    """A card's snap: white noise, band-passed (one-pole filters: two low, one high), with a ~9 ms decay; under it a
     low knock (a 170 Hz sine dying in 15 ms), the table's thud."""
     rnd = random.Random(seed)
     n = round(seconds * rate)
     low_cut = math.exp(-2 * math.pi * 500 / rate)  # high-pass corner: no rumble
     high_cut = math.exp(-2 * math.pi * (1800 + 4200 * brightness) / rate)  # low-pass: no hiss
-    lp = hp_prev_in = hp = 0.0
+    lp1 = lp = hp_prev_in = hp = 0.0
     out: Samples = []
     for i in range(n):
         t = i / rate
         x = rnd.uniform(-1.0, 1.0)
-        lp = (1 - high_cut) * x + high_cut * lp
+        lp1 = (1 - high_cut) * x + high_cut * lp1  # two low-pass stages: a soft snap, not a hiss
+        lp = (1 - high_cut) * lp1 + high_cut * lp
         hp = low_cut * (hp + lp - hp_prev_in)
         hp_prev_in = lp
         attack = min(1.0, i / (0.0008 * rate))
-        out.append(attack * (hp * 2.2 * math.exp(-t / 0.009)
+        out.append(attack * (hp * 3.0 * math.exp(-t / 0.009)
                              + knock * math.sin(2 * math.pi * 170 * t) * math.exp(-t / 0.015)))
     return out
 
@@ -200,7 +201,7 @@ SYNTHS: dict[str, Callable[[int], Samples]] = {
     "out": _out,
     "game_over": _game_over,
 }
-GAINS = {"turn": 0.6, "deal": 0.8}  # a chime carries: kept below the cards
+GAINS = {"turn": 0.5, "deal": 0.8, "canasta": 0.8, "out": 0.8}  # tones carry further than snaps: kept level with them
 
 
 def render(name: str, rate: int = RATE) -> Samples:
