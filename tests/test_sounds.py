@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.rules import events as ev
-from game.ui.sounds import PEAK, RATE, SYNTHS, MixerOutput, SoundBoard, render, sounds_for, to_pcm
+from game.ui.sounds import GAINS, PEAK, RATE, SYNTHS, MixerOutput, SoundBoard, render, sounds_for, to_pcm
 
 
 class CountingMixer:
@@ -62,7 +62,7 @@ def test_the_board_plays_on_events_at_its_volume() -> None:
     assert len(mixer.loaded) == len(SYNTHS) and all(b.ready(n) for n in SYNTHS)
     assert b.on_events([ev.CardsDrawn(1, (3, 4))]) == ["draw"]
     assert b.on_events([ev.CanastaMade(0, 1, "bolivia")]) == ["canasta"]
-    assert [v for _s, v in mixer.played] == [0.5, 0.5]
+    assert [v for _s, v in mixer.played] == [0.5, pytest.approx(0.5 * GAINS["canasta"])]
     b.configure(False, 0.5)
     assert b.on_events([ev.CardsDrawn(1, (3, 4))]) == [] and len(mixer.played) == 2
     b.configure(True, 0.0)
