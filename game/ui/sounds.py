@@ -21,6 +21,7 @@ delay. A sound not rendered yet when its event comes is skipped, not waited for.
 
 from __future__ import annotations
 
+import cmath
 import math
 import random
 import threading
@@ -77,32 +78,32 @@ def snap(rate: int, seconds: float = 0.055, brightness: float = 0.5, seed: int =
     return out
 
 
+def _partials(n: int, rate: int, partials: Iterable[tuple[float, float, float]], attack: float) -> Samples:
+    """Sum of decaying sines, (amplitude, Hz, decay seconds) each, with a linear attack. Each partial is a
+    phasor turned and shrunk a little every sample: one complex product instead of a sine and an exp."""
+    out = [0.0] * n
+    for amp, freq, decay in partials:
+        step = cmath.exp(complex(-1 / (decay * rate), 2 * math.pi * freq / rate))
+        z = complex(amp, 0.0)  # imag(z) is amp·e^(−t/decay)·sin(2πft)
+        for i in range(n):
+            out[i] += z.imag
+            z *= step
+    ramp = max(1, round(attack * rate))
+    for i in range(min(ramp, n)):
+        out[i] *= i / ramp
+    return out
+
+
 def pluck(freq: float, rate: int, seconds: float = 0.35, decay: float = 0.12, bright: float = 0.35) -> Samples:
     """A plucked tone: a fundamental and two softer overtones, each dying faster than the one below."""
-    n = round(seconds * rate)
-    out: Samples = []
-    w = 2 * math.pi * freq / rate
-    for i in range(n):
-        t = i / rate
-        attack = min(1.0, i / (0.004 * rate))
-        v = (math.sin(w * i) * math.exp(-t / decay)
-             + bright * math.sin(2 * w * i) * math.exp(-t / (decay * 0.6))
-             + bright * 0.4 * math.sin(3 * w * i) * math.exp(-t / (decay * 0.4)))
-        out.append(attack * v)
-    return _fade_out(out, rate)
+    partials = ((1.0, freq, decay), (bright, 2 * freq, decay * 0.6), (bright * 0.4, 3 * freq, decay * 0.4))
+    return _fade_out(_partials(round(seconds * rate), rate, partials, 0.004), rate)
 
 
 def chime(freq: float, rate: int, seconds: float = 0.6) -> Samples:
     """A soft bell: a sine with a slightly inharmonic overtone (2.76×, as a small bell has)."""
-    n = round(seconds * rate)
-    w = 2 * math.pi * freq / rate
-    out: Samples = []
-    for i in range(n):
-        t = i / rate
-        attack = min(1.0, i / (0.006 * rate))
-        bell = 0.25 * math.sin(2.76 * w * i) * math.exp(-t / 0.08)
-        out.append(attack * (math.sin(w * i) * math.exp(-t / 0.25) + bell))
-    return _fade_out(out, rate)
+    partials = ((1.0, freq, 0.25), (0.25, 2.76 * freq, 0.08))
+    return _fade_out(_partials(round(seconds * rate), rate, partials, 0.006), rate)
 
 
 def _fade_out(samples: Samples, rate: int, seconds: float = 0.015) -> Samples:
@@ -211,8 +212,13 @@ def render(name: str, rate: int = RATE) -> Samples:
 
 def to_pcm(samples: Samples, channels: int = 1) -> bytes:
     """Signed 16-bit samples, the same in every channel, in the machine's byte order (as the mixer wants)."""
-    data = array("h", (max(-32767, min(32767, round(v * 32767))) for v in samples for _c in range(channels)))
-    return data.tobytes()
+    mono = array("h", [max(-32767, min(32767, int(v * 32767.0 + (0.5 if v > 0 else -0.5)))) for v in samples])
+    if channels == 1:
+        return mono.tobytes()
+    frames = array("h", bytes(2 * channels * len(mono)))
+    for c in range(channels):
+        frames[c::channels] = mono
+    return frames.tobytes()
 
 
 # ----- which event sounds how ----------------------------------------------------------------------
