@@ -11,7 +11,7 @@ from game.app import App, Scene
 from game.assets import font
 from game.i18n import _, ngettext, number
 from game.rules.state import GameState
-from game.stats import Statistics, outcome  # noqa: F401  (outcome: also this scene's)
+from game.stats import Statistics
 from game.ui.narrate import side_names
 from scenes.widgets import (
     GOLD,

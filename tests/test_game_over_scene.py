@@ -9,8 +9,8 @@ import pytest
 
 from game.app import App
 from game.rules.state import GameState, Phase
-from game.stats import GameStats, Record, Statistics
-from scenes.game_over import GameOverScene, outcome, outcome_reason, outcome_title
+from game.stats import GameStats, Record, Statistics, outcome
+from scenes.game_over import GameOverScene, outcome_reason, outcome_title
 from tests.scene_helpers import FakeClock, click, distinct_colours, key
 
 
