@@ -13,7 +13,7 @@ import pygame
 from game.anim import Tweener
 from game.app import Scene
 from game.controller import TurnController
-from game.i18n import _
+from game.i18n import _, language
 from game.rules import events as ev
 from game.rules.actions import (
     Action,
@@ -33,7 +33,7 @@ from game.rules.state import GameState, Phase
 from game.storage import Settings
 from game.ui.card_faces import FaceCache
 from game.ui.card_layer import CardLayer
-from game.ui.input_map import Intent, key_intent
+from game.ui.input_map import Intent, key_intent, yes_no_letters
 from game.ui.layout import CARD_SCALES, TableLayout, contains_point, table_layout
 from game.ui.narrate import canasta_name, describe, seat_names, side_names
 from game.ui.sounds import SILENT, SoundBoard
@@ -707,8 +707,10 @@ class TableScene(TablePainter, Scene):
                 self.dialog = None
                 self.play(Answer(yes), set())
 
+            yes, no = yes_no_letters(language())  # the keys that answer, in this language's letters
             self.dialog = Dialog(_("{who} asks: “May I go out?” Yes obliges {who} to go out this turn; "
-                                   "no forbids it.").format(who=asker), answer)
+                                   "no forbids it.").format(who=asker), answer,
+                                 yes=f"{_('Yes')} ({yes})", no=f"{_('No')} ({no})")
             self.dialog.layout(self.size)
 
     def _open_pause(self) -> None:

@@ -10,9 +10,11 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.ai.simple import choose_greedy
+from game.controller import TurnController
 from game.flow import Flow
 from game.i18n import set_language
-from game.rules.actions import Discard, DrawStock
+from game.rules.actions import AskPartner, Discard, DrawStock
 from game.rules.state import Phase
 from game.storage import Settings, Storage
 from game.ui.layout import table_layout
@@ -22,8 +24,12 @@ from scenes.rules import RulesScene
 from scenes.settings import SettingsScene
 from scenes.statistics import StatisticsScene
 from scenes.table import TableScene
+from tests.helpers import position
 from tests.scene_helpers import FakeClock, key, play_hand
 from tests.test_sounds import CountingMixer
+
+ESCALERA = "4H 5H 6H 7H 8H 9H TH"
+KINGS = "KS KS KD KD KC KC KH"
 
 
 @pytest.fixture
@@ -260,3 +266,20 @@ def test_the_sound_button_on_the_table_switches_sound(flow: Flow) -> None:
         table.handle_event(pygame.event.Event(kind, button=1, pos=button.center))
     assert flow.settings.sound is False and not flow.sounds.enabled
     assert table.buttons["sound"].label == "Sound off (V)"
+
+
+def test_the_partner_asks_in_french_and_o_answers_oui(flow: Flow) -> None:
+    """North (seat 2) asks "Puis-je sortir ?": the dialog shows the keys that answer, and O is oui."""
+    flow.choose_language("fr")
+    state = position(4, ["4C 5C", "6D 6D", "9D 9D 9D", "6S 6S"], melds=[[ESCALERA, KINGS]], turn=2,
+                     phase=Phase.MELD, target=2500)
+    state.apply(AskPartner())
+    assert state.phase == Phase.ANSWER and state.to_act == 0
+    table = TableScene(TurnController(state, {1: choose_greedy, 2: choose_greedy, 3: choose_greedy}, {0}, "fast", 1,
+                                      threaded=False))
+    flow.app.scenes.request(table)
+    frames(flow)
+    assert table.dialog is not None
+    assert (table.dialog.yes.label, table.dialog.no.label) == ("Oui (O)", "Non (N)")
+    press(flow, pygame.K_o)
+    assert table.dialog is None and state.permission is True and state.phase == Phase.MELD
