@@ -11,10 +11,11 @@ import time
 import pygame
 import pytweening
 
-from game.i18n import _, number
+from game.i18n import _, language, number
 from game.rules.cards import FACE
 from game.rules.melds import meld_points
 from game.rules.state import Phase
+from game.ui.input_map import yes_no_letters
 from game.ui.layout import width_rungs
 from scenes.widgets import (
     GOLD,
@@ -71,7 +72,8 @@ class TablePainter:
             veil = pygame.Surface(self.size, pygame.SRCALPHA)
             veil.fill((0, 0, 0, 140))
             surface.blit(veil, (0, 0))
-            draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, self.size[1] // 2 - u * 3), "center",
+            top = self.paused.buttons[0].rect.top if self.paused.buttons else self.size[1] // 2
+            draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, top - u // 2), "midbottom",
                       bold=True, shadow=True)
             self.paused.draw(surface)
         if self.faces.behind:
@@ -433,9 +435,12 @@ class TablePainter:
             rect = pygame.Rect(where) if where else pygame.Rect(0, 0, self.size[0], self.size[1] // 2)
             surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + i * round(u * 1.6))))
 
-    def _draw_help(self, surface: pygame.Surface, u: int) -> None:
+    def help_lines(self) -> list[str]:
+        """The keys that work at this table, in the language's own letters (the game waits meanwhile)."""
+        partners = self.state.players == 4
+        yes, no = yes_no_letters(language())
         lines = [
-            _("Keys"),
+            _("Keys (the game waits while this is open)"),
             _("← →  move along your hand      Space  select / unselect"),
             _("D  draw from the stock      P  take the pile with the selected pair"),
             _("T  take the top card onto a run      M  meld the selected cards"),
@@ -443,10 +448,18 @@ class TablePainter:
             _("Tab  choose a target (stock, pile, new meld, your melds)      Enter  play onto it"),
             _("A  add the selected cards to the target meld      X  discard the selected card"),
             _("K  pick the target meld, then K on another of its rank to combine them"),
-            _("S  sort by rank or suit      Q  ask your partner “May I go out?”"),
-            _("Y / N  answer your partner      Esc  pause      H  this help"),
+            _("S  sort by rank or suit") + ("      " + _("Q  ask your partner “May I go out?”") if partners else ""),
+        ]
+        if partners:
+            lines.append(_("{yes} / {no}  answer your partner").format(yes=yes, no=no))
+        lines += [
+            _("R  the rules      V  sound on / off      Esc  pause      H  this help"),
             _("Mouse: click cards to select, drag them onto a meld, the table or the pile."),
         ]
+        return lines
+
+    def _draw_help(self, surface: pygame.Surface, u: int) -> None:
+        lines = self.help_lines()
         box = pygame.Rect(0, 0, min(self.size[0] - 40, u * 34), u * (len(lines) + 2))
         box.center = (self.size[0] // 2, self.size[1] // 2)
         draw_panel(surface, box, u // 2)
