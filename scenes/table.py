@@ -787,7 +787,7 @@ class TableScene(TablePainter, Scene):
         elif was_thinking != self.controller.thinking:
             self.dirty = True
         if not self.dirty and self.tweener.idle:
-            self.draw_faces_ahead(IDLE_WORK)
+            self.draw_faces_ahead(IDLE_WORK, idle=True)
 
     def apply_settings(self, settings: Settings) -> None:
         """The settings screen changed something: card size, suit colours, speed, sort order, sound, labels."""

@@ -85,15 +85,16 @@ class TablePainter:
         """Whether faces are still to be drawn ahead (work an idle table does before it rests)."""
         return self._wishes_at != self.relayouts or bool(self._wishes)
 
-    def draw_faces_ahead(self, work: float) -> None:
+    def draw_faces_ahead(self, work: float, idle: bool = False) -> None:
         """Spend what is left of `work` seconds of this frame drawing the faces the next moves will likely
-        show, so that the frames moving those cards need not draw them."""
-        if work - (time.perf_counter() - self.frame_start) <= 0.0003:
+        show, so that the frames moving those cards need not draw them. An `idle` frame (nothing to redraw)
+        draws one face at least, so the job ends and the table comes to rest even on a loaded machine."""
+        if not idle and work - (time.perf_counter() - self.frame_start) <= 0.0003:
             return
         if self._wishes_at != self.relayouts:
             self._wishes, self._wishes_at = self._face_wishes(), self.relayouts
         if self._wishes:
-            self._wishes = self.faces.prewarm(self._wishes, work - (time.perf_counter() - self.frame_start))
+            self._wishes = self.faces.prewarm(self._wishes, work - (time.perf_counter() - self.frame_start), idle)
 
     def _face_wishes(self) -> list[tuple[int, int | None]]:
         """(width, card) faces the next moves will likely need, likeliest first: the cards each side may
