@@ -19,12 +19,13 @@ import os
 import random
 
 from game.ai import get_player
-from game.app import App
+from game.app import App, desktop_sizes
 from game.controller import TurnController
 from game.i18n import LANGUAGES, _, number, set_language
 from game.rules.state import GameState, Phase
 from game.storage import GameSetup, SavedGame, Settings, Storage, StorageError
 from game.ui.narrate import side_names
+from game.window import DEFAULT_SIZE, MIN_SIZE, place_window
 from scenes.game_over import GameOverScene, outcome
 from scenes.menu import MenuScene
 from scenes.scoring import ScoringScene
@@ -57,10 +58,15 @@ def _known_language(name: str) -> str:
 
 
 class Flow:
-    def __init__(self, size: tuple[int, int], storage: Storage | None = None) -> None:
-        self.app = App(size)
+    def __init__(self, size: tuple[int, int] | None, storage: Storage | None = None, demo: bool = False) -> None:
+        """`size` None: the window opens as the player left it last time (or to fit the screen), and
+        is remembered when the game closes; a given size (tests, the bench, --size) is used as it is."""
         self._storage = storage
         self._settings: Settings | None = None
+        self.remember_window = size is None and not demo
+        saved = self.settings.window if self.remember_window else None
+        placement = place_window(saved, desktop_sizes()) if size is None else None
+        self.app = App(size or DEFAULT_SIZE, placement=placement, minimum=MIN_SIZE)
         self.table: TableScene | None = None
         self.demo = False
         # The game on the table: who plays each seat, the animation speed, the computers' seed.
@@ -103,6 +109,12 @@ class Flow:
     def close(self) -> None:
         if self.table is not None:
             self.table.controller.close()
+        if self.remember_window:
+            self.settings.window = self.app.window_state()
+            try:
+                self.storage.save_settings(self.settings)
+            except StorageError:
+                pass  # the next run opens to fit the screen instead
         if self._storage is not None:
             self._storage.flush()  # the last move's save reaches the disk before the process ends
         self.app.close()

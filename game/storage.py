@@ -23,6 +23,7 @@ from typing import Any
 
 from game.i18n import _
 from game.rules.state import GameState
+from game.window import WindowState
 
 APP_DIR = "Bolivia"  # Windows and macOS spell folder names with a capital
 XDG_DIR = "bolivia"
@@ -197,15 +198,18 @@ def _pick(value: object, allowed: tuple, default: Any) -> Any:
 class Settings:
     setup: GameSetup = field(default_factory=GameSetup)
     language: str | None = None  # None: the system's
+    window: WindowState | None = None  # None: never closed yet, open to fit the screen
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json()}
+        return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json(),
+                "window": self.window.to_json() if self.window is not None else None}
 
     @staticmethod
     def from_json(data: object) -> Settings:
         d = data if isinstance(data, dict) else {}
         lang = d.get("language")
-        return Settings(GameSetup.from_json(d.get("setup")), lang if isinstance(lang, str) else None)
+        return Settings(GameSetup.from_json(d.get("setup")), lang if isinstance(lang, str) else None,
+                        window=WindowState.from_json(d.get("window")))
 
 
 @dataclass
