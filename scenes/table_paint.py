@@ -11,8 +11,8 @@ import time
 import pygame
 import pytweening
 
-from game.i18n import _, number
-from game.rules.cards import FACE
+from game.i18n import _, ngettext, number
+from game.rules.cards import FACE, WILD
 from game.rules.melds import meld_points
 from game.rules.state import Phase
 from game.ui.layout import width_rungs
@@ -140,33 +140,50 @@ class TablePainter:
         return True
 
     def _area_labels(self, u: int) -> list[tuple]:
-        """What is written on the meld areas, as draw_text's arguments (their shades are in the background)."""
+        """What is written in the meld areas' label strips, as draw_text's arguments (their shades are in
+        the background). The strips hold no card, so no card ever covers a label."""
         assert self.layout is not None
-        my_side = self.state.side_of(self.seat)
+        st = self.state
+        my_side = st.side_of(self.seat)
+        size = self.layout.label_px
         labels = []
-        for side, rect in self.layout.meld_areas.items():
-            r = pygame.Rect(rect)
-            if not self.state.melds[side] and not (side == my_side and self.staged):
-                label = _("{side}: no melds yet").format(side=self.side_names[side])
-                labels.append((label, max(14, u * 3 // 4), INK_DIM, r.center, "center", False))
-            elif self.state.melds[side]:
+        for side, band in self.layout.meld_bands.items():
+            x, y, w, h = band
+            threes = self.layout.three_rooms[side]
+            right_text = None
+            if side == my_side and self.staged:
+                have = sum(meld_points(m) for m in self.staged)
+                need = st.min_meld(side)
+                right_text = (_("First meld: {have} / {need} points").format(have=have, need=need),
+                              GOLD if have >= need else INK)
+            if st.melds[side]:
                 # What the side has on the table this hand: card points and canasta bonuses.
-                table = sum(m.points() + m.bonus(self.state.rules) for m in self.state.melds[side])
-                right = self.homes.red_three_rects.get(side, (r.right, 0, 0, 0))[0] - 8
-                labels.append((_("On the table: {n}").format(n=number(table)), max(12, u * 2 // 3), INK_DIM,
-                               (right, r.bottom - 2), "bottomright", True))
+                table = sum(m.points() + m.bonus(st.rules) for m in st.melds[side])
+                text = _("{side} · On the table: {n}").format(side=self.side_names[side], n=number(table))
+            else:
+                text = _("{side}: no melds yet").format(side=self.side_names[side])
+            room_right = threes[0] - 8  # the red threes' count sits over their column
+            if right_text is not None:
+                rsize = fit_size(right_text[0], size, room_right - x - 8, 10)
+                labels.append((right_text[0], rsize, right_text[1], (room_right, y + h // 2), "midright", True))
+                room_right -= text_image(right_text[0], rsize, right_text[1], True).get_width() + 12
+            labels.append((text, fit_size(text, size, room_right - x - 6, 10), INK_DIM, (x + 6, y + h // 2),
+                           "midleft", True))
+            n = len(st.red_threes[side])
+            if n:
+                labels.append((f"×{n}", size, INK, (threes[0] + threes[2] // 2, y + h // 2), "center", True))
         return labels
 
     @staticmethod
     def _draw_label(surface: pygame.Surface, label: tuple) -> None:
         text, size, color, pos, anchor, shadow = label
-        draw_text(surface, text, size, color, pos, anchor, shadow=shadow)
+        draw_text(surface, text, size, color, pos, anchor, bold=True, shadow=shadow)
 
     @staticmethod
     def _label_rect(label: tuple) -> tuple[int, int, int, int]:
         """Where `_draw_label` draws (the shadow too)."""
         text, size, color, pos, anchor, shadow = label
-        rect = text_image(text, size, color).get_rect(**{anchor: pos})
+        rect = text_image(text, size, color, True).get_rect(**{anchor: pos})
         if shadow:
             rect.union_ip(rect.move(max(1, size // 14), max(1, size // 14)))
         return tuple(rect)
@@ -273,29 +290,14 @@ class TablePainter:
                     r = pygame.Rect(rect)
                     color = CANASTA_COLORS[can]
                     pygame.draw.rect(surface, color, r.inflate(4, 4), width=3, border_radius=8)
-                    size = max(10, small - 1)
-                    lines = [CANASTA_TAGS[can](), _("{n} cards").format(n=m.size)]
-                    y = r.bottom - 6
-                    for text in reversed(lines):
-                        img = text_image(text, fit_size(text, size, r.w - 10, 8), (255, 255, 255), True)
-                        tag = pygame.Rect(0, 0, r.w - 4, img.get_height() + 4)
-                        tag.midbottom = (r.centerx, y)
+                    for tag, img in self._canasta_tags(m, can, r):
                         pygame.draw.rect(surface, color, tag, border_radius=4)
                         surface.blit(img, img.get_rect(center=tag.center))
-                        y = tag.top - 1
         if self.picked_meld is not None and self.picked_meld in self.homes.meld_rects:
             picked = pygame.Rect(self.homes.meld_rects[self.picked_meld]).inflate(10, 10)
             pygame.draw.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
         for rect in self.homes.staged_rects:
             pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
-        if self.staged:
-            side = self.state.side_of(self.seat)
-            have = sum(meld_points(m) for m in self.staged)
-            need = self.state.min_meld(side)
-            area = pygame.Rect(self.homes.new_meld_zone)
-            color = GOLD if have >= need else INK
-            draw_text(surface, _("First meld: {have} / {need} points").format(have=have, need=need), small, color,
-                      (area.right - 4, area.top + 2), "topright", bold=True, shadow=True)
         if self._my_turn():
             targets = self._targets()
             t = targets[self.target % len(targets)]
@@ -318,11 +320,30 @@ class TablePainter:
             else:
                 draw_text(surface, text, small, color, (self.size[0] - 4, r.top - 4), "bottomright", bold=True,
                           shadow=True)
-        for side, rect in self.homes.red_three_rects.items():
-            n = len(self.state.red_threes[side])
-            if n:
-                r = pygame.Rect(rect)
-                draw_text(surface, f"×{n}", small, INK, (r.centerx, r.bottom - 2), "midbottom", bold=True, shadow=True)
+
+    def _canasta_tags(self, m, can: str, r: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Surface]]:
+        """The labels on a squared-up canasta, bottom up from its foot, below its top card's index:
+        its kind, then how many cards and how many of them wild ("9 cards · 2 wild"), on one line when
+        it fits the pile's width, else two."""
+        assert self.layout is not None
+        size = self.layout.label_px - 2
+        room = r.w - 8
+        wild = sum(1 for c in m.cards if WILD[c])
+        count = ngettext("{n} card", "{n} cards", m.size).format(n=m.size)
+        wilds = ngettext("{n} wild", "{n} wild", wild).format(n=wild) if wild else ""
+        both = _("{cards} · {wild}").format(cards=count, wild=wilds) if wild else count
+        lines = [CANASTA_TAGS[can](), both]
+        if wild and fit_size(both, size, room, 10) <= 10 < size:
+            lines = [CANASTA_TAGS[can](), count, wilds]
+        out = []
+        y = r.bottom - 3
+        for text in reversed(lines):
+            img = text_image(text, fit_size(text, size, room, 9), (255, 255, 255), True)
+            tag = pygame.Rect(0, 0, r.w - 4, img.get_height() + 2)
+            tag.midbottom = (r.centerx, y)
+            out.append((tag, img))
+            y = tag.top - 1
+        return out
 
     def _draw_centre(self, surface: pygame.Surface, u: int) -> None:
         assert self.layout is not None
