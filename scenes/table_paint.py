@@ -16,6 +16,7 @@ from game.rules.cards import FACE, WILD
 from game.rules.melds import meld_points
 from game.rules.state import Phase
 from game.ui.layout import width_rungs
+from scenes.table_overlays import draw_log_overlay, draw_score_sheet, log_panel_image
 from scenes.widgets import (
     GOLD,
     INK,
@@ -65,6 +66,16 @@ class TablePainter:
         self.toasts.draw(surface, (self.size[0] // 2, self.layout.hand[1] - u), max(14, u * 4 // 5))
         if self.help:
             self._draw_help(surface, u)
+        if self.overlay is not None:
+            veil = pygame.Surface(self.size, pygame.SRCALPHA)
+            veil.fill((0, 0, 0, 110))
+            surface.blit(veil, (0, 0))
+            text_px = max(14, self.layout.label_px)
+            if self.overlay == "log":
+                draw_log_overlay(surface, self.log, u, text_px)
+            else:
+                draw_score_sheet(surface, self.state, self.side_names, self.names, u, text_px,
+                                 self.state.side_of(self.seat))
         if self.dialog is not None:
             self.dialog.draw(surface)
         if self.paused is not None:
@@ -358,10 +369,20 @@ class TablePainter:
         self._badge(surface, _("Pile {n}").format(n=len(self.state.pile)), pi, small)
         if self.state.pile_blocked():
             self._badge(surface, _("BLOCKED"), pi, small, (170, 20, 20), middle=True)
-        # The last thing that happened, above the buttons.
-        x, y = self.layout.controls[0], self.layout.controls[1]
-        for line in self.log[-1:]:
-            draw_text(surface, line, small, INK, (x, y), "topleft", shadow=True)
+        self._draw_log_panel(surface)
+
+    def _draw_log_panel(self, surface: pygame.Surface) -> None:
+        """What happened lately, beside the piles: drawn once per new line, then one blit a frame."""
+        assert self.layout is not None
+        r = pygame.Rect(self.layout.log)
+        if r.w <= 0:
+            return
+        text_px = max(13, self.layout.label_px - 1)
+        key = (tuple(self.log[-10:]), tuple(r), text_px)
+        cached = getattr(self, "_log_cache", None)
+        if cached is None or cached[0] != key:
+            self._log_cache = cached = (key, log_panel_image(r.size, self.log, text_px))
+        surface.blit(cached[1], r.topleft)
 
     def _badge(self, surface: pygame.Surface, text: str, card: pygame.Rect, size: int,
                color: tuple[int, int, int] = (12, 40, 24), middle: bool = False) -> None:
@@ -440,7 +461,9 @@ class TablePainter:
             else:
                 text = _("{who} to play.").format(who=who)
         text += "   " + _("H: keys")
-        draw_text(surface, text, max(12, min(u * 3 // 4, r.h - 4)), INK, (r.x, r.centery), "midleft", shadow=True)
+        # Shrunk to the window's width rather than cut: the instruction must read whole.
+        size = fit_size(text, max(14, min(u * 3 // 4, r.h - 4)), r.w, 12, bold=False)
+        draw_text(surface, text, size, INK, (r.x, r.centery), "midleft", shadow=True)
 
     def _draw_flourishes(self, surface: pygame.Surface, u: int) -> None:
         for i, f in enumerate(self.flourishes):
@@ -466,6 +489,7 @@ class TablePainter:
             _("K  pick the target meld, then K on another of its rank to combine them"),
             _("S  sort by rank or suit      Q  ask your partner “May I go out?”"),
             _("Y / N  answer your partner      Esc  pause      H  this help"),
+            _("W  what happened this hand      G  the score sheet      F11  full screen"),
             _("Mouse: click cards to select, drag them onto a meld, the table or the pile."),
         ]
         box = pygame.Rect(0, 0, min(self.size[0] - 40, u * 34), u * (len(lines) + 2))

@@ -30,6 +30,8 @@ KEYS: dict[int, Intent] = {
     pygame.K_s: Intent("sort"),
     pygame.K_q: Intent("ask"),
     pygame.K_h: Intent("help"),
+    pygame.K_w: Intent("log"),  # what happened this hand
+    pygame.K_g: Intent("sheet"),  # the game's score sheet
     pygame.K_F1: Intent("help"),
     pygame.K_ESCAPE: Intent("pause"),
     pygame.K_RETURN: Intent("enter"),
