@@ -15,7 +15,7 @@ from game.i18n import _, ngettext, number
 from game.rules.cards import FACE, WILD
 from game.rules.melds import meld_points
 from game.rules.state import Phase
-from game.ui.layout import width_rungs
+from game.ui.layout import index_strip, width_rungs
 from scenes.table_overlays import draw_log_overlay, draw_score_sheet, log_panel_image
 from scenes.widgets import (
     GOLD,
@@ -338,19 +338,27 @@ class TablePainter:
         it fits the pile's width, else two."""
         assert self.layout is not None
         size = self.layout.label_px - 2
-        room = r.w - 8
+        room = r.w - 4
         wild = sum(1 for c in m.cards if WILD[c])
         count = ngettext("{n} card", "{n} cards", m.size).format(n=m.size)
         wilds = ngettext("{n} wild", "{n} wild", wild).format(n=wild) if wild else ""
         both = _("{cards} · {wild}").format(cards=count, wild=wilds) if wild else count
-        lines = [CANASTA_TAGS[can](), both]
-        if wild and fit_size(both, size, room, 10) <= 10 < size:
-            lines = [CANASTA_TAGS[can](), count, wilds]
+        kind = CANASTA_TAGS[can]()
+        # Below the top card's index; where even two lines would cover it, the ribbon's colour tells the kind.
+        room_h = r.h - index_strip(self.homes.meld_card_w.get(self.homes.meld_side.get(m.id, 0), r.w))[1] - 4
+        one_line = not wild or fit_size(both, size, room, 10) > 10 or size <= 10
+        options = ([[kind, both]] if one_line else []) + ([[kind, count, wilds]] if wild else []) + [[both], [count]]
+
+        def fits(lines: list[str]) -> bool:
+            imgs = [text_image(t, fit_size(t, size, room, 9), (255, 255, 255), True) for t in lines]
+            return sum(i.get_height() + 3 for i in imgs) <= room_h and all(i.get_width() <= room for i in imgs)
+
+        lines = next((o for o in options if fits(o)), [number(m.size)])
         out = []
         y = r.bottom - 3
         for text in reversed(lines):
             img = text_image(text, fit_size(text, size, room, 9), (255, 255, 255), True)
-            tag = pygame.Rect(0, 0, r.w - 4, img.get_height() + 2)
+            tag = pygame.Rect(0, 0, r.w - 2, img.get_height() + 2)
             tag.midbottom = (r.centerx, y)
             out.append((tag, img))
             y = tag.top - 1

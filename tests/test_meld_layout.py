@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from game.ui.layout import (
     PILE_EDGE,
     Rect,
+    canasta_width,
     index_strip,
     inside,
     layout_melds,
@@ -63,7 +64,7 @@ def check_side(t, side: int, melds: list[tuple[str, int]]) -> int:
             for later in cards[k + 1:]:
                 assert overlap_area((x, y, sw, sh), later) == 0
         if kind == "canasta":
-            assert box[2:] == (lay.card_w + PILE_EDGE, lay.card_h + PILE_EDGE)
+            assert box[2:] == (canasta_width(lay.card_w), lay.card_h + PILE_EDGE)
     for i, a in enumerate(boxes):
         for b in boxes[i + 1:]:
             assert overlap_area(a, b) == 0, (a, b)
@@ -126,7 +127,7 @@ def test_melds_read_in_kind_order_and_cards_shrink_only_when_needed() -> None:
     lay = layout_melds(t.meld_rooms[0], melds, t.meld_card_w)
     firsts = [lay.melds[i][0] for i in sort_melds(melds)]
     assert sorted(firsts, key=lambda r: (r[1], r[0])) == firsts  # rows, then left to right
-    assert lay.card_w == t.meld_card_w  # a few melds: full-size cards
+    assert layout_melds(t.meld_rooms[0], melds[:4], t.meld_card_w).card_w == t.meld_card_w  # a few: full size
     # More melds overlap their cards more, then wrap, then shrink, never below the index strips.
     widths = [layout_melds(t.meld_rooms[0], [("rank", 5)] * k, t.meld_card_w).card_w for k in range(1, 17)]
     assert widths == sorted(widths, reverse=True) and widths[-1] < widths[0]

@@ -197,6 +197,11 @@ def layout_back_fan(area: Rect, n: int, vertical: bool) -> list[Rect]:
 # --- melds ---------------------------------------------------------------------------------
 
 PILE_EDGE = 6  # a squared-up canasta shows this many pixels of its lower cards' edges
+CANASTA_ROOM = 1.3  # a canasta's place is this many card widths (and its edges): room for its labels
+
+
+def canasta_width(cw: int) -> int:
+    return round(cw * CANASTA_ROOM) + PILE_EDGE
 
 
 @dataclass(frozen=True)
@@ -271,7 +276,7 @@ def _layout_melds(
 
 
 def _meld_width(kind: str, n: int, cw: int, step: int) -> int:
-    return cw + PILE_EDGE if kind == "canasta" else cw + (n - 1) * step
+    return canasta_width(cw) if kind == "canasta" else cw + (n - 1) * step
 
 
 def _plan_melds(
@@ -316,7 +321,7 @@ def _plan_melds(
                 x += group_gap if kinds[i] != kinds[row[j - 1]] else gap
             w = _meld_width(kinds[i], counts[i], cw, step)
             if kinds[i] == "canasta":
-                placed[i] = [(x, y, cw, ch)]
+                placed[i] = [(x + (w - cw - PILE_EDGE) // 2, y, cw, ch)]  # the pile, centred in its place
                 boxes[i] = (x, y, w, ch + PILE_EDGE)
             else:
                 placed[i] = [(x + k * step, y, cw, ch) for k in range(counts[i])]
