@@ -333,9 +333,9 @@ class TablePainter:
                           shadow=True)
 
     def _canasta_tags(self, m, can: str, r: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Surface]]:
-        """The labels on a squared-up canasta, bottom up from its foot, below its top card's index:
-        its kind, then how many cards and how many of them wild ("9 cards · 2 wild"), on one line when
-        it fits the pile's width, else two."""
+        """The labels on a squared-up canasta, bottom up from its foot, below its top card's index: its kind,
+        then how many cards and how many of them wild ("9 cards · 2 wild"), on one line when it fits the
+        pile's width, else two (see `_fit_tags`)."""
         assert self.layout is not None
         size = self.layout.label_px - 2
         room = r.w - 4
@@ -344,25 +344,40 @@ class TablePainter:
         wilds = ngettext("{n} wild", "{n} wild", wild).format(n=wild) if wild else ""
         both = _("{cards} · {wild}").format(cards=count, wild=wilds) if wild else count
         kind = CANASTA_TAGS[can]()
-        # Below the top card's index; where even two lines would cover it, the ribbon's colour tells the kind.
+        # Below the top card's index, each line as large as it fits, down to 11 px; with less room the
+        # kind goes first (the ribbon's colour tells it), then the wild cards' count, and only then 9 px.
         room_h = r.h - index_strip(self.homes.meld_card_w.get(self.homes.meld_side.get(m.id, 0), r.w))[1] - 4
-        one_line = not wild or fit_size(both, size, room, 10) > 10 or size <= 10
-        options = ([[kind, both]] if one_line else []) + ([[kind, count, wilds]] if wild else []) + [[both], [count]]
-
-        def fits(lines: list[str]) -> bool:
-            imgs = [text_image(t, fit_size(t, size, room, 9), (255, 255, 255), True) for t in lines]
-            return sum(i.get_height() + 3 for i in imgs) <= room_h and all(i.get_width() <= room for i in imgs)
-
-        lines = next((o for o in options if fits(o)), [number(m.size)])
+        # Worked out once per look: the search renders many trial lines, too many for every frame.
+        cache = self.__dict__.setdefault("_tag_cache", {})
+        key = (kind, both, size, room, room_h)
+        if key not in cache:
+            cache[key] = self._fit_tags(kind, count, wilds, both, size, room, room_h)
         out = []
         y = r.bottom - 3
-        for text in reversed(lines):
-            img = text_image(text, fit_size(text, size, room, 9), (255, 255, 255), True)
-            tag = pygame.Rect(0, 0, r.w - 2, img.get_height() + 2)
+        for text, px in reversed(cache[key] or [(number(m.size), 9)]):
+            img = text_image(text, px, (255, 255, 255), True)
+            # One block of lines, the lowest with a pixel more at the foot.
+            tag = pygame.Rect(0, 0, r.w - 2, img.get_height() + (3 if not out else 1))
             tag.midbottom = (r.centerx, y)
             out.append((tag, img))
-            y = tag.top - 1
+            y = tag.top
         return out
+
+    @staticmethod
+    def _fit_tags(kind: str, count: str, wilds: str, both: str, size: int, room: int,
+                  room_h: int) -> list[tuple[str, int]]:
+        wild = bool(wilds)
+        options = ([[kind, both]] + ([[kind, count, wilds]] if wild else []) + [[both]]
+                   + ([[count, wilds]] if wild else []) + [[count]])
+        # The fullest lines that fit at 13 px or more; failing that, the largest text, down to 9 px.
+        for sizes, fullest_first in ((range(size, 12, -1), True), (range(min(size, 12), 8, -1), False)):
+            trials = ([(px, lines) for lines in options for px in sizes] if fullest_first
+                      else [(px, lines) for px in sizes for lines in options])
+            for px, lines in trials:
+                dims = [_font(px, True).size(t) for t in lines]
+                if sum(h + 1 for _w, h in dims) + 2 <= room_h and all(w <= room for w, _h in dims):
+                    return [(t, px) for t in lines]
+        return []
 
     def _draw_centre(self, surface: pygame.Surface, u: int) -> None:
         assert self.layout is not None
