@@ -433,7 +433,7 @@ class TablePainter:
     def _score_lines(self, surface: pygame.Surface, r: pygame.Rect, u: int) -> None:
         s = self.state
         # Two lines a side when they fit at a readable size, else one line a side.
-        two = r.h // (1 + 2 * s.sides) - 4 >= 13
+        two = r.h // (1 + 2 * s.sides) - 4 >= 15
         rows = 1 + (2 if two else 1) * s.sides
         small = max(11, min(u * 2 // 3, r.h // rows - 4))
         y = r.top + 4
