@@ -201,3 +201,12 @@ def test_layout_has_room_for_the_log_at_every_size() -> None:
     for size in [(1024, 600), (1366, 768), (1920, 1080)]:
         for players in (2, 3, 4):
             assert table_layout(size, players).log[2] >= 12 * 14
+
+
+def test_the_log_says_how_big_a_pile_was_taken() -> None:
+    from game.rules import events as ev
+    from game.ui.narrate import describe, seat_names
+
+    line = describe(ev.PileTaken(seat=1, meld=3, top=5, meld_cards=(18, 31), to_hand=tuple(range(60, 73))),
+                    seat_names(4))
+    assert line == "West took the pile with 7♣: 14 cards."
