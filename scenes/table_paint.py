@@ -11,10 +11,11 @@ import time
 import pygame
 import pytweening
 
-from game.i18n import _, ngettext, number
+from game.i18n import _, language, ngettext, number
 from game.rules.cards import FACE, WILD
 from game.rules.melds import meld_points
 from game.rules.state import Phase
+from game.ui.input_map import yes_no_letters
 from game.ui.layout import index_strip, width_rungs
 from scenes.table_overlays import draw_log_overlay, draw_score_sheet, log_panel_image
 from scenes.widgets import (
@@ -82,7 +83,8 @@ class TablePainter:
             veil = pygame.Surface(self.size, pygame.SRCALPHA)
             veil.fill((0, 0, 0, 140))
             surface.blit(veil, (0, 0))
-            draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, self.size[1] // 2 - u * 3), "center",
+            top = self.paused.buttons[0].rect.top if self.paused.buttons else self.size[1] // 2
+            draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, top - u // 2), "midbottom",
                       bold=True, shadow=True)
             self.paused.draw(surface)
         if self.faces.behind:
@@ -485,7 +487,9 @@ class TablePainter:
                 text = _("{who} to play.").format(who=who)
         text += "   " + _("H: keys")
         # Shrunk to the window's width rather than cut: the instruction must read whole.
-        size = fit_size(text, max(14, min(u * 3 // 4, r.h - 4)), r.w, 12, bold=False)
+        sound = self.buttons.get("sound")
+        room = (sound.rect.left - r.x - 8) if sound is not None and sound.rect.w else r.w
+        size = fit_size(text, max(14, min(u * 3 // 4, r.h - 4)), room, 12, bold=False)
         draw_text(surface, text, size, INK, (r.x, r.centery), "midleft", shadow=True)
 
     def _draw_flourishes(self, surface: pygame.Surface, u: int) -> None:
@@ -500,9 +504,12 @@ class TablePainter:
             rect = pygame.Rect(where) if where else pygame.Rect(0, 0, self.size[0], self.size[1] // 2)
             surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + i * round(u * 1.6))))
 
-    def _draw_help(self, surface: pygame.Surface, u: int) -> None:
+    def help_lines(self) -> list[str]:
+        """The keys that work at this table, in the language's own letters (the game waits meanwhile)."""
+        partners = self.state.players == 4
+        yes, no = yes_no_letters(language())
         lines = [
-            _("Keys"),
+            _("Keys (the game waits while this is open)"),
             _("← →  move along your hand      Space  select / unselect"),
             _("D  draw from the stock      P  take the pile with the selected pair"),
             _("T  take the top card onto a run      M  meld the selected cards"),
@@ -510,11 +517,19 @@ class TablePainter:
             _("Tab  choose a target (stock, pile, new meld, your melds)      Enter  play onto it"),
             _("A  add the selected cards to the target meld      X  discard the selected card"),
             _("K  pick the target meld, then K on another of its rank to combine them"),
-            _("S  sort by rank or suit      Q  ask your partner “May I go out?”"),
-            _("Y / N  answer your partner      Esc  pause      H  this help"),
+            _("S  sort by rank or suit") + ("      " + _("Q  ask your partner “May I go out?”") if partners else ""),
+        ]
+        if partners:
+            lines.append(_("{yes} / {no}  answer your partner").format(yes=yes, no=no))
+        lines += [
+            _("R  the rules      V  sound on / off      Esc  pause      H  this help"),
             _("W  what happened this hand      G  the score sheet      F11  full screen"),
             _("Mouse: click cards to select, drag them onto a meld, the table or the pile."),
         ]
+        return lines
+
+    def _draw_help(self, surface: pygame.Surface, u: int) -> None:
+        lines = self.help_lines()
         box = pygame.Rect(0, 0, min(self.size[0] - 40, u * 34), u * (len(lines) + 2))
         box.center = (self.size[0] // 2, self.size[1] // 2)
         draw_panel(surface, box, u // 2)

@@ -90,7 +90,7 @@ def test_minimum_text_sizes_at_1366x768(app) -> None:
     for name, b in scene.buttons.items():
         if b.rect.w:
             assert b.text_size() >= 16, (name, b.text_size(), b.rect)
-            assert inside(tuple(b.rect), scene.layout.controls)
+            assert inside(tuple(b.rect), scene.layout.status if name == "sound" else scene.layout.controls)
     assert scene.layout.label_px >= 16
     for label, _rect in drawn_label_rects(scene):
         assert label[1] >= 14, label

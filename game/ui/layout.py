@@ -397,12 +397,18 @@ def side_of_seat(seat: int, players: int) -> int:
     return seat % 2 if players == 4 else seat
 
 
-def table_layout(size: tuple[int, int], players: int = 2) -> TableLayout:
-    """All the table's areas for a window of `size` pixels."""
+CARD_SCALES = {"normal": 1.0, "large": 1.18}  # the settings' card size: how much larger the cards are
+
+
+def table_layout(size: tuple[int, int], players: int = 2, card_scale: float = 1.0) -> TableLayout:
+    """All the table's areas for a window of `size` pixels. `card_scale` above 1 (large cards) gives
+    the hand a taller band and the meld cards a larger cap, taken from the two meld bands."""
     positions = seat_positions(players)
     W, H = max(320, size[0]), max(240, size[1])
     m = max(4, round(H * 0.01))  # margin
     text = label_px((W, H))
+    scale = max(1.0, min(1.4, card_scale))
+    grow = HAND * (scale - 1) / 2  # each meld band gives this much of the window to the hand
 
     def band(frac: float) -> int:
         return round(H * frac)
@@ -410,10 +416,10 @@ def table_layout(size: tuple[int, int], players: int = 2) -> TableLayout:
     top_fan_h = band(TOP_FAN)
     # At three, two opponents share the top band side by side: it gets some of the player's room.
     shift = THREE_SHIFT if players == 3 else 0.0
-    top_melds_h = band(TOP_MELDS + shift)
+    top_melds_h = band(TOP_MELDS + shift - grow)
     centre_h = band(CENTRE)
-    own_h = band(OWN_MELDS - shift)
-    status_h = max(band(STATUS), text + 8)
+    own_h = band(OWN_MELDS - shift - grow)
+    status_h = max(band(STATUS), round(text * 2.4))  # the sound button sits on it, its text 16 px at 768
     hand_h = H - top_fan_h - top_melds_h - centre_h - own_h - status_h
     y_top_melds = top_fan_h
     y_centre = y_top_melds + top_melds_h
@@ -446,7 +452,7 @@ def table_layout(size: tuple[int, int], players: int = 2) -> TableLayout:
         meld_areas[2] = (top[0] + half + m, top[1], top[2] - half - m, top[3])
     else:
         meld_areas[1] = top
-    meld_card_w = card_width_for_height(min(own_h, top_melds_h) * 0.68)
+    meld_card_w = card_width_for_height(min(own_h, top_melds_h) * min(0.9, 0.68 * scale))
     band_h = text + 6
     meld_bands: dict[int, Rect] = {}
     meld_rooms: dict[int, Rect] = {}
