@@ -11,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ui.layout import (
+    CARD_SCALES,
     PILE_EDGE,
     Rect,
     canasta_width,
@@ -79,24 +80,26 @@ def check_side(t, side: int, melds: list[tuple[str, int]]) -> int:
     return lay.card_w
 
 
-@settings(max_examples=120, deadline=None)
-@given(sizes, st.sampled_from([2, 3, 4]), st.lists(sides_melds, min_size=3, max_size=3))
+@settings(max_examples=150, deadline=None)
+@given(sizes, st.sampled_from([2, 3, 4]), st.lists(sides_melds, min_size=3, max_size=3),
+       st.sampled_from(sorted(CARD_SCALES.values())))
 def test_every_meld_of_every_side_is_readable(size: tuple[int, int], players: int,
-                                               per_side: list[list[tuple[str, int]]]) -> None:
-    t = table_layout(size, players)
+                                               per_side: list[list[tuple[str, int]]], scale: float) -> None:
+    t = table_layout(size, players, scale)  # normal and large cards (the settings' card size)
     for side in t.meld_rooms:
         cw = check_side(t, side, shapes(per_side[side]))
         # Still large enough to read a card's index: about 28 px at 1024x600 with 16 melds. (A window
         # taller than wide is as narrow as a 4:3 one: its width is what limits.)
         ref = min(size[1], size[0] * 0.75)
-        assert cw >= (0.045 if players != 3 else 0.04) * ref, (side, cw)
+        assert cw >= (0.045 if players != 3 else 0.04) * ref / scale ** 0.5, (side, cw)
 
 
 @pytest.mark.parametrize("size", [MIN_SIZE, (1024, 640), (1366, 768), (1920, 1080), (2560, 1440)])
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_sixteen_big_melds_a_side(size: tuple[int, int], players: int) -> None:
+@pytest.mark.parametrize("card_size", sorted(CARD_SCALES))
+def test_sixteen_big_melds_a_side(size: tuple[int, int], players: int, card_size: str) -> None:
     # The worst a hand reaches: sixteen melds, none of them squared up, six cards each.
-    t = table_layout(size, players)
+    t = table_layout(size, players, CARD_SCALES[card_size])
     for side in t.meld_rooms:
         check_side(t, side, [("rank", 6)] * 12 + [("run", 6)] * 4)
 
