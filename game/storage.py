@@ -34,6 +34,7 @@ from game.rules.state import GameState
 from game.rules.validate import NewerVersion
 from game.safe_json import MISSING, BadFile, read_json_file, sentence
 from game.stats import Statistics
+from game.window import WindowState
 
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "save.json"
@@ -223,11 +224,13 @@ class Settings:
     four_colour: bool = False  # clubs green, diamonds blue
     sort_order: str = "rank"  # "rank" | "suit"
     discard_warning: bool = True
+    window: WindowState | None = None  # None: never closed yet, open to fit the screen
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json(), "sound": self.sound,
                 "volume": self.volume, "card_size": self.card_size, "four_colour": self.four_colour,
-                "sort_order": self.sort_order, "discard_warning": self.discard_warning}
+                "sort_order": self.sort_order, "discard_warning": self.discard_warning,
+                "window": self.window.to_json() if self.window is not None else None}
 
     @staticmethod
     def from_json(data: object) -> Settings:
@@ -248,7 +251,8 @@ class Settings:
                         card_size=_pick(d.get("card_size"), CARD_SIZES, default.card_size),
                         four_colour=flag("four_colour", default.four_colour),
                         sort_order=_pick(d.get("sort_order"), SORT_ORDERS, default.sort_order),
-                        discard_warning=flag("discard_warning", default.discard_warning))
+                        discard_warning=flag("discard_warning", default.discard_warning),
+                        window=WindowState.from_json(d.get("window")))
 
 
 @dataclass
