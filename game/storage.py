@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 import tempfile
 import threading
 from dataclasses import dataclass, field
@@ -27,14 +26,13 @@ from pathlib import Path
 from typing import Any
 
 from game import __version__
+from game.folders import user_data_folder
 from game.i18n import _
 from game.instance_lock import InstanceLock
 from game.rules.state import GameState
 from game.rules.validate import NewerVersion
 from game.safe_json import MISSING, BadFile, read_json_file, sentence
 
-APP_DIR = "Bolivia"  # Windows and macOS spell folder names with a capital
-XDG_DIR = "bolivia"
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "save.json"
 STATS_FILE = "stats.json"
@@ -60,14 +58,7 @@ def data_dir() -> Path:
     override = os.environ.get("BOLIVIA_HOME")
     if override:
         return Path(override).expanduser()
-    home = Path.home()
-    if sys.platform.startswith("win"):
-        base = os.environ.get("APPDATA")
-        return (Path(base) if base else home / "AppData" / "Roaming") / APP_DIR
-    if sys.platform == "darwin":
-        return home / "Library" / "Application Support" / APP_DIR
-    base = os.environ.get("XDG_DATA_HOME")
-    return (Path(base) if base and Path(base).is_absolute() else home / ".local" / "share") / XDG_DIR
+    return user_data_folder()
 
 
 def write_json_atomic(path: Path, data: Any) -> None:

@@ -33,27 +33,6 @@ def test_bolivia_home_overrides_the_folder(tmp_path: Path, monkeypatch: pytest.M
     assert Storage().root == tmp_path / "x"
 
 
-@pytest.mark.parametrize(
-    ("platform", "env", "expected"),
-    [
-        ("linux", {"XDG_DATA_HOME": "/xdg"}, Path("/xdg/bolivia")),
-        ("linux", {}, Path("HOME/.local/share/bolivia")),
-        ("linux", {"XDG_DATA_HOME": "relative"}, Path("HOME/.local/share/bolivia")),
-        ("win32", {"APPDATA": "C:/Users/ana/AppData/Roaming"}, Path("C:/Users/ana/AppData/Roaming/Bolivia")),
-        ("darwin", {}, Path("HOME/Library/Application Support/Bolivia")),
-    ],
-)
-def test_platform_folders(platform: str, env: dict, expected: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("BOLIVIA_HOME", raising=False)
-    for name in ("XDG_DATA_HOME", "APPDATA"):
-        monkeypatch.delenv(name, raising=False)
-    for name, value in env.items():
-        monkeypatch.setenv(name, value)
-    monkeypatch.setattr(st.sys, "platform", platform)
-    monkeypatch.setattr(st.Path, "home", staticmethod(lambda: Path("HOME")))
-    assert data_dir() == expected
-
-
 # ----- atomic writes ------------------------------------------------------------------------------
 
 
