@@ -250,7 +250,7 @@ class Flow:
     def _player(self, level: str):
         for name in (level, "greedy"):
             try:
-                return get_player(name)
+                return get_player(name, table=True)
             except ValueError:
                 continue
         raise ValueError(level)

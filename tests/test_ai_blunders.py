@@ -1,6 +1,6 @@
 """The blunder suite: hand-built positions with one right answer (or one clearly wrong one).
 
-Normal and Hard must pass every one. Seats 0 and 2 are partners at four players; seat 1 plays after
+Normal, Hard and Expert must pass every one. Seats 0 and 2 are partners at four players; seat 1 plays after
 seat 0, so it is the opponent a discard of seat 0 feeds.
 """
 
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from game.ai.expert import choose_expert
 from game.ai.levels import choose_normal
 from game.ai.search import choose_hard
 from game.rules import Phase
@@ -16,7 +17,7 @@ from game.rules.cards import BLACK_THREE, RANK, WILD, label
 from game.rules.melds import RANK_MELD, WILD_MELD
 from tests.ai_positions import decide, play_turn, spot
 
-PLAYERS = {"normal": choose_normal, "hard": choose_hard}
+PLAYERS = {"normal": choose_normal, "hard": choose_hard, "expert": choose_expert}
 BIG_PILE = "5H 8C 9D 2D JK TC 7S 4H QD 6C AS 8S"
 
 

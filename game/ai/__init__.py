@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
+from game.ai.expert import choose_expert, table_expert
 from game.ai.levels import choose_easy, choose_normal
 from game.ai.search import choose_hard
 from game.ai.simple import choose_greedy, choose_random
@@ -19,11 +20,15 @@ PLAYERS: dict[str, Chooser] = {
     "easy": choose_easy,
     "normal": choose_normal,
     "hard": choose_hard,
+    "expert": choose_expert,
 }
+# At the table a level may also watch the clock (the arena's players count moves only, so a seed
+# replays the same on any machine).
+TABLE_PLAYERS: dict[str, Chooser] = {**PLAYERS, "expert": table_expert}
 
 
-def get_player(name: str) -> Chooser:
+def get_player(name: str, table: bool = False) -> Chooser:
     try:
-        return PLAYERS[name]
+        return (TABLE_PLAYERS if table else PLAYERS)[name]
     except KeyError:
         raise ValueError(f"unknown player {name!r}: choose one of {', '.join(PLAYERS)}") from None

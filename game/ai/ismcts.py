@@ -1,0 +1,289 @@
+"""Information-set Monte Carlo tree search over one seat's turn (Cowling, Powley and Whitehouse 2012).
+
+Each iteration deals the hidden cards afresh, consistently with what the seat has seen
+(`inference.sample_consistent`), and walks one tree built over the seat's own information: a node is
+a point of the seat's turn, its children the seat's moves there (a draw, a meld move, a discard,
+going out or asking). Moves are keyed by card faces, so the same move found in two worlds is one
+child; after a stock draw the hand differs from world to world, so a child is only offered in the
+worlds where it exists, and UCB counts how often it was available (its availability), not how often
+its parent was visited. Normal's knowledge sets the candidates (its own choice, its ranked draws
+and discards, going out against holding on) and a progressive bias toward Normal's choice. Past the
+tree, the turn and the next seats' turns are played by the Normal policy, and the rollout is cut
+off early and scored by the shared evaluator (`world_side_values`): exact when the hand ended.
+
+Effort is counted in simulated moves (a node budget: the same seed gives the same decisions on any
+machine), with an optional wall-clock cap for the table, where the answer must come in time.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field, replace
+
+from game.ai.evaluate import world_side_values
+from game.ai.inference import sample_consistent, unlikely_pairs
+from game.ai.levels import NORMAL, Planner, Style, choose_with
+from game.ai.plan import OutPlans, plan_go_out, why_illegal
+from game.ai.search import LazyLegal
+from game.rules.actions import (
+    Action,
+    AddToMeld,
+    Answer,
+    AskPartner,
+    Combine,
+    Discard,
+    DrawStock,
+    LayMelds,
+    MeldMove,
+    TakePile,
+    TakeTop,
+)
+from game.rules.cards import FACE
+from game.rules.errors import IllegalAction
+from game.rules.state import GameState, Phase
+from game.rules.view import PlayerView, view_of
+
+ROLLOUT_STYLE = replace(NORMAL, out_search=250)
+REWARD_SCALE = 1000.0  # points per unit of reward in UCB
+MOVE_CAP = 90
+ENDGAME_ROUNDS = 2  # rounds of stock left below which a rollout plays the hand to its end
+MELDED_WORTH = 150.0  # a side's first meld, beyond its cards (see leaf_values)  # moves of one iteration, a guard
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How long one decision may think. `moves`: simulated moves (reproducible); `seconds`: a wall
+    clock cap on top (for the table; leave None for measurements). The search stops at whichever
+    comes first, after at least `min_iterations`."""
+
+    moves: int = 1000
+    seconds: float | None = None
+    min_iterations: int = 6
+    max_iterations: int = 600
+    exploration: float = 0.7
+    bias: float = 0.35  # progressive bias toward Normal's choice, in reward units, fading with visits
+    discards: int = 3  # ranked discards offered at each discard point
+    draws: int = 4  # ranked pile takes offered besides the stock
+    horizon: int = 1  # other seats' turns played out after the seat's own turn
+    style: Style = field(default=NORMAL)
+
+
+@dataclass
+class Node:
+    visits: int = 0
+    total: float = 0.0
+    avail: int = 0
+    children: dict[tuple, Node] = field(default_factory=dict)
+
+
+def action_key(a: Action) -> tuple:
+    """An action by card faces: two 7♥ are the same move for the rules."""
+    def faces(cards: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(FACE[c] for c in cards))
+
+    if isinstance(a, Discard):
+        return ("discard", FACE[a.card])
+    if isinstance(a, TakePile):
+        return ("pile", faces(a.cards), tuple(sorted(faces(m) for m in a.melds)))
+    if isinstance(a, LayMelds):
+        return ("lay", tuple(sorted(faces(m) for m in a.melds)))
+    if isinstance(a, AddToMeld):
+        return ("add", a.meld, faces(a.cards))
+    if isinstance(a, MeldMove):
+        return ("move", tuple(sorted(faces(m) for m in a.new)),
+                tuple(sorted((mid, faces(cs)) for mid, cs in a.add)), tuple(sorted(a.combine)))
+    if isinstance(a, (TakeTop, Combine, Answer)):
+        return (type(a).__name__, *vars(a).values())
+    return (type(a).__name__,)
+
+
+class Search:
+    """One decision of one seat."""
+
+    def __init__(self, view: PlayerView, rng: random.Random, budget: Budget) -> None:
+        self.view = view
+        self.rng = rng
+        self.budget = budget
+        self.me = view.seat
+        self.out_plans = OutPlans()
+        self.avoid = unlikely_pairs(view)
+        self._candidates: dict[tuple, list[Action]] = {}
+        self.iterations = 0
+        self.moves = 0
+
+    # ----- candidates ------------------------------------------------------------------------------
+
+    def candidates(self, state: GameState) -> list[Action]:
+        """The seat's moves worth searching at this point of its turn, Normal's choice first."""
+        view = view_of(state, self.me)
+        key = (view.phase, len(view.pile), tuple(sorted(view.hand)),
+               tuple((m.id, m.cards) for m in view.melds[view.side]), view.permission, view.asked)
+        got = self._candidates.get(key)
+        if got is not None:
+            return got
+        legal = LazyLegal(state)
+        style = self.budget.style
+        planner = Planner(style, view, random.Random(0), self.out_plans)
+        default = choose_with(style, view, legal, random.Random(0), count=False,  # type: ignore[arg-type]
+                              out_plans=self.out_plans)
+        out = [default]
+        if view.phase == Phase.DRAW:
+            takes = [a for a in legal if isinstance(a, (TakePile, TakeTop))]
+            if takes:
+                out += [a for a, _v in planner.draw_options(takes)[:self.budget.draws + 1]]
+                out.append(DrawStock())
+        elif view.phase == Phase.MELD and view.permission is not True:
+            # Going out (or asking to) against holding on, a meld step against discarding now, and
+            # Normal's best few discards.
+            if view.permission is None and view.melds[view.side]:
+                seq = plan_go_out(view, style.out_search, self.out_plans)
+                if seq:
+                    out.append(seq[0])
+                    if view.players == 4 and not view.asked and len(view.hand) >= 2 and AskPartner() in legal:
+                        out.append(AskPartner())
+            if view.melds[view.side]:
+                step = planner.next_step()
+                if step is not None:
+                    out.append(step)
+                down = Planner(replace(style, hand_floor=2, endgame_turns=99.0), view, random.Random(0),
+                               self.out_plans).next_step()
+                if down is not None:
+                    out.append(down)
+            if len(view.hand) > 1 or view.melds[view.side]:
+                ranking = planner.discard_ranking() if len(view.hand) > 1 else list(view.hand)
+                out += [Discard(c) for c in ranking[:self.budget.discards]]
+        seen: set[tuple] = set()
+        clean: list[Action] = []
+        for a in out:
+            k = action_key(a)
+            if k in seen or (a is not default and why_illegal(view, a) is not None):
+                continue
+            seen.add(k)
+            clean.append(a)
+        self._candidates[key] = clean
+        return clean
+
+    # ----- the search ------------------------------------------------------------------------------
+
+    def run(self) -> tuple[Action, Node, list[Action]]:
+        b = self.budget
+        root = Node()
+        root_state = sample_consistent(self.view, random.Random(0), self.avoid)
+        root_moves = self.candidates(root_state)
+        if len(root_moves) <= 1:
+            return root_moves[0], root, root_moves
+        start = time.perf_counter()
+        seed = self.rng.randrange(1 << 30)
+        while self.iterations < b.max_iterations:
+            if self.iterations >= b.min_iterations:
+                if self.moves >= b.moves:
+                    break
+                if b.seconds is not None and time.perf_counter() - start > b.seconds:
+                    break
+            world = sample_consistent(self.view, random.Random(seed + self.iterations), self.avoid)
+            self.iterate(root, world, random.Random(seed * 3 + self.iterations))
+            self.iterations += 1
+        keys = [action_key(a) for a in root_moves]
+        best = max(range(len(root_moves)), key=lambda i: (root.children[keys[i]].visits
+                                                          if keys[i] in root.children else -1,
+                                                          _mean(root.children.get(keys[i])), -i))
+        return root_moves[best], root, root_moves
+
+    def iterate(self, root: Node, state: GameState, rng: random.Random) -> None:
+        path = [root]
+        node = root
+        used = 0
+        # Selection and expansion, while it is this seat's turn.
+        while self._my_turn(state) and used < MOVE_CAP:
+            moves = self.candidates(state)
+            keyed = [(action_key(a), a) for a in moves]
+            for k, _a in keyed:
+                child = node.children.get(k)
+                if child is None:
+                    child = node.children[k] = Node()
+                child.avail += 1
+            fresh = [(k, a) for k, a in keyed if node.children[k].visits == 0]
+            if fresh:
+                k, action = fresh[0]  # Normal's order: its own choice is tried first
+                expanded = True
+            else:
+                k, action = max(keyed, key=lambda ka: self._ucb(node.children[ka[0]], ka[0] == keyed[0][0]))
+                expanded = False
+            if not self._apply(state, action):
+                node.children[k].avail -= 1
+                break
+            used += 1
+            node = node.children[k]
+            path.append(node)
+            if expanded:
+                break
+        used += self.rollout(state, rng, MOVE_CAP - used)
+        self.moves += used
+        values = leaf_values(state)
+        side = self.view.side
+        others = [v for s, v in enumerate(values) if s != side]
+        reward = (values[side] - sum(others) / len(others)) / REWARD_SCALE
+        for n in path:
+            n.visits += 1
+            n.total += reward
+
+    def _ucb(self, child: Node, is_default: bool) -> float:
+        b = self.budget
+        mean = child.total / child.visits
+        explore = b.exploration * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
+        bias = b.bias / (child.visits + 1) if is_default else 0.0
+        return mean + explore + bias
+
+    def _my_turn(self, state: GameState) -> bool:
+        return (state.phase in (Phase.DRAW, Phase.MELD) and state.turn == self.me and state.to_act == self.me)
+
+    def _apply(self, state: GameState, action: Action) -> bool:
+        try:
+            state.apply(action)
+        except IllegalAction:
+            return False
+        return True
+
+    def rollout(self, state: GameState, rng: random.Random, limit: int) -> int:
+        """Normal plays on until `horizon` turns of the other seats are done, or the hand ends."""
+        me = self.me
+        stop_turn = (me + 1 + self.budget.horizon) % self.view.players
+        left_my_turn = state.turn != me
+        # Near the end of the stock, play the hand out: its end is then scored exactly.
+        to_end = len(state.stock) <= ENDGAME_ROUNDS * state.rules.draws(state.players) * state.players
+        used = 0
+        while state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER) and used < limit:
+            if state.turn != me:
+                left_my_turn = True
+            if left_my_turn and state.turn == stop_turn and state.phase == Phase.DRAW and not to_end:
+                break
+            seat = state.to_act
+            legal = LazyLegal(state)
+            try:
+                action = choose_with(ROLLOUT_STYLE, view_of(state, seat), legal, rng,  # type: ignore[arg-type]
+                                     count=False, out_plans=self.out_plans)
+                state.apply(action)
+            except (IllegalAction, IndexError):
+                if not legal:
+                    break  # a sampled world can reach a dead end
+                state.apply(legal[0])
+            used += 1
+        return used
+
+
+def leaf_values(state: GameState) -> list[float]:
+    """The evaluator's score estimate of every side, plus what having melded is worth while the hand
+    goes on (the pile opens to a pair, top cards go onto runs): the short rollout cannot see it."""
+    values = world_side_values(state)
+    if state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER):
+        t = len(state.stock) / (state.rules.draws(state.players) * state.players)
+        for side in range(state.sides):
+            if state.melds[side]:
+                values[side] += MELDED_WORTH * min(1.0, t / 4.0)
+    return values
+
+
+def _mean(node: Node | None) -> float:
+    return node.total / node.visits if node and node.visits else -1e9
