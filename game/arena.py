@@ -20,7 +20,7 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 
-from game.ai import get_player
+from game.ai import PLAYERS, get_player
 from game.ai.levels import REFUSED
 from game.rules.actions import Deal, DrawStock
 from game.rules.cards import BLACK_THREE
@@ -235,7 +235,7 @@ def register(subparsers: argparse._SubParsersAction, name: str) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="one line of JSON")
     p.add_argument("--workers", type=int, default=1, help="processes playing deals side by side")
-    p.add_argument("a", help="player A (random, greedy, easy, normal, hard)")
+    p.add_argument("a", help=f"player A ({', '.join(PLAYERS)}; expert@N: Expert with N simulated moves a decision)")
     p.add_argument("b", help="player B")
     p.set_defaults(run=cmd_arena)
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 
-from game.ai.expert import choose_expert, table_expert
+from game.ai.expert import EXPERT_BUDGET, choose_expert, table_expert
 from game.ai.levels import choose_easy, choose_normal
 from game.ai.search import choose_hard
 from game.ai.simple import choose_greedy, choose_random
@@ -27,7 +28,30 @@ PLAYERS: dict[str, Chooser] = {
 TABLE_PLAYERS: dict[str, Chooser] = {**PLAYERS, "expert": table_expert}
 
 
+def suggest(view: PlayerView, rng: random.Random | None = None) -> tuple[Action, str]:
+    """The coach (game/ai/coach.py): the strongest level's move for this view and a reason to read."""
+    from game.ai.coach import suggest as coach_suggest  # imports the table's words (game/ui/narrate)
+
+    return coach_suggest(view, rng)
+
+
+def expert_with(moves: int) -> Chooser:
+    """Expert thinking for this many simulated moves a decision (the arena's `expert@N`)."""
+    budget = replace(EXPERT_BUDGET, moves=moves)
+
+    def choose(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+        return choose_expert(view, legal, rng, budget)
+
+    return choose
+
+
 def get_player(name: str, table: bool = False) -> Chooser:
+    """A level by name; `expert@N` is Expert with a budget of N simulated moves a decision."""
+    base, _at, moves = name.partition("@")
+    if base == "expert" and moves:
+        if not moves.isdigit() or not 1 <= int(moves) <= 100_000:
+            raise ValueError(f"bad budget in {name!r}: expert@N wants N from 1 to 100000 simulated moves")
+        return expert_with(int(moves))
     try:
         return (TABLE_PLAYERS if table else PLAYERS)[name]
     except KeyError:
