@@ -17,7 +17,9 @@ The output is a contract; its keys are exactly:
   demo games played one after the other at 1920x1080 (after one game that fills the caches), from
   the memory after the first of them to that after the last, divided by the games between.
 - `ai_ms`: per computer level, `p50` and `p95` milliseconds of one decision over whole games.
-- `sim_games_per_s`: per level, whole four-player games a second, as `simulate` plays them.
+- `sim_games_per_s`: per level, whole four-player games a second, as `simulate` plays them. A
+  searching level (Expert) plays seat 0 against three Normal players in games to 2,500, and its
+  `ai_ms` are its own decisions only.
 
 A level that is missing is left out; one that fails reports its `error` instead of numbers.
 The targets below are checked by `--check` (exit 1 if one is missed); tests never time anything.
@@ -44,7 +46,11 @@ from game.i18n import _
 SIZES = ((1280, 720), (1920, 1080))
 HOME_ENV = "BOLIVIA_HOME"  # where game/storage.py keeps settings and saves
 FRAMES = 1200  # drawn frames timed at each size (20 s of play): the 99th percentile is the 12th worst
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
+# A searching level is too slow for whole games of four of it: it plays seat 0 against Normal, to the
+# smallest target, and only its own decisions are timed.
+SEARCHING = {"expert"}
+SEARCH_TARGET = 2500
 ROOT = Path(__file__).resolve().parent.parent
 
 # name: (where in the report, limit, what it is)
@@ -399,19 +405,25 @@ def measure_rss(seed: int, max_frames: int | None, command: list[str]) -> float 
 
 # ----- computer players ---------------------------------------------------------------------------
 
-def measure_level(chooser: Callable, seconds: float, seed: int) -> tuple[dict, float | None]:
-    """Whole four-player games (rules checked, as `simulate` does) for about `seconds`, at least one."""
+def measure_level(chooser: Callable, seconds: float, seed: int, searching: bool = False) -> tuple[dict, float | None]:
+    """Whole four-player games (rules checked, as `simulate` does) for about `seconds`, at least one.
+    `searching`: the level at seat 0 against Normal, games to SEARCH_TARGET, its own decisions timed."""
+    from game.ai import PLAYERS
     from game.cli import play_game
     from game.rules.state import GameState
+
+    choosers = [chooser] + [PLAYERS["normal"] if searching else chooser] * 3
+    target = SEARCH_TARGET if searching else None
 
     decisions: list[float] = []
     games = 0
     start = time.perf_counter()
     try:
         while games == 0 or time.perf_counter() - start < seconds:
-            state = GameState(4, seed * 1_000_003 + games)
-            result = play_game(state, [chooser] * 4, random.Random(f"{seed}:{games}:players"),
-                               on_decision=lambda _s, took, _st, _a: decisions.append(took * 1000))
+            state = GameState(4, seed * 1_000_003 + games, target=target)
+            result = play_game(state, choosers, random.Random(f"{seed}:{games}:players"),
+                               on_decision=lambda seat, took, _st, _a: (seat == 0 or not searching)
+                               and decisions.append(took * 1000))
             if result["error"]:
                 raise RuntimeError(result["error"])
             games += 1
@@ -433,7 +445,7 @@ def measure_ai(levels: list[str] | None, seconds: float, seed: int) -> tuple[dic
         chooser = PLAYERS.get(name)
         if chooser is None:
             continue
-        ai_ms[name], rate[name] = measure_level(chooser, seconds, seed)
+        ai_ms[name], rate[name] = measure_level(chooser, seconds, seed, name in SEARCHING)
     return ai_ms, rate
 
 

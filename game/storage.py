@@ -43,7 +43,7 @@ STATS_FILE = "stats.json"
 FORMAT = 1
 MAX_FORMAT = 1000  # a larger "format" is damage, not a later version
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 SPEEDS = ("slow", "normal", "fast", "instant")
 TARGETS = (2500, 5000, 7500, 10000, 15000)
 DEFAULT_TARGET = 15000

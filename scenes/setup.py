@@ -39,7 +39,8 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français", "sv": "Svenska"}  # each i
 
 
 def level_name(level: str) -> str:
-    return {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard"), EACH: _("Each seat")}.get(level, level)
+    return {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard"), "expert": _("Expert"),
+            EACH: _("Each seat")}.get(level, level)
 
 
 def level_caption(level: str) -> str:
@@ -47,6 +48,7 @@ def level_caption(level: str) -> str:
         "easy": _("Easy: plays simply. A relaxed game."),
         "normal": _("Normal: a fair club player."),
         "hard": _("Hard: plays to win and keeps track of the cards."),
+        "expert": _("Expert: thinks ahead over the cards it cannot see. The strongest."),
         EACH: _("Choose the difficulty of each computer player on the lines below."),
     }.get(level, "")
 

@@ -76,21 +76,21 @@ def test_keys_change_every_choice(app: App) -> None:
 def test_each_seat_gets_its_own_difficulty(app: App) -> None:
     scene, started, _b = open_setup(app, GameSetup(players=4, level="easy"))
     scene.focus = "difficulty"
-    for _i in range(3):
-        scene.handle_event(key(pygame.K_RIGHT))  # easy -> normal -> hard -> each seat
-    assert scene.setup.per_seat and scene.setup.seat_levels == ["hard", "hard", "hard"]
+    for _i in range(4):
+        scene.handle_event(key(pygame.K_RIGHT))  # easy -> normal -> hard -> expert -> each seat
+    assert scene.setup.per_seat and scene.setup.seat_levels == ["expert", "expert", "expert"]
     assert [r.key for r in scene.rows] == ["players", "difficulty", "seat1", "seat2", "seat3", "target", "speed"]
     scene.handle_event(key(pygame.K_DOWN))
-    scene.handle_event(key(pygame.K_LEFT))  # West: hard -> normal
+    scene.handle_event(key(pygame.K_LEFT))  # West: expert -> hard
     scene.handle_event(key(pygame.K_DOWN))
-    scene.handle_event(key(pygame.K_SPACE))  # North: hard -> easy (wraps)
-    assert scene.setup.levels() == ["human", "normal", "easy", "hard"]
+    scene.handle_event(key(pygame.K_SPACE))  # North: expert -> easy (wraps)
+    assert scene.setup.levels() == ["human", "hard", "easy", "expert"]
     assert "North" in scene.caption()
     # Two players: one computer, so no per-seat lines.
     scene.focus = "players"
     scene.handle_event(key(pygame.K_RIGHT))  # 4 -> 2
     assert not scene.setup.per_seat and "seat1" not in [r.key for r in scene.rows]
-    assert scene.setup.levels() == ["human", "normal"]
+    assert scene.setup.levels() == ["human", "hard"]
 
 
 def test_mouse_arrows_and_values(app: App) -> None:
