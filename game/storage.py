@@ -193,19 +193,28 @@ def _pick(value: object, allowed: tuple, default: Any) -> Any:
     return value if value in allowed and not isinstance(value, bool) else default
 
 
+SORT_ORDERS = ("rank", "suit")
+
+
 @dataclass
 class Settings:
     setup: GameSetup = field(default_factory=GameSetup)
     language: str | None = None  # None: the system's
+    sort_order: str = "rank"  # how the table sorts the player's hand: "rank" or "suit"
+    discard_warning: bool = True  # ask before a discard the next opponent is known to be able to take
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json()}
+        return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json(),
+                "sort_order": self.sort_order, "discard_warning": self.discard_warning}
 
     @staticmethod
     def from_json(data: object) -> Settings:
         d = data if isinstance(data, dict) else {}
         lang = d.get("language")
-        return Settings(GameSetup.from_json(d.get("setup")), lang if isinstance(lang, str) else None)
+        warning = d.get("discard_warning")
+        return Settings(GameSetup.from_json(d.get("setup")), lang if isinstance(lang, str) else None,
+                        sort_order=_pick(d.get("sort_order"), SORT_ORDERS, "rank"),
+                        discard_warning=warning if isinstance(warning, bool) else True)
 
 
 @dataclass

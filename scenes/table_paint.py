@@ -13,7 +13,6 @@ import pytweening
 
 from game.i18n import _, number
 from game.rules.cards import FACE
-from game.rules.melds import meld_points
 from game.rules.state import Phase
 from game.ui.layout import width_rungs
 from scenes.widgets import (
@@ -132,7 +131,14 @@ class TablePainter:
     def _button_enabled(self, b: Button) -> bool:
         mine = self._my_turn()
         if b is self.buttons["lay"] or b is self.buttons["cancel"]:
-            return bool(self.staged)
+            return bool(self.staging)
+        if b is self.buttons["undo"]:
+            return bool(self.staging) or self.controller.can_undo
+        if b is self.buttons["hint"]:
+            return mine
+        if b is self.buttons["sort_rank"] or b is self.buttons["sort_suit"]:
+            b.focused = (b is self.buttons["sort_suit"]) == (self.sort_mode == "suit")  # the ring: the order chosen
+            return True
         if b is self.buttons["meld"]:
             return mine and self.state.phase == Phase.MELD and bool(self.selected)
         if b is self.buttons["ask"]:
@@ -146,7 +152,7 @@ class TablePainter:
         labels = []
         for side, rect in self.layout.meld_areas.items():
             r = pygame.Rect(rect)
-            if not self.state.melds[side] and not (side == my_side and self.staged):
+            if not self.state.melds[side] and not (side == my_side and self.staging):
                 label = _("{side}: no melds yet").format(side=self.side_names[side])
                 labels.append((label, max(14, u * 3 // 4), INK_DIM, r.center, "center", False))
             elif self.state.melds[side]:
@@ -288,14 +294,13 @@ class TablePainter:
             pygame.draw.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
         for rect in self.homes.staged_rects:
             pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
-        if self.staged:
-            side = self.state.side_of(self.seat)
-            have = sum(meld_points(m) for m in self.staged)
-            need = self.state.min_meld(side)
-            area = pygame.Rect(self.homes.new_meld_zone)
-            color = GOLD if have >= need else INK
-            draw_text(surface, _("First meld: {have} / {need} points").format(have=have, need=need), small, color,
-                      (area.right - 4, area.top + 2), "topright", bold=True, shadow=True)
+        for meld_id in self.staging.adds:  # the melds that staged additions go onto
+            rect = self.homes.meld_rects.get(meld_id)
+            if rect:
+                pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=2, border_radius=6)
+        if self.staging:
+            self._draw_staging_total(surface, small)
+        self._draw_hand_marks(surface)
         if self._my_turn():
             targets = self._targets()
             t = targets[self.target % len(targets)]
@@ -324,6 +329,39 @@ class TablePainter:
                 r = pygame.Rect(rect)
                 draw_text(surface, f"×{n}", small, INK, (r.centerx, r.bottom - 2), "midbottom", bold=True, shadow=True)
 
+    def _draw_staging_total(self, surface: pygame.Surface, size: int) -> None:
+        """What the staged move is worth, and whether it reaches the first meld's minimum."""
+        side = self.state.side_of(self.seat)
+        area = pygame.Rect(self.homes.new_meld_zone)
+        if not self.state.has_melded(side):
+            have, need = self.staging.new_points(), self.state.min_meld(side)
+            text = _("First meld: {have} / {need} points").format(have=have, need=need)
+            color = GOLD if have >= need else INK
+        else:
+            text = _("Staged: {n} points").format(n=self.staging.points())
+            color = GOLD
+        text += "  ·  " + _("L lays all, C takes back")
+        draw_text(surface, text, fit_size(text, size, area.w - 8, 10), color, (area.right - 4, area.top + 2),
+                  "topright", bold=True, shadow=True)
+
+    def _draw_hand_marks(self, surface: pygame.Surface) -> None:
+        """A gold bar over each card drawn this turn, and the hint's cards outlined."""
+        bar_h = max(4, self.homes.hand_card_w // 16)
+        for c in self.new_cards:
+            r = self.homes.hand_rects.get(c)
+            if r is not None and c not in self.dragging:
+                strip = max(8, round(r[2] * 0.31) - 4)
+                pygame.draw.rect(surface, GOLD, (r[0] + 2, r[1] - bar_h - 2, strip, bar_h), border_radius=2)
+        if self.hint is not None:
+            for c in self.hint.cards:
+                r = self.homes.hand_rects.get(c)
+                if r is not None:
+                    pygame.draw.rect(surface, (255, 235, 120), pygame.Rect(r).inflate(6, 6), width=3,
+                                     border_radius=8)
+            if self.hint.meld is not None and self.hint.meld in self.homes.meld_rects:
+                pygame.draw.rect(surface, (255, 235, 120), pygame.Rect(self.homes.meld_rects[self.hint.meld])
+                                 .inflate(10, 10), width=3, border_radius=8)
+
     def _draw_centre(self, surface: pygame.Surface, u: int) -> None:
         assert self.layout is not None
         small = max(12, u * 2 // 3)
@@ -337,10 +375,13 @@ class TablePainter:
         self._badge(surface, _("Pile {n}").format(n=len(self.state.pile)), pi, small)
         if self.state.pile_blocked():
             self._badge(surface, _("BLOCKED"), pi, small, (170, 20, 20), middle=True)
-        # The last thing that happened, above the buttons.
-        x, y = self.layout.controls[0], self.layout.controls[1]
+        # The last thing that happened, above the buttons, kept to their width: never under the stock.
+        x, y, w, _h = self.layout.controls
         for line in self.log[-1:]:
-            draw_text(surface, line, small, INK, (x, y), "topleft", shadow=True)
+            size = fit_size(line, small, w, 11, False)
+            while len(line) > 2 and text_image(line, size, INK).get_width() > w:
+                line = line[:-2].rstrip() + "…"
+            draw_text(surface, line, size, INK, (x, y), "topleft", shadow=True)
 
     def _badge(self, surface: pygame.Surface, text: str, card: pygame.Rect, size: int,
                color: tuple[int, int, int] = (12, 40, 24), middle: bool = False) -> None:
@@ -380,15 +421,16 @@ class TablePainter:
             color = GOLD if side == s.side_of(self.seat) else INK
             name = f"{self.side_names[side]}: {number(s.scores[side])}"
             out = _("may go out") if go else _("can't go out")
+            melded = s.has_melded(side)  # the first meld's minimum only matters until the side has melded
             if two:
                 draw_text(surface, name, small, color, (r.x + 8, y), bold=True)
                 y += small + 2
-                line = _("min {m} · {out}").format(m=s.min_meld(side), out=out)
+                line = out if melded else _("min {m} · {out}").format(m=s.min_meld(side), out=out)
                 draw_text(surface, line, max(10, small - 2), INK_DIM, (r.x + 14, y))
             else:
                 draw_text(surface, name, small, color, (r.x + 8, y), bold=True)
-                draw_text(surface, _("min {m}").format(m=s.min_meld(side)) + (" ✓" if go else ""), small, INK_DIM,
-                          (r.right - 8, y), "topright")
+                tail = ("" if melded else _("min {m}").format(m=s.min_meld(side))) + (" ✓" if go else "")
+                draw_text(surface, tail.strip(), small, INK_DIM, (r.right - 8, y), "topright")
             y += small + 4
 
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
@@ -418,7 +460,7 @@ class TablePainter:
                 text = _("{who} is thinking…").format(who=who)
             else:
                 text = _("{who} to play.").format(who=who)
-        text += "   " + _("H: keys")
+        text += "   " + _("F1: keys")
         draw_text(surface, text, max(12, min(u * 3 // 4, r.h - 4)), INK, (r.x, r.centery), "midleft", shadow=True)
 
     def _draw_flourishes(self, surface: pygame.Surface, u: int) -> None:
@@ -438,14 +480,16 @@ class TablePainter:
             _("Keys"),
             _("← →  move along your hand      Space  select / unselect"),
             _("D  draw from the stock      P  take the pile with the selected pair"),
-            _("T  take the top card onto a run      M  meld the selected cards"),
-            _("L  lay the staged first meld      C  take staged cards back"),
+            _("T  take the top card onto a run"),
+            _("M  stage the selected cards as a new meld      L  lay everything staged      C  take it back"),
             _("Tab  choose a target (stock, pile, new meld, your melds)      Enter  play onto it"),
-            _("A  add the selected cards to the target meld      X  discard the selected card"),
+            _("A  stage the selected cards onto the target meld      X  discard the selected card"),
             _("K  pick the target meld, then K on another of its rank to combine them"),
-            _("S  sort by rank or suit      Q  ask your partner “May I go out?”"),
-            _("Y / N  answer your partner      Esc  pause      H  this help"),
-            _("Mouse: click cards to select, drag them onto a meld, the table or the pile."),
+            _("Z or Ctrl+Z  undo your last meld this turn      H  hint: a suggested move"),
+            _("R  sort by rank      S  sort by suit      Q  ask your partner “May I go out?”"),
+            _("Y / N  answer your partner      Esc  pause      F1 or ?  this help"),
+            _("Mouse: click cards to select, then a meld or the empty meld area; drag works too."),
+            _("A gold bar marks the cards you drew this turn."),
         ]
         box = pygame.Rect(0, 0, min(self.size[0] - 40, u * 34), u * (len(lines) + 2))
         box.center = (self.size[0] // 2, self.size[1] // 2)

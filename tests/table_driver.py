@@ -94,13 +94,14 @@ def perform(app: App, scene: TableScene, action: Action, keyboard: bool = False)
     elif isinstance(action, Discard):
         choose(app, scene, (action.card,))
         key(app, pygame.K_x) if keyboard else click(app, centre(layout.discard))
+        if scene.dialog is not None:  # the discard warning: the policy chose this card, so confirm it
+            key(app, pygame.K_y)
     elif isinstance(action, LayMelds):
-        first = not scene.state.melds[scene.state.side_of(scene.seat)]
+        # Every meld is staged first (M), then all are laid together (L, or the Lay all button).
         for meld in action.melds:
             choose(app, scene, meld)
             key(app, pygame.K_m)
-        if first:
-            key(app, pygame.K_l)
+        key(app, pygame.K_l) if keyboard else click(app, scene.buttons["lay"].rect.center)
     elif isinstance(action, AddToMeld):
         choose(app, scene, action.cards)
         if keyboard:
@@ -108,8 +109,10 @@ def perform(app: App, scene: TableScene, action: Action, keyboard: bool = False)
             while targets[scene.target % len(targets)] != action.meld:
                 key(app, pygame.K_TAB)
             key(app, pygame.K_a)
+            key(app, pygame.K_l)
         else:
             click(app, corner(scene.homes.meld_rects[action.meld]))
+            click(app, scene.buttons["lay"].rect.center)
     elif isinstance(action, TakePile):
         for meld in action.melds:  # extra melds of a first meld are staged first
             choose(app, scene, meld)

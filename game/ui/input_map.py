@@ -27,9 +27,11 @@ KEYS: dict[int, Intent] = {
     pygame.K_k: Intent("combine"),
     pygame.K_x: Intent("discard"),
     pygame.K_a: Intent("add"),
-    pygame.K_s: Intent("sort"),
+    pygame.K_r: Intent("sort_rank"),
+    pygame.K_s: Intent("sort_suit"),
     pygame.K_q: Intent("ask"),
-    pygame.K_h: Intent("help"),
+    pygame.K_h: Intent("hint"),
+    pygame.K_z: Intent("undo"),
     pygame.K_F1: Intent("help"),
     pygame.K_ESCAPE: Intent("pause"),
     pygame.K_RETURN: Intent("enter"),
@@ -40,8 +42,11 @@ KEYS: dict[int, Intent] = {
 }
 
 
-def key_intent(key: int, mod: int = 0) -> Intent | None:
-    """The intent of a key press; Tab and Shift+Tab move the target too."""
+def key_intent(key: int, mod: int = 0, text: str = "") -> Intent | None:
+    """The intent of a key press; Tab and Shift+Tab move the target too, and "?" (whatever key types it
+    on the keyboard's layout) shows the keys like F1. Z and Ctrl+Z both undo."""
     if key == pygame.K_TAB:
         return Intent("target", -1 if mod & pygame.KMOD_SHIFT else 1)
+    if text == "?" or (key == pygame.K_SLASH and mod & pygame.KMOD_SHIFT):
+        return Intent("help")
     return KEYS.get(key)
