@@ -417,21 +417,28 @@ class TablePainter:
                   (r.x + 8, y), bold=True)
         y += small + 4
         for side in range(s.sides):
-            go = s.may_go_out(side)
             color = GOLD if side == s.side_of(self.seat) else INK
             name = f"{self.side_names[side]}: {number(s.scores[side])}"
-            out = _("may go out") if go else _("can't go out")
-            melded = s.has_melded(side)  # the first meld's minimum only matters until the side has melded
             if two:
                 draw_text(surface, name, small, color, (r.x + 8, y), bold=True)
                 y += small + 2
-                line = out if melded else _("min {m} · {out}").format(m=s.min_meld(side), out=out)
-                draw_text(surface, line, max(10, small - 2), INK_DIM, (r.x + 14, y))
+                draw_text(surface, self.side_note(side, True), max(10, small - 2), INK_DIM, (r.x + 14, y))
             else:
                 draw_text(surface, name, small, color, (r.x + 8, y), bold=True)
-                tail = ("" if melded else _("min {m}").format(m=s.min_meld(side))) + (" ✓" if go else "")
-                draw_text(surface, tail.strip(), small, INK_DIM, (r.right - 8, y), "topright")
+                draw_text(surface, self.side_note(side, False), small, INK_DIM, (r.right - 8, y), "topright")
             y += small + 4
+
+    def side_note(self, side: int, long: bool) -> str:
+        """The score panel's note on a side: its first meld's minimum until it has melded (then the
+        minimum is done with and goes), and whether it may go out."""
+        s = self.state
+        go = s.may_go_out(side)
+        minimum = None if s.has_melded(side) else s.min_meld(side)
+        if long:
+            out = _("may go out") if go else _("can't go out")
+            return out if minimum is None else _("min {m} · {out}").format(m=minimum, out=out)
+        tail = "" if minimum is None else _("min {m}").format(m=minimum)
+        return (tail + (" ✓" if go else "")).strip()
 
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
         assert self.layout is not None

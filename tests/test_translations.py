@@ -66,7 +66,8 @@ def test_translations_keep_the_placeholders(lang: str) -> None:
 def test_key_letters_stay_as_in_english(lang: str) -> None:
     """The key bindings don't change with the language: the buttons name the same keys."""
     po = catalogue(lang)
-    for msgid in ("Meld (M)", "Lay staged (L)", "Take back (C)", "Sort (S)", "May I go out? (Q)", "Menu (Esc)"):
+    for msgid in ("Stage (M)", "Lay all (L)", "Take back (C)", "Undo (Z)", "Hint (H)", "By rank (R)", "By suit (S)",
+                  "May I go out? (Q)", "Menu (Esc)"):
         assert po[(msgid, None)][0].endswith(msgid[msgid.index("("):]), (lang, msgid)
 
 

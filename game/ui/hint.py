@@ -30,8 +30,7 @@ from game.rules.legal import legal_actions
 from game.rules.melds import canasta_of, classify, meld_points, order_cards
 from game.rules.state import GameState
 from game.rules.view import PlayerView, view_of
-from game.ui.discard_risk import rank_plural
-from game.ui.narrate import canasta_name, card_name, cards_text
+from game.ui.narrate import canasta_name, card_name, cards_text, rank_plural
 
 
 @dataclass(frozen=True)
