@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from game.ai import Chooser
 from game.i18n import _
-from game.rules.actions import Action, AddToMeld, Combine, Deal, LayMelds
+from game.rules.actions import Action, AddToMeld, Combine, Deal, LayMelds, MeldMove
 from game.rules.errors import IllegalAction
 from game.rules.events import Event
 from game.rules.legal import legal_actions
@@ -30,7 +30,7 @@ from game.rules.state import GameState, Phase
 from game.rules.view import view_of
 
 # The player's moves that may be taken back (within the turn, before the discard).
-UNDOABLE: tuple[type, ...] = (LayMelds, AddToMeld, Combine)
+UNDOABLE: tuple[type, ...] = (MeldMove, LayMelds, AddToMeld, Combine)
 
 # Seconds between two computer actions, by animation speed.
 PAUSES = {"slow": 1.1, "normal": 0.6, "fast": 0.25, "instant": 0.0}

@@ -18,6 +18,7 @@ from game.rules import events as ev
 from game.rules.actions import (
     Answer,
 )
+from game.rules.meld_move import MeldJudgement
 from game.rules.state import GameState, Phase
 from game.ui.card_faces import FaceCache
 from game.ui.card_layer import CardLayer
@@ -113,6 +114,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.pointer_in_hand = False
         self.hand_pins: dict[int, tuple[int, int, int, int]] | None = None  # where the hand's cards stay
         self.hint: Hint | None = None
+        self.judgement: MeldJudgement | None = None  # the engine's view of the staged move, if any
         self.took_on: set[tuple[int, int]] = set()  # (seat, rank) of the pile takes seen this hand
         self.target = 0  # keyboard target: index into self._targets()
         self.log: list[str] = []
@@ -340,6 +342,9 @@ class TableScene(TablePlayer, TablePainter, Scene):
         # Whether asking is possible is the engine's question; asked once per change, not per frame.
         self.can_ask = (self._my_turn() and st.players == 4 and st.phase == Phase.MELD and not st.asked
                         and st.able_to_go_out(self.seat))
+        # What the staged move would do, judged by the engine once per change (not per frame).
+        self.judgement = (st.judge_meld(self.staging.move()) if self.staging and self._my_turn()
+                          and st.phase == Phase.MELD else None)
         if self.picked_meld is not None and self.picked_meld not in self.homes.meld_rects:
             self.picked_meld = None
         self.dirty = True

@@ -330,19 +330,34 @@ class TablePainter:
                 draw_text(surface, f"×{n}", small, INK, (r.centerx, r.bottom - 2), "midbottom", bold=True, shadow=True)
 
     def _draw_staging_total(self, surface: pygame.Surface, size: int) -> None:
-        """What the staged move is worth, and whether it reaches the first meld's minimum."""
+        """What the staged move is worth, whether it reaches the first meld's minimum or goes out (the
+        engine's judgement), and why it would be refused."""
+        for i, (text, color) in enumerate(self.staging_lines()):
+            area = pygame.Rect(self.homes.new_meld_zone)
+            draw_text(surface, text, fit_size(text, size, area.w - 8, 10), color,
+                      (area.right - 4, area.top + 2 + i * (size + 4)), "topright", bold=i == 0, shadow=True)
+
+    def staging_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The staging's one or two lines of words, and their colours."""
         side = self.state.side_of(self.seat)
-        area = pygame.Rect(self.homes.new_meld_zone)
-        if not self.state.has_melded(side):
-            have, need = self.staging.new_points(), self.state.min_meld(side)
-            text = _("First meld: {have} / {need} points").format(have=have, need=need)
-            color = GOLD if have >= need else INK
+        j = self.judgement
+        first = not self.state.has_melded(side)
+        points = j.points if j is not None else self.staging.points()
+        if first:
+            need = j.minimum if j is not None else self.state.min_meld(side)
+            text = _("First meld: {have} / {need} points").format(have=points, need=need)
         else:
-            text = _("Staged: {n} points").format(n=self.staging.points())
-            color = GOLD
+            text = _("Staged: {n} points").format(n=points)
+        ok = j is not None and j.legal
+        if j is not None and j.goes_out:
+            text += "  ·  " + _("goes out!")
+        elif j is not None and j.discard_goes_out:
+            text += "  ·  " + _("goes out with the discard")
         text += "  ·  " + _("L lays all, C takes back")
-        draw_text(surface, text, fit_size(text, size, area.w - 8, 10), color, (area.right - 4, area.top + 2),
-                  "topright", bold=True, shadow=True)
+        lines = [(text, GOLD if ok else INK)]
+        if j is not None and not j.legal and j.reason:
+            lines.append((j.reason, (255, 190, 170)))
+        return lines
 
     def _draw_hand_marks(self, surface: pygame.Surface) -> None:
         """A gold bar over each card drawn this turn, and the hint's cards outlined."""

@@ -236,7 +236,7 @@ class TablePlayer:
     def _staged_changed(self) -> None:
         self.selected.clear()
         self.hint = None
-        self.relayout()
+        self.relayout()  # which also asks the engine to judge the staged move again
 
     def lay_staged(self, _intent: Intent | None = None) -> None:
         """Lay everything staged as one meld move, judged by the engine as a whole."""
@@ -245,9 +245,7 @@ class TablePlayer:
                         set())
             return
         action = self.staging.action()
-        if action is None:
-            self.refuse(_("Lay the new melds and the additions one after the other."), self.staging.cards())
-            return
+        assert action is not None
         if self.play(action, self.staging.cards()):
             self.staging.clear()
             self.relayout()

@@ -18,6 +18,7 @@ from game.rules.actions import (
     Discard,
     DrawStock,
     LayMelds,
+    MeldMove,
     TakePile,
     TakeTop,
 )
@@ -113,6 +114,15 @@ def perform(app: App, scene: TableScene, action: Action, keyboard: bool = False)
         else:
             click(app, corner(scene.homes.meld_rects[action.meld]))
             click(app, scene.buttons["lay"].rect.center)
+    elif isinstance(action, MeldMove):
+        assert not action.combine, "the table combines two melds with two clicks, as a move of its own"
+        for meld in action.new:
+            choose(app, scene, meld)
+            key(app, pygame.K_m)
+        for meld_id, cards in action.add:
+            choose(app, scene, cards)
+            click(app, corner(scene.homes.meld_rects[meld_id]))
+        key(app, pygame.K_l) if keyboard else click(app, scene.buttons["lay"].rect.center)
     elif isinstance(action, TakePile):
         for meld in action.melds:  # extra melds of a first meld are staged first
             choose(app, scene, meld)

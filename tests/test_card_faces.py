@@ -163,8 +163,6 @@ def test_assets_are_found_from_any_folder(tmp_path: Path, monkeypatch: pytest.Mo
     assert assets.asset_path("fonts", "LICENSE-DejaVu.txt").is_file()
     assert assets.font(20) is assets.font(20)
     assert assets.font(20).render("♠♥♦♣", True, (0, 0, 0)).get_bounding_rect().w > 40
-    monkeypatch.setattr("sys._MEIPASS", str(tmp_path), raising=False)  # a PyInstaller bundle
-    assert assets.asset_path("fonts") == tmp_path / "assets" / "fonts"
 
 
 def test_faces_drawn_ahead_within_the_time_given_and_the_rest_left() -> None:

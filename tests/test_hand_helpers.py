@@ -9,7 +9,7 @@ import pytest
 
 from game.ai.simple import choose_greedy
 from game.controller import TurnController
-from game.rules.actions import AddToMeld, Discard, DrawStock, LayMelds, TakePile
+from game.rules.actions import AddToMeld, Discard, DrawStock, LayMelds, MeldMove, TakePile
 from game.rules.cards import label, parse_face
 from game.rules.errors import IllegalAction
 from game.rules.legal import legal_actions
@@ -75,6 +75,8 @@ def test_staged_additions_are_one_add_action_and_go_when_their_cards_go():
     staging = Staging()
     staging.stage_add(meld.id, meld.kind, in_hand(s, 0, "9H 9S"))
     assert staging.action() == AddToMeld(meld.id, staging.adds[meld.id])
+    both = Staging(new=[in_hand(s, 0, "9S")], adds=dict(staging.adds))
+    assert both.action() == MeldMove(tuple(both.new), tuple(both.adds.items())) == both.move()
     staging.keep_only(set(s.hands[0]) - set(in_hand(s, 0, "9S")), {meld.id})
     assert not staging
 

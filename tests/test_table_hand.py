@@ -283,3 +283,56 @@ def test_a_whole_hand_with_sorting_hints_undo_and_warnings(app):
     assert state.phase in (Phase.DEAL, Phase.GAME_OVER), "the hand did not end"
     assert undone == 3 and hints == 5 and sorts == 4
     assert warnings >= 1  # asked, answered yes (the driver confirms the policy's discard), and played
+
+
+# ----- one meld move (issue 9) ------------------------------------------------------------------
+
+def test_two_additions_that_go_out_are_staged_judged_and_laid_as_one_move(app):
+    # Each add alone is refused by keep-two; together they make an escalera and a canasta, and go out.
+    state = position(2, ["TH KH", "4D 5D 6D 7D"], melds=[["4H 5H 6H 7H 8H 9H", "KC KD KS KC KD KS"]],
+                     phase=Phase.MELD)
+    scene = open_table(app, state)
+    run, kings = state.melds[0][0].id, state.melds[0][1].id
+    select(app, scene, in_hand(state, 0, "TH"))
+    click(app, scene.homes.meld_rects[run][:2])
+    select(app, scene, in_hand(state, 0, "KH"))
+    click(app, (scene.homes.meld_rects[kings][0] + 4, scene.homes.meld_rects[kings][1] + 4))
+    assert scene.staging.adds == {run: in_hand(state, 0, "TH"), kings: in_hand(state, 0, "KH")}
+    assert scene.judgement is not None and scene.judgement.legal and scene.judgement.goes_out
+    assert "goes out!" in scene.staging_lines()[0][0]
+    click(app, scene.buttons["lay"].rect.center)
+    assert not state.hands[0] and state.phase in (Phase.DEAL, Phase.GAME_OVER)
+
+
+def test_a_new_meld_and_an_addition_together_after_the_first_meld_and_taken_back(app):
+    state = meld_phase("QH QS QD 9H 4C 5C 7S 8S", melds=[["9C 9D 9S"]])
+    scene = open_table(app, state)
+    before = state.to_json()
+    nines = state.melds[0][0].id
+    select(app, scene, in_hand(state, 0, "QH QS QD"))
+    click(app, (scene.homes.new_meld_zone[0] + scene.homes.new_meld_zone[2] - 20,
+                scene.homes.new_meld_zone[1] + scene.homes.new_meld_zone[3] - 10))  # the empty meld area
+    select(app, scene, in_hand(state, 0, "9H"))
+    click(app, (scene.homes.meld_rects[nines][0] + 4, scene.homes.meld_rects[nines][1] + 4))
+    assert len(scene.staging.new) == 1 and scene.staging.adds
+    assert scene.judgement is not None and scene.judgement.legal and scene.judgement.points == 40
+    assert state.to_json() == before  # staging changes nothing on the table
+    key(app, pygame.K_c)  # take it all back
+    assert not scene.staging and state.to_json() == before
+    select(app, scene, in_hand(state, 0, "QH QS QD"))
+    key(app, pygame.K_m)
+    select(app, scene, in_hand(state, 0, "9H"))
+    click(app, (scene.homes.meld_rects[nines][0] + 4, scene.homes.meld_rects[nines][1] + 4))
+    key(app, pygame.K_l)
+    assert len(state.melds[0]) == 2 and len(state.melds[0][0].cards) == 4
+    key(app, pygame.K_z)  # one move: one undo takes both back
+    assert state.to_json() == before
+
+
+def test_a_staged_move_the_engine_refuses_says_why_before_it_is_laid(app):
+    state = meld_phase("KH KS KD 4C 5C")  # 30 points: short of the first meld's 50
+    scene = open_table(app, state)
+    select(app, scene, in_hand(state, 0, "KH KS KD"))
+    key(app, pygame.K_m)
+    lines = scene.staging_lines()
+    assert lines[0][0].startswith("First meld: 30 / 50 points") and len(lines) == 2 and lines[1][0]

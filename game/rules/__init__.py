@@ -14,17 +14,19 @@ from game.rules.actions import (
     Discard,
     DrawStock,
     LayMelds,
+    MeldMove,
     TakePile,
     TakeTop,
 )
 from game.rules.errors import IllegalAction
 from game.rules.legal import legal_actions
+from game.rules.meld_move import MeldJudgement, judge_meld_move
 from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
 from game.rules.state import GameState, Phase
 from game.rules.view import PlayerView, view_of
 
 __all__ = [
-    "Action", "AddToMeld", "Answer", "AskPartner", "Combine", "Deal", "Discard", "DrawStock", "LayMelds",
+    "Action", "AddToMeld", "Answer", "AskPartner", "Combine", "Deal", "Discard", "DrawStock", "LayMelds", "MeldMove",
     "TakePile", "TakeTop", "IllegalAction", "legal_actions", "BOLIVIA", "RULESETS", "RuleSet", "GameState",
-    "Phase", "PlayerView", "view_of",
+    "Phase", "PlayerView", "view_of", "MeldJudgement", "judge_meld_move",
 ]

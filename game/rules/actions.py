@@ -53,6 +53,17 @@ class Combine:
 
 
 @dataclass(frozen=True)
+class MeldMove:
+    """One meld move, judged as a whole on the table and hand it leaves: `new` melds from hand,
+    cards added to the side's melds (`add`: (meld id, cards)), and `combine`: (meld, into) pairs of
+    the side's rank melds. LayMelds, AddToMeld and Combine are shorthands of it."""
+
+    new: tuple[tuple[int, ...], ...] = ()
+    add: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    combine: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True)
 class Discard:
     card: int
 
@@ -67,13 +78,17 @@ class Answer:
     yes: bool
 
 
-Action = Deal | DrawStock | TakePile | TakeTop | LayMelds | AddToMeld | Combine | Discard | AskPartner | Answer
+Action = (Deal | DrawStock | TakePile | TakeTop | LayMelds | AddToMeld | Combine | MeldMove | Discard | AskPartner
+          | Answer)
 
 _ACTIONS = {cls.__name__: cls for cls in (Deal, DrawStock, TakePile, TakeTop, LayMelds, AddToMeld, Combine,
-                                          Discard, AskPartner, Answer)}
+                                          MeldMove, Discard, AskPartner, Answer)}
 
 
 def action_to_json(action: Action) -> dict:
+    if isinstance(action, MeldMove):
+        return {"type": "MeldMove", "new": [list(m) for m in action.new],
+                "add": [[mid, list(cards)] for mid, cards in action.add], "combine": [list(p) for p in action.combine]}
     d: dict = {"type": type(action).__name__}
     for name, val in vars(action).items():
         d[name] = [list(v) for v in val] if name == "melds" else (list(val) if isinstance(val, tuple) else val)
@@ -82,6 +97,10 @@ def action_to_json(action: Action) -> dict:
 
 def action_from_json(d: dict) -> Action:
     cls = _ACTIONS[d["type"]]
+    if cls is MeldMove:
+        return MeldMove(tuple(tuple(int(c) for c in m) for m in d.get("new", ())),
+                        tuple((int(mid), tuple(int(c) for c in cards)) for mid, cards in d.get("add", ())),
+                        tuple((int(a), int(b)) for a, b in d.get("combine", ())))
     kwargs = {}
     for name, val in d.items():
         if name == "type":

@@ -22,12 +22,14 @@ from game.rules.actions import (
     Discard,
     DrawStock,
     LayMelds,
+    MeldMove,
     TakePile,
     TakeTop,
 )
 from game.rules.cards import FACE, NATURAL, RANK, RED_THREE, deck_ids, label
 from game.rules.errors import IllegalAction
 from game.rules.going_out import can_go_out
+from game.rules.meld_move import MeldJudgement, judge_meld_move, plan_meld_move
 from game.rules.melds import (
     BLACK_THREES,
     RANK_MELD,
@@ -156,6 +158,7 @@ class GameState:
             LayMelds: self._lay,
             AddToMeld: self._add,
             Combine: self._combine,
+            MeldMove: self._meld_move,
             Discard: self._discard,
             AskPartner: self._ask,
             Answer: self._answer,
@@ -403,72 +406,51 @@ class GameState:
     # ----- melding ----------------------------------------------------------------------------------
 
     def _lay(self, action: LayMelds) -> list[ev.Event]:
-        self._need_phase(Phase.MELD)
-        seat, side = self.turn, self.side_of(self.turn)
-        if not action.melds:
-            raise IllegalAction(_("Choose the cards to meld."))
-        cards = [c for m in action.melds for c in m]
-        self._take_from_hand(seat, cards)
-        shapes = [classify(m, self.rules) for m in action.melds]
-        self._check_first_meld(side, sum(meld_points(m) for m in action.melds))
-        hand_after = [c for c in self.hands[seat] if c not in set(cards)]
-        melds_after = self.melds[side] + [Meld(0, s.kind, s.key, tuple(m))
-                                          for s, m in zip(shapes, action.melds, strict=True)]
-        self._check_black_threes([s.kind for s in shapes], len(hand_after), melds_after)
-        self._check_cards_left(seat, len(hand_after), melds_after, hand_after)
-        before = self._canasta_map(side)
-        self._remove_from_hand(seat, cards)
-        events: list[ev.Event] = []
-        for s, m in zip(shapes, action.melds, strict=True):
-            meld = self._new_meld(s.kind, s.key, m)
-            self.melds[side].append(meld)
-            events.append(ev.Melded(seat, meld.id, meld.kind, meld.cards))
-        events += self._canasta_events(side, before)
-        return self._after_meld(seat, events)
+        return self._meld_move(MeldMove(new=action.melds))
 
     def _add(self, action: AddToMeld) -> list[ev.Event]:
-        self._need_phase(Phase.MELD)
-        seat, side = self.turn, self.side_of(self.turn)
-        meld = self.find_meld(side, action.meld)
-        if not action.cards:
-            raise IllegalAction(_("Choose the cards to add."))
-        self._take_from_hand(seat, action.cards)
-        grown_cards = meld.cards + tuple(action.cards)
-        try:
-            shape = classify(grown_cards, self.rules)
-        except IllegalAction as why:
-            raise IllegalAction(_("These cards don't fit on that meld: {why}").format(why=why)) from None
-        if (shape.kind, shape.key) != (meld.kind, meld.key):
-            raise IllegalAction(_("These cards don't belong on that meld."))
-        grown = Meld(meld.id, meld.kind, meld.key, order_cards(meld.kind, grown_cards))
-        hand_after = [c for c in self.hands[seat] if c not in set(action.cards)]
-        melds_after = [grown if m.id == meld.id else m for m in self.melds[side]]
-        self._check_black_threes([shape.kind], len(hand_after), melds_after)
-        self._check_cards_left(seat, len(hand_after), melds_after, hand_after)
-        before = self._canasta_map(side)
-        self._remove_from_hand(seat, action.cards)
-        self.melds[side] = melds_after
-        events: list[ev.Event] = [ev.AddedToMeld(seat, meld.id, tuple(action.cards))]
-        events += self._canasta_events(side, before)
-        return self._after_meld(seat, events)
+        return self._meld_move(MeldMove(add=((action.meld, action.cards),)))
 
     def _combine(self, action: Combine) -> list[ev.Event]:
+        return self._meld_move(MeldMove(combine=((action.meld, action.into),)))
+
+    def meld_minimum(self, side: int) -> int:
+        """The first-meld minimum a meld move of this side must reach: 0 once the side has melded."""
+        return 0 if self.melds[side] else self.min_meld(side)
+
+    def judge_meld(self, move: MeldMove) -> MeldJudgement:
+        """What a staged meld move of the player to act would do, legal or not, without applying it:
+        its points against the minimum, the cards it leaves, whether it goes out, the reason it is refused."""
+        seat = self.turn
+        side = self.side_of(seat)
+        if self.phase != Phase.MELD:
+            try:
+                self._need_phase(Phase.MELD)
+            except IllegalAction as why:
+                j = judge_meld_move(move, self.hands[seat], self.melds[side], self.rules, self.meld_minimum(side),
+                                    self.permission)
+                return MeldJudgement(str(why), j.points, j.minimum, j.cards_left, False, False, ())
+        return judge_meld_move(move, self.hands[seat], self.melds[side], self.rules, self.meld_minimum(side),
+                               self.permission)
+
+    def _meld_move(self, move: MeldMove) -> list[ev.Event]:
         self._need_phase(Phase.MELD)
         seat, side = self.turn, self.side_of(self.turn)
-        a, b = self.find_meld(side, action.meld), self.find_meld(side, action.into)
-        if a.id == b.id:
-            raise IllegalAction(_("Choose two different melds to combine."))
-        if a.kind != RANK_MELD or b.kind != RANK_MELD or a.key != b.key:
-            raise IllegalAction(_("Only two melds of the same rank can be combined."))
-        merged = b.cards + a.cards
-        classify(merged, self.rules)
-        melds_after = [Meld(b.id, b.kind, b.key, order_cards(RANK_MELD, merged)) if m.id == b.id else m
-                       for m in self.melds[side] if m.id != a.id]
-        hand = self.hands[seat]
-        self._check_cards_left(seat, len(hand), melds_after, hand)
+        plan = plan_meld_move(move, self.hands[seat], self.melds[side], self.rules, self.meld_minimum(side),
+                              self.permission)
+        # All checked: now change the state.
         before = self._canasta_map(side)
-        self.melds[side] = melds_after
-        return [ev.MeldsCombined(seat, a.id, b.id)] + self._canasta_events(side, before)
+        self._remove_from_hand(seat, plan.cards)
+        events: list[ev.Event] = [ev.AddedToMeld(seat, mid, cards) for mid, cards in plan.adds]
+        events += [ev.MeldsCombined(seat, a, b) for a, b in plan.combines]
+        kept = [m for m in plan.melds_after if m.id]
+        for m in plan.new:
+            meld = self._new_meld(m.kind, m.key, m.cards)
+            kept.append(meld)
+            events.append(ev.Melded(seat, meld.id, meld.kind, meld.cards))
+        self.melds[side] = kept
+        events += self._canasta_events(side, before)
+        return self._after_meld(seat, events)
 
     # ----- discarding, asking, going out ------------------------------------------------------------
 

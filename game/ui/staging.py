@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from game.rules.actions import Action, AddToMeld, LayMelds
+from game.rules.actions import Action, AddToMeld, LayMelds, MeldMove
 from game.rules.melds import classify, meld_points, order_cards
 from game.rules.ruleset import RuleSet
 
@@ -65,8 +65,13 @@ class Staging:
     def points(self) -> int:
         return self.new_points() + sum(meld_points(cs) for cs in self.adds.values())
 
+    def move(self) -> MeldMove:
+        """Everything staged as the engine's one meld move (what `GameState.judge_meld` judges)."""
+        return MeldMove(tuple(self.new), tuple(self.adds.items()))
+
     def action(self) -> Action | None:
-        """The one engine action that lays everything staged (None when nothing is)."""
+        """The one engine action that lays everything staged (None when nothing is): the meld move, or
+        its shorthand when it is only new melds or one addition (the log reads the same either way)."""
         if not self:
             return None
         if not self.adds:
@@ -74,4 +79,4 @@ class Staging:
         if not self.new and len(self.adds) == 1:
             (meld_id, cards), = self.adds.items()
             return AddToMeld(meld_id, cards)
-        return None
+        return self.move()
