@@ -411,6 +411,8 @@ class TableScene(TablePlayer, TablePainter, Scene):
                 f.age += dt
             self.flourishes = [f for f in self.flourishes if f.age < f.life]
             self.dirty = True
+        if self.controller.hint_job is not None:
+            self.poll_hint()  # worked out on the thinking thread: shown once it is ready
         if self.paused is not None or self.dialog is not None:
             return
         if self.end_wait is not None:

@@ -336,3 +336,21 @@ def test_a_staged_move_the_engine_refuses_says_why_before_it_is_laid(app):
     key(app, pygame.K_m)
     lines = scene.staging_lines()
     assert lines[0][0].startswith("First meld: 30 / 50 points") and len(lines) == 2 and lines[1][0]
+
+
+def test_the_hint_is_worked_out_on_the_thinking_thread_and_shown_when_ready(app):
+    state = position(2, ["KH KS 4C 5C 9D 7S", "QS 4D 5S 6H"], pile="8C 9C KD")
+    controller = TurnController(state, {1: choose_greedy}, {0}, "fast", 3, threaded=True)
+    scene = TableScene(controller, "fast")
+    app.scenes.request(scene)
+    run_frames(app, 1)
+    settle(app, scene)
+    key(app, pygame.K_h)
+    for _ in range(500):
+        if scene.hint is not None:
+            break
+        run_frames(app, 1)
+        pygame.time.wait(1)
+    assert scene.hint is not None and state.is_legal(scene.hint.action)
+    assert any(t.message.startswith("Hint: ") for t in scene.toasts.items)
+    controller.close()
