@@ -369,13 +369,24 @@ class TablePainter:
                 pygame.draw.rect(surface, GOLD, (r[0] + 2, r[1] - bar_h - 2, strip, bar_h), border_radius=2)
         if self.hint is not None:
             for c in self.hint.cards:
-                r = self.homes.hand_rects.get(c)
+                r = self._visible_part(c)
                 if r is not None:
-                    pygame.draw.rect(surface, (255, 235, 120), pygame.Rect(r).inflate(6, 6), width=3,
-                                     border_radius=8)
+                    pygame.draw.rect(surface, (255, 235, 120), r.inflate(4, 6), width=3, border_radius=8)
             if self.hint.meld is not None and self.hint.meld in self.homes.meld_rects:
                 pygame.draw.rect(surface, (255, 235, 120), pygame.Rect(self.homes.meld_rects[self.hint.meld])
                                  .inflate(10, 10), width=3, border_radius=8)
+
+    def _visible_part(self, card: int) -> pygame.Rect | None:
+        """The part of a hand card not covered by the next card of its row (what an outline should frame)."""
+        r = self.homes.hand_rects.get(card)
+        if r is None:
+            return None
+        hand = self.homes.hand
+        i = hand.index(card)
+        base = self.homes.hand_base
+        if i + 1 < len(hand) and base[hand[i + 1]][1] == base[card][1]:
+            return pygame.Rect(r[0], r[1], max(8, min(r[2], base[hand[i + 1]][0] - r[0])), r[3])
+        return pygame.Rect(r)
 
     def _draw_centre(self, surface: pygame.Surface, u: int) -> None:
         assert self.layout is not None

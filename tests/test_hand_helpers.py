@@ -201,3 +201,12 @@ def test_normal_decides_for_the_hint_quickly_enough_for_the_thinking_thread():
     s.apply(DrawStock())
     action = suggest(s, 0, rng.randrange(100))
     assert s.is_legal(action)
+
+
+def test_a_pile_taken_on_that_rank_before_is_named_on_a_big_pile_only():
+    s = _big_pile_position()
+    nine = in_hand(s, 0, "9D")[0]
+    risk = discard_risk(view_of(s, 0), nine, NAMES, took_on={(1, 9)})
+    assert risk is not None and "North took the pile with a meld of nines before" in risk
+    small = position(2, ["9D 4C 5C 7S", "QH QS 4D 5S 6H 6D 7C 7D 5D 4S AH AS QC JS"], pile="8C", phase=Phase.MELD)
+    assert discard_risk(view_of(small, 0), in_hand(small, 0, "9D")[0], NAMES, took_on={(1, 9)}) is None

@@ -5,8 +5,8 @@ hidden hands. The table asks before a risky discard, once, naming the risk.
 The risks, surest first:
 - the next opponent is known to hold a pair of the card's rank (seen picked up with a pile):
   they can take the pile;
-- the next opponent took the pile on that rank earlier in the hand (the table remembers the pile
-  takes it saw): they liked that rank then, and may well hold more of it;
+- on a big pile, the next opponent took the pile on that rank earlier in the hand (the table
+  remembers the pile takes it saw): they liked that rank then, and may well hold more of it;
 - the card completes one of their side's runs into an escalera (they may take the top card onto it);
 - the pile is big (BIG_PILE cards or more: worth a great deal to whoever takes it), the rank is live
   (their chance of holding two naturals of it is at least LIVE), and the hand holds a clearly safer
@@ -47,7 +47,7 @@ def discard_risk(view: PlayerView, card: int, names: list[str],
     if memory.known_naturals(nxt, rank) >= 2:
         return _("{who} picked up a pair of {ranks}: they can take the pile ({n} cards).").format(
             who=who, ranks=rank_plural(rank), n=pile_after)
-    if (nxt, rank) in took_on and memory.p_holds_naturals(nxt, rank, 2) > 0:
+    if pile_after >= BIG_PILE and (nxt, rank) in took_on and memory.p_holds_naturals(nxt, rank, 2) > 0:
         return _("{who} took the pile with a meld of {ranks} before: they may take it again ({n} cards).").format(
             who=who, ranks=rank_plural(rank), n=pile_after)
     for m in view.melds[view.side_of(nxt)]:
