@@ -210,3 +210,10 @@ def test_a_pile_taken_on_that_rank_before_is_named_on_a_big_pile_only():
     assert risk is not None and "North took the pile with a meld of nines before" in risk
     small = position(2, ["9D 4C 5C 7S", "QH QS 4D 5S 6H 6D 7C 7D 5D 4S AH AS QC JS"], pile="8C", phase=Phase.MELD)
     assert discard_risk(view_of(small, 0), in_hand(small, 0, "9D")[0], NAMES, took_on={(1, 9)}) is None
+
+
+def test_an_addition_hint_names_the_meld():
+    s = position(2, ["9H 4C 5C 7S", "QS 4D 5S 6H"], melds=[["9C 9D 9S"]], phase=Phase.MELD)
+    meld = meld_of(s, 0, "9C 9D 9S")
+    hint = explain(AddToMeld(meld.id, in_hand(s, 0, "9H")), view_of(s, 0), NAMES)
+    assert hint.text == "Add 9♥ to your meld of nines." and hint.meld == meld.id

@@ -27,7 +27,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import BLACK_THREE, NATURAL, RANK, WILD
 from game.rules.legal import legal_actions
-from game.rules.melds import canasta_of, classify, meld_points, order_cards
+from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, canasta_of, classify, meld_points, order_cards
 from game.rules.state import GameState
 from game.rules.view import PlayerView, view_of
 from game.ui.narrate import canasta_name, card_name, cards_text, rank_plural
@@ -90,7 +90,7 @@ def explain(action: Action, view: PlayerView, names: list[str]) -> Hint:
             return Hint(action, text, frozenset(c for m in new for c in m))
         case AddToMeld(meld=meld_id, cards=cards):
             m = melds.get(meld_id)
-            text = _("Add {cards} to your meld.").format(cards=cards_text(cards))
+            text = _add_text(cards, m)
             if m is not None:
                 made = canasta_of(m.kind, m.cards + tuple(cards), view.rules)
                 if made and not m.canasta(view.rules):
@@ -108,6 +108,17 @@ def explain(action: Action, view: PlayerView, names: list[str]) -> Hint:
                 "Answer no: your side is not ready to end the hand.")
             return Hint(action, text, frozenset())
     return Hint(action, _("Play on."), frozenset())
+
+
+def _add_text(cards: tuple[int, ...], meld: Meld | None) -> str:
+    shown = cards_text(cards)
+    if meld is not None and meld.kind == RANK_MELD:
+        return _("Add {cards} to your meld of {ranks}.").format(cards=shown, ranks=rank_plural(meld.key))
+    if meld is not None and meld.kind == RUN:
+        return _("Add {cards} to your run.").format(cards=shown)
+    if meld is not None and meld.kind == WILD_MELD:
+        return _("Add {cards} to your wild cards.").format(cards=shown)
+    return _("Add {cards} to your meld.").format(cards=shown)
 
 
 def _discard_reason(card: int, view: PlayerView, names: list[str]) -> str:
