@@ -42,14 +42,16 @@ def assets_root() -> Traversable:
             continue
         if root.joinpath("fonts", FONT_REGULAR).is_file():  # a folder called assets that is not ours is skipped
             return root
-    raise AssetsMissing("Bolivia cannot find its fonts and translations (the package bolivia_assets): "
-                        "install the game again, e.g. `pip install --force-reinstall bolivia`.")
+    # In English: without its files the game has no catalogue to say it in another language.
+    raise AssetsMissing("Bolivia cannot find its fonts and translations (the package bolivia_assets is missing "
+                        "or incomplete): install the game again, as its README says.")
 
 
 @cache
 def asset_path(*parts: str) -> Path:
     """A real file or folder on disk for a bundled one, e.g. asset_path("fonts", FONT_REGULAR): pygame and
-    gettext open files by name. Installed packages are plain folders; one inside an archive is unpacked once."""
+    gettext open files by name. pip, pipx and the one-folder build install plain folders; a package inside
+    a zip archive would have its files unpacked once (folders too from Python 3.12)."""
     resource = assets_root().joinpath(*parts)
     if isinstance(resource, Path):
         return resource

@@ -9,6 +9,8 @@ from pathlib import Path
 from game.i18n import _
 from game.logs import setup_logging
 
+MAX_SIDE = 16384  # the largest surface the graphics drivers make
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:
@@ -35,6 +37,8 @@ def parse_size(text: str) -> tuple[int, int]:
         raise ValueError(_("--size is WIDTHxHEIGHT, like 1280x800")) from None
     if w < 640 or h < 480:
         raise ValueError(_("the window must be at least 640x480"))
+    if w > MAX_SIDE or h > MAX_SIDE:
+        raise ValueError(_("the window can be at most {n}x{n}").format(n=MAX_SIDE))
     return w, h
 
 
@@ -49,6 +53,8 @@ def main(argv: list[str]) -> int:
     except ValueError as why:
         print(f"error: {why}", file=sys.stderr)
         return 2
+    import pygame
+
     from game.flow import Flow
 
     flow = Flow(size)
@@ -58,6 +64,10 @@ def main(argv: list[str]) -> int:
         else:
             flow.start_menu()
         flow.app.run(frames=args.frames, screenshot=args.screenshot)
+    except (OSError, pygame.error) as why:  # the screenshot's folder cannot be made or written
+        print(_("error: could not save the screenshot: {why}").format(
+            why=getattr(why, "strerror", None) or why), file=sys.stderr)
+        return 2
     finally:
         flow.close()
     return 0

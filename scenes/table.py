@@ -13,20 +13,22 @@ import pygame
 from game.anim import Tweener
 from game.app import Scene
 from game.controller import TurnController
-from game.i18n import _
+from game.i18n import _, language
 from game.rules import events as ev
 from game.rules.actions import (
     Answer,
 )
 from game.rules.meld_move import MeldJudgement
 from game.rules.state import GameState, Phase
+from game.storage import Settings
 from game.ui.card_faces import FaceCache
 from game.ui.card_layer import CardLayer
 from game.ui.hand_order import SORT_ORDERS, follow_focus
 from game.ui.hint import Hint
-from game.ui.input_map import Intent
-from game.ui.layout import TableLayout, table_layout
+from game.ui.input_map import Intent, yes_no_letters
+from game.ui.layout import CARD_SCALES, TableLayout, table_layout
 from game.ui.narrate import canasta_name, describe, seat_names, side_names
+from game.ui.sounds import SILENT, SoundBoard
 from game.ui.staging import Staging
 from game.ui.table_view import Homes, compute_homes
 from scenes.table_paint import IDLE_WORK, TablePainter
@@ -37,6 +39,7 @@ from scenes.widgets import (
     FocusGroup,
     Toasts,
     felt_background,
+    fit_size,
     ui_unit,
 )
 
@@ -84,9 +87,22 @@ class TableScene(TablePlayer, TablePainter, Scene):
                  on_hand_end: Callable[[TableScene], None] | None = None,
                  on_menu: Callable[[], None] | None = None,
                  on_change: Callable[[GameState], None] | None = None,
+                 sounds: SoundBoard | None = None,
+                 on_settings: Callable[[], None] | None = None,
+                 on_rules: Callable[[], None] | None = None,
+                 on_sound: Callable[[], bool] | None = None,
                  sort_order: str = "rank", discard_warning: bool = True,
                  on_setting: Callable[[str, object], None] | None = None) -> None:
+        """`sounds` plays the events; `on_settings` and `on_rules` open those screens (from the pause
+        menu; R opens the rules); `on_sound()` switches sound on or off (V) and says which it is now.
+        `sort_order` and `discard_warning` come from the settings; `on_setting(name, value)` keeps a
+        choice made at the table (the hand's sort order) for later games."""
         super().__init__()
+        self.sounds = sounds if sounds is not None else SILENT
+        self.on_settings = on_settings
+        self.on_rules = on_rules
+        self.on_sound = on_sound
+        self.card_scale = 1.0  # the settings' card size (layout.CARD_SCALES)
         self.controller = controller
         self.state: GameState = controller.state
         self.seat = 0
@@ -148,12 +164,16 @@ class TableScene(TablePlayer, TablePainter, Scene):
             "lay": Button(_("Lay all (L)"), lambda: self.do(Intent("lay"))),
             "cancel": Button(_("Take back (C)"), lambda: self.do(Intent("cancel"))),
             "undo": Button(_("Undo (Z)"), lambda: self.do(Intent("undo"))),
-            "hint": Button(_("Hint (H)"), lambda: self.do(Intent("hint"))),
+            "hint": Button(_("Hint (I)"), lambda: self.do(Intent("hint"))),
             "ask": Button(_("May I go out? (Q)"), lambda: self.do(Intent("ask"))),
-            "sort_rank": Button(_("By rank (R)"), lambda: self.do(Intent("sort_rank"))),
-            "sort_suit": Button(_("By suit (S)"), lambda: self.do(Intent("sort_suit"))),
+            "sort_rank": Button(_("By rank (1)"), lambda: self.do(Intent("sort_rank"))),
+            "sort_suit": Button(_("By suit (2)"), lambda: self.do(Intent("sort_suit"))),
             "menu": Button(_("Menu (Esc)"), lambda: self.do(Intent("pause"))),
+            "sound": Button(self._sound_label(), lambda: self.do(Intent("mute"))),
         }
+
+    def _sound_label(self) -> str:
+        return _("Sound on (V)") if self.sounds.enabled else _("Sound off (V)")
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -165,12 +185,13 @@ class TableScene(TablePlayer, TablePainter, Scene):
         pass
 
     def resize(self, size: tuple[int, int]) -> None:
-        same = self.layout is not None and self.layout.size == table_layout(size, self.state.players).size
+        same = (self.layout is not None
+                and self.layout.size == table_layout(size, self.state.players, self.card_scale).size)
         super().resize(size)
         if same:
             return  # back on screen at the same size: cards keep flying where they were going
         first = self.layout is None
-        self.layout = table_layout(size, self.state.players)
+        self.layout = table_layout(size, self.state.players, self.card_scale)
         self.background = self._make_background(size)
         self.faces.clear()
         if first and self.state.hand_no and not self.sprites:
@@ -211,6 +232,10 @@ class TableScene(TablePlayer, TablePainter, Scene):
         for row, names in enumerate(self.BUTTON_ROWS):
             for col, name in enumerate(names):
                 self.buttons[name].rect = pygame.Rect(x + col * (bw + gap), y + line + row * (bh + 4), bw, bh)
+        sx, sy, sw, sh = self.layout.status  # the sound switch: at the right end of the status line
+        label_w = fit_size(self.buttons["sound"].label, max(12, sh // 2), sw, 10)
+        width = min(sw // 3, max(u * 5, round(label_w * 0.75) + sh * 2))
+        self.buttons["sound"].rect = pygame.Rect(sx + sw - width, sy + 1, width, max(12, sh - 2))
 
     # ----- engine events to pictures ----------------------------------------------------------------
 
@@ -245,6 +270,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
             elif isinstance(e, ev.CardsDrawn | ev.PileTaken) and e.seat == self.seat:
                 self.new_cards.update(c for c in (e.cards if isinstance(e, ev.CardsDrawn) else e.to_hand))
         self.log = self.log[-6:]
+        self.sounds.on_events(events, self.controller.human)
         self.selected &= mine
         self.new_cards &= mine
         self.staging.keep_only(mine, {m.id for m in self.state.melds[self.state.side_of(self.seat)]})
@@ -361,8 +387,10 @@ class TableScene(TablePlayer, TablePainter, Scene):
                 self.dialog = None
                 self.play(Answer(yes), set())
 
+            yes, no = yes_no_letters(language())  # the keys that answer, in this language's letters
             self.dialog = Dialog(_("{who} asks: “May I go out?” Yes obliges {who} to go out this turn; "
-                                   "no forbids it.").format(who=asker), answer)
+                                   "no forbids it.").format(who=asker), answer,
+                                 yes=f"{_('Yes')} ({yes})", no=f"{_('No')} ({no})")
             self.dialog.layout(self.size)
 
     def _open_pause(self) -> None:
@@ -379,7 +407,14 @@ class TableScene(TablePlayer, TablePainter, Scene):
             if self.app:
                 self.app.quit()
 
-        self.paused = FocusGroup([Button(_("Resume"), resume), Button(_("Main menu"), menu),
+        def screen(opener: Callable[[], None] | None) -> Callable[[], None]:
+            def open_it() -> None:
+                if opener is not None:
+                    opener()  # the game waits there; back here, the pause menu is still open
+            return open_it
+
+        self.paused = FocusGroup([Button(_("Resume"), resume), Button(_("Settings"), screen(self.on_settings)),
+                                  Button(_("Rules"), screen(self.on_rules)), Button(_("Main menu"), menu),
                                   Button(_("Quit"), quit_game)])
         self._place_pause()
         self.dirty = True
@@ -387,9 +422,13 @@ class TableScene(TablePlayer, TablePainter, Scene):
     def _place_pause(self) -> None:
         assert self.paused is not None
         u = ui_unit(self.size)
-        w, h = u * 10, round(u * 2.2)
+        n = len(self.paused.buttons)
+        gap = u // 2
+        title = u * 3  # "Paused", over the buttons
+        h = max(u, min(round(u * 1.9), (self.size[1] - title - u) // n - gap))
+        w = u * 10
         x = (self.size[0] - w) // 2
-        y = self.size[1] // 2 - u
+        y = (self.size[1] - (n * (h + gap) - gap) + title) // 2
         for i, b in enumerate(self.paused.buttons):
             b.rect = pygame.Rect(x, y + i * (h + u // 2), w, h)
 
@@ -413,8 +452,8 @@ class TableScene(TablePlayer, TablePainter, Scene):
             self.dirty = True
         if self.controller.hint_job is not None:
             self.poll_hint()  # worked out on the thinking thread: shown once it is ready
-        if self.paused is not None or self.dialog is not None:
-            return
+        if self.paused is not None or self.dialog is not None or self.help:
+            return  # a panel is open: the computer players wait
         if self.end_wait is not None:
             if self.tweener.idle:
                 self.end_wait -= dt
@@ -431,6 +470,28 @@ class TableScene(TablePlayer, TablePainter, Scene):
             self.dirty = True
         if not self.dirty and self.tweener.idle:
             self.draw_faces_ahead(IDLE_WORK)
+
+    def apply_settings(self, settings: Settings) -> None:
+        """The settings screen changed something: card size, suit colours, speed, sort order, sound, labels."""
+        if settings.sort_order != self.sort_mode:
+            self.hand_pins = None  # another order: the hand is laid out afresh
+        self.sort_mode = settings.sort_order if settings.sort_order in SORT_ORDERS else "rank"
+        self.discard_warning = settings.discard_warning
+        self.speed = settings.setup.speed
+        self.tweener.speed = self.speed
+        self.controller.set_speed(self.speed)
+        self.faces.four_colour = settings.four_colour
+        self.card_scale = CARD_SCALES.get(settings.card_size, 1.0)
+        self.names = seat_names(self.state.players)  # the language may have changed
+        self.side_names = side_names(self.state.players)
+        self._make_buttons()
+        self.layer.invalidate()
+        if self.layout is not None:
+            self.layout = None  # worked out again at the new card size
+            self.resize(self.size)
+        if self.paused is not None:
+            self._open_pause()
+        self.dirty = True
 
     def next_hand(self) -> None:
         """Back from the scoring screen: deal the next hand."""

@@ -11,9 +11,10 @@ import time
 import pygame
 import pytweening
 
-from game.i18n import _, number
+from game.i18n import _, language, number
 from game.rules.cards import FACE
 from game.rules.state import Phase
+from game.ui.input_map import yes_no_letters
 from game.ui.layout import width_rungs
 from scenes.widgets import (
     GOLD,
@@ -70,7 +71,8 @@ class TablePainter:
             veil = pygame.Surface(self.size, pygame.SRCALPHA)
             veil.fill((0, 0, 0, 140))
             surface.blit(veil, (0, 0))
-            draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, self.size[1] // 2 - u * 3), "center",
+            top = self.paused.buttons[0].rect.top if self.paused.buttons else self.size[1] // 2
+            draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, top - u // 2), "midbottom",
                       bold=True, shadow=True)
             self.paused.draw(surface)
         if self.faces.behind:
@@ -493,7 +495,7 @@ class TablePainter:
                 text = _("{who} is thinking…").format(who=who)
             else:
                 text = _("{who} to play.").format(who=who)
-        text += "   " + _("F1: keys")
+        text += "   " + _("H: keys")
         draw_text(surface, text, max(12, min(u * 3 // 4, r.h - 4)), INK, (r.x, r.centery), "midleft", shadow=True)
 
     def _draw_flourishes(self, surface: pygame.Surface, u: int) -> None:
@@ -508,9 +510,12 @@ class TablePainter:
             rect = pygame.Rect(where) if where else pygame.Rect(0, 0, self.size[0], self.size[1] // 2)
             surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + i * round(u * 1.6))))
 
-    def _draw_help(self, surface: pygame.Surface, u: int) -> None:
+    def help_lines(self) -> list[str]:
+        """The keys that work at this table, in the language's own letters (the game waits meanwhile)."""
+        partners = self.state.players == 4
+        yes, no = yes_no_letters(language())
         lines = [
-            _("Keys"),
+            _("Keys (the game waits while this is open)"),
             _("← →  move along your hand      Space  select / unselect"),
             _("D  draw from the stock      P  take the pile with the selected pair"),
             _("T  take the top card onto a run"),
@@ -518,12 +523,21 @@ class TablePainter:
             _("Tab  choose a target (stock, pile, new meld, your melds)      Enter  play onto it"),
             _("A  stage the selected cards onto the target meld      X  discard the selected card"),
             _("K  pick the target meld, then K on another of its rank to combine them"),
-            _("Z or Ctrl+Z  undo your last meld this turn      H  hint: a suggested move"),
-            _("R  sort by rank      S  sort by suit      Q  ask your partner “May I go out?”"),
-            _("Y / N  answer your partner      Esc  pause      F1 or ?  this help"),
+            _("Z or Ctrl+Z  undo your last meld this turn      I  hint: a suggested move"),
+            _("1  sort by rank      2 or S  sort by suit") + ("      " + _("Q  ask your partner “May I go out?”")
+                                                           if partners else ""),
+        ]
+        if partners:
+            lines.append(_("{yes} / {no}  answer your partner").format(yes=yes, no=no))
+        lines += [
+            _("R  the rules      V  sound on / off      Esc  pause      H, F1 or ?  this help"),
             _("Mouse: click cards to select, then a meld or the empty meld area; drag works too."),
             _("A gold bar marks the cards you drew this turn."),
         ]
+        return lines
+
+    def _draw_help(self, surface: pygame.Surface, u: int) -> None:
+        lines = self.help_lines()
         box = pygame.Rect(0, 0, min(self.size[0] - 40, u * 34), u * (len(lines) + 2))
         box.center = (self.size[0] // 2, self.size[1] // 2)
         draw_panel(surface, box, u // 2)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, language
 from game.rules import events as ev
 from game.rules.actions import (
     Action,
@@ -28,7 +28,7 @@ from game.rules.view import view_of
 from game.ui.discard_risk import discard_risk
 from game.ui.hand_order import SORT_ORDERS
 from game.ui.hint import Hint, explain, suggest
-from game.ui.input_map import Intent, key_intent
+from game.ui.input_map import Intent, key_intent, yes_no_letters
 from game.ui.layout import contains_point
 from game.ui.table_view import LIFT
 from scenes.widgets import Dialog
@@ -43,6 +43,8 @@ class TablePlayer:
     INTENTS: dict[str, tuple[str, bool]] = {
         "pause": ("_open_pause", False),
         "help": ("toggle_help", False),
+        "rules": ("open_rules", False),
+        "mute": ("toggle_sound", False),
         "sort_rank": ("sort_by", False),
         "sort_suit": ("sort_by", False),
         "focus": ("move_focus", False),
@@ -100,6 +102,15 @@ class TablePlayer:
 
     def toggle_help(self, _intent: Intent) -> None:
         self.help = not self.help
+
+    def open_rules(self, _intent: Intent) -> None:
+        if self.on_rules is not None:
+            self.on_rules()
+
+    def toggle_sound(self, _intent: Intent) -> None:
+        on = self.on_sound() if self.on_sound is not None else not self.sounds.enabled
+        self.buttons["sound"].label = self._sound_label()
+        self.toasts.show(_("Sound on.") if on else _("Sound off."), 1.5, key="sound")
 
     def sort_by(self, intent: Intent) -> None:
         """Two explicit orders, each with its key and button (no toggle: one press is always enough)."""
@@ -304,7 +315,9 @@ class TablePlayer:
                 self.discard(card, confirmed=True)
             self.dirty = True
 
-        self.dialog = Dialog(risk + " " + _("Discard it anyway?"), answer, yes=_("Discard"), no=_("Keep it"))
+        yes, no = yes_no_letters(language())  # the keys that answer, in this language's letters
+        self.dialog = Dialog(risk + " " + _("Discard it anyway?"), answer, yes=f"{_('Discard')} ({yes})",
+                             no=f"{_('Keep it')} ({no})")
         self.dialog.layout(self.size)
 
     def ask(self, _intent: Intent) -> None:
@@ -402,10 +415,7 @@ class TablePlayer:
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.dialog is not None:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
-                self.dialog._answer(event.key == pygame.K_y)
-            else:
-                self.dialog.handle_event(event)
+            self.dialog.handle_event(event)  # Y / N, or the language's letters, answer it too
             self.dirty = True
             return
         if self.paused is not None:

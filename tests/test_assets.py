@@ -25,6 +25,11 @@ def fresh_lookup(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 def test_a_checkout_reads_its_own_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The tests test this checkout, its code and its files, even with a copy of the game installed
+    (the README's test command installs one)."""
+    import game
+
+    assert Path(game.__file__).parent == ROOT / "game"
     monkeypatch.chdir(tmp_path)
     assert assets.asset_path("fonts", assets.FONT_REGULAR) == ROOT / "assets" / "fonts" / assets.FONT_REGULAR
     assert assets.asset_path("fonts", assets.FONT_LICENCE).is_file()
@@ -56,3 +61,13 @@ def test_missing_files_are_said_plainly(monkeypatch: pytest.MonkeyPatch, fresh_l
     monkeypatch.setattr(assets, "PACKAGES", ("no_such_package_here",))
     with pytest.raises(assets.AssetsMissing, match="install the game again"):
         assets.assets_root()
+
+
+def test_a_broken_install_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch, fresh_lookup: None,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from game.__main__ import main
+
+    monkeypatch.setattr(assets, "PACKAGES", ("no_such_package_here",))
+    assert main(["min-meld", "1500"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("error: Bolivia cannot find its fonts") and err.count("\n") == 1

@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ui.layout import (
+    CARD_SCALES,
     MELD_KINDS,
     Rect,
     card_height,
@@ -218,3 +219,20 @@ def test_hands_and_melds_use_only_the_ladders_widths(size: tuple[int, int]) -> N
         melds = [("rank", 4)] * k + [("run", 7)] * (k // 3)
         meld_widths.add(layout_melds(t.meld_areas[0], melds, t.meld_card_w).card_w)
     assert meld_widths <= set(width_rungs(t.meld_card_w, 16))
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_large_cards_grow_the_hand_and_melds_and_still_fit(size: tuple[int, int], players: int) -> None:
+    normal, large = table_layout(size, players), table_layout(size, players, CARD_SCALES["large"])
+    assert large.hand_card_w >= normal.hand_card_w * 1.12
+    assert large.meld_card_w > normal.meld_card_w
+    assert large.hand[3] > normal.hand[3]
+    window = (0, 0, *size)
+    areas = [large.hand, large.stock, large.discard, large.status, large.score, *large.meld_areas.values()]
+    for i, a in enumerate(areas):
+        assert inside(a, window)
+        for b in areas[i + 1:]:
+            assert overlap_area(a, b) == 0
+    for side, area in large.meld_areas.items():  # a meld card still fits its area's height
+        assert card_height(large.meld_card_w) <= area[3], side

@@ -93,11 +93,12 @@ def test_keys_map_to_intents():
     assert key_intent(pygame.K_ESCAPE) == Intent("pause")
     assert key_intent(pygame.K_z) == Intent("undo")
     assert key_intent(pygame.K_z, pygame.KMOD_CTRL) == Intent("undo")
-    assert key_intent(pygame.K_h) == Intent("hint")
-    assert key_intent(pygame.K_F1) == Intent("help")
+    assert key_intent(pygame.K_i) == Intent("hint")
+    assert key_intent(pygame.K_h) == key_intent(pygame.K_F1) == Intent("help")
     assert key_intent(pygame.K_SLASH, pygame.KMOD_SHIFT, "?") == Intent("help")
-    assert key_intent(pygame.K_r) == Intent("sort_rank")
-    assert key_intent(pygame.K_s) == Intent("sort_suit")
+    assert key_intent(pygame.K_1) == Intent("sort_rank")
+    assert key_intent(pygame.K_2) == key_intent(pygame.K_s) == Intent("sort_suit")
+    assert key_intent(pygame.K_r) == Intent("rules")
     assert key_intent(pygame.K_y) is None
 
 

@@ -97,7 +97,7 @@ def test_the_focus_follows_its_card_and_never_wraps(app):
     key(app, pygame.K_l)
     settle(app, scene)
     assert state.melds[0] and label(scene.homes.hand[scene.focus]) == "QS"
-    key(app, pygame.K_s)  # another order: the focus keeps its card
+    key(app, pygame.K_2)  # another order: the focus keeps its card
     assert [label(c) for c in scene.homes.hand] == ["4C", "5D", "9H", "QS"]  # (clubs, diamonds, hearts, spades)
     assert label(scene.homes.hand[scene.focus]) == "QS"
     for _ in range(6):
@@ -112,9 +112,9 @@ def test_two_sort_orders_remembered_and_drawn_cards_slot_in_marked(app):
     state = position(2, ["KH 4S 9C 4H", "QS QD 4D 5S 6H 6D"], stock="9D 5C")
     scene = open_table(app, state, sort_order="suit", on_setting=lambda k, v: chosen.append((k, v)))
     assert [label(c) for c in scene.homes.hand] == ["9C", "4H", "KH", "4S"]
-    key(app, pygame.K_r)
+    key(app, pygame.K_1)
     assert [label(c) for c in scene.homes.hand] == ["4H", "4S", "9C", "KH"]
-    key(app, pygame.K_r)  # already by rank: nothing to do, no notice
+    key(app, pygame.K_1)  # already by rank: nothing to do, no notice
     assert chosen == [("sort_order", "rank")] and not scene.toasts.items
     click(app, scene.buttons["sort_suit"].rect.center)
     click(app, scene.buttons["sort_rank"].rect.center)
@@ -225,7 +225,7 @@ def test_the_hint_shows_a_move_with_a_reason_and_highlights_its_cards(app):
     assert scene.toasts.items[-1].message.startswith("Hint: ")
     if type(scene.hint.action).__name__ == "TakePile":
         assert "14 cards" in scene.hint.text and scene.hint.cards == set(in_hand(state, 0, "KH KS"))
-    key(app, pygame.K_h)  # asked again: one hint showing, not two
+    key(app, pygame.K_i)  # asked again: one hint showing, not two
     run_frames(app, 3)
     assert sum(t.message.startswith("Hint: ") for t in scene.toasts.items) == 1
 
@@ -259,11 +259,11 @@ def test_a_whole_hand_with_sorting_hints_undo_and_warnings(app):
             continue
         settle(app, scene)
         if state.phase == Phase.DRAW and sorts < 4:
-            key(app, pygame.K_s if sorts % 2 == 0 else pygame.K_r)
+            key(app, pygame.K_s if sorts % 2 == 0 else pygame.K_1)
             assert scene.sort_mode == ("suit" if sorts % 2 == 0 else "rank")
             sorts += 1
         if hints < 5:
-            key(app, pygame.K_h)
+            key(app, pygame.K_i)
             for _ in range(20):
                 if scene.hint is not None:
                     break
@@ -345,7 +345,7 @@ def test_the_hint_is_worked_out_on_the_thinking_thread_and_shown_when_ready(app)
     app.scenes.request(scene)
     run_frames(app, 1)
     settle(app, scene)
-    key(app, pygame.K_h)
+    key(app, pygame.K_i)
     for _ in range(500):
         if scene.hint is not None:
             break

@@ -378,19 +378,25 @@ def side_of_seat(seat: int, players: int) -> int:
     return seat % 2 if players == 4 else seat
 
 
-def table_layout(size: tuple[int, int], players: int = 2) -> TableLayout:
-    """All the table's areas for a window of `size` pixels."""
+CARD_SCALES = {"normal": 1.0, "large": 1.18}  # the settings' card size: how much larger the cards are
+
+
+def table_layout(size: tuple[int, int], players: int = 2, card_scale: float = 1.0) -> TableLayout:
+    """All the table's areas for a window of `size` pixels. `card_scale` above 1 (large cards) gives
+    the hand a taller band and the meld cards a larger cap, taken from the two meld bands."""
     positions = seat_positions(players)
     W, H = max(320, size[0]), max(240, size[1])
     m = max(4, round(H * 0.01))  # margin
+    scale = max(1.0, min(1.4, card_scale))
+    grow = HAND * (scale - 1) / 2  # each meld band gives this much of the window to the hand
 
     def band(frac: float) -> int:
         return round(H * frac)
 
     top_fan_h = band(TOP_FAN)
-    top_melds_h = band(TOP_MELDS)
+    top_melds_h = band(TOP_MELDS - grow)
     centre_h = band(CENTRE)
-    own_h = band(OWN_MELDS)
+    own_h = band(OWN_MELDS - grow)
     status_h = band(STATUS)
     hand_h = H - top_fan_h - top_melds_h - centre_h - own_h - status_h
     y_top_melds = top_fan_h
@@ -447,7 +453,7 @@ def table_layout(size: tuple[int, int], players: int = 2) -> TableLayout:
         players=players,
         hand=hand,
         hand_card_w=card_width_for_height(hand_h),
-        meld_card_w=card_width_for_height(min(own_h, top_melds_h) * 0.68),
+        meld_card_w=card_width_for_height(min(own_h, top_melds_h) * min(0.9, 0.68 * scale)),
         pile_card_w=pile_w,
         back_card_w=card_width_for_height(top_fan_h - m),
         stock=stock,
