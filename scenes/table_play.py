@@ -41,7 +41,7 @@ class TablePlayer:
 
     # intent kind -> (method name, only on the player's turn)
     INTENTS: dict[str, tuple[str, bool]] = {
-        "pause": ("_open_pause", False),
+        "pause": ("open_pause", False),
         "help": ("toggle_help", False),
         "rules": ("open_rules", False),
         "mute": ("toggle_sound", False),
@@ -99,6 +99,9 @@ class TablePlayer:
 
     def _my_turn(self) -> bool:
         return self.controller.human_to_act and self.state.phase in (Phase.DRAW, Phase.MELD)
+
+    def open_pause(self, _intent: Intent) -> None:
+        self._open_pause()
 
     def toggle_help(self, _intent: Intent) -> None:
         self.help = not self.help

@@ -354,3 +354,14 @@ def test_the_hint_is_worked_out_on_the_thinking_thread_and_shown_when_ready(app)
     assert scene.hint is not None and state.is_legal(scene.hint.action)
     assert any(t.message.startswith("Hint: ") for t in scene.toasts.items)
     controller.close()
+
+
+def test_every_intent_of_the_key_map_has_its_method(app):
+    from game.ui.input_map import KEYS
+
+    scene = open_table(app, meld_phase("4C 5D 9H QS KD KH KS"))
+    for intent in set(KEYS.values()):
+        method, _on_turn = scene.INTENTS[intent.kind]
+        assert callable(getattr(scene, method)), intent
+    key(app, pygame.K_ESCAPE)
+    assert scene.paused is not None
