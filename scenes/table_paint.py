@@ -333,11 +333,21 @@ class TablePainter:
 
     def _draw_staging_total(self, surface: pygame.Surface, size: int) -> None:
         """What the staged move is worth, whether it reaches the first meld's minimum or goes out (the
-        engine's judgement), and why it would be refused."""
-        for i, (text, color) in enumerate(self.staging_lines()):
-            area = pygame.Rect(self.homes.new_meld_zone)
-            draw_text(surface, text, fit_size(text, size, area.w - 8, 10), color,
-                      (area.right - 4, area.top + 2 + i * (size + 4)), "topright", bold=i == 0, shadow=True)
+        engine's judgement), and why it would be refused: at the bottom left of the player's meld area
+        (the staged cards lie at its top, the table's total at its bottom right), on a dark band so it
+        reads over any card."""
+        area = pygame.Rect(self.homes.new_meld_zone)
+        lines = self.staging_lines()
+        y = area.bottom - 2
+        for i, (text, color) in reversed(list(enumerate(lines))):
+            fitted = fit_size(text, size, area.w * 2 // 3, 10, i == 0)
+            img = text_image(text, fitted, color, i == 0)
+            box = img.get_rect(bottomleft=(area.left + 6, y)).inflate(8, 2)
+            band = pygame.Surface(box.size, pygame.SRCALPHA)
+            band.fill((8, 28, 18, 190))
+            surface.blit(band, box)
+            surface.blit(img, img.get_rect(center=box.center))
+            y = box.top - 2
 
     def staging_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """The staging's one or two lines of words, and their colours."""
