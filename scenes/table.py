@@ -47,6 +47,7 @@ FLY = 0.38  # seconds for a card to fly home at normal speed
 DEAL_STAGGER = 0.018
 SHAKE = 0.45
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
+LOG_LINES = 80  # what happened, kept for the W panel: a whole hand's story
 FACE_BUDGET = 0.0005  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
 
 
@@ -141,6 +142,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.dialog: Dialog | None = None
         self.paused: FocusGroup | None = None
         self.help = False
+        self.overlay: str | None = None  # "log" or "sheet" (see table_overlays): the computers wait meanwhile
         self.press: tuple[int, tuple[int, int]] | None = None  # card pressed, where
         self.dragging: list[int] = []
         self.drag_offset = (0, 0)
@@ -216,22 +218,23 @@ class TableScene(TablePlayer, TablePainter, Scene):
             background.blit(shade, rect)
         return background
 
-    # Three rows of three under the line saying what happened last: the meld move, the helpers, the hand.
-    BUTTON_ROWS = (("meld", "lay", "cancel"), ("undo", "hint", "ask"), ("sort_rank", "sort_suit", "menu"))
-
     def _place_buttons(self) -> None:
+        """The buttons in rows of the controls area, as tall as it lets three rows be (their text grows
+        with them), in as many columns as they need."""
         assert self.layout is not None
         u = ui_unit(self.size)
         x, y, w, h = self.layout.controls
-        line = max(12, u * 2 // 3) + 6
-        rows = len(self.BUTTON_ROWS)
-        bh = max(20, min(round(u * 1.45), (h - line) // rows - 4))
-        gap = max(4, u // 3)
-        cols = max(len(r) for r in self.BUTTON_ROWS)
-        bw = max(u * 3, (w - gap * (cols - 1)) // cols)
-        for row, names in enumerate(self.BUTTON_ROWS):
-            for col, name in enumerate(names):
-                self.buttons[name].rect = pygame.Rect(x + col * (bw + gap), y + line + row * (bh + 4), bw, bh)
+        names = [n for n in self.buttons if n != "sound" and (n != "ask" or self.state.players == 4)]
+        rows = 3
+        cols = max(1, -(-len(names) // rows))
+        gap = max(4, u // 4)
+        bh = max(20, min(round(u * 1.45), (h - (rows - 1) * gap) // rows))
+        bw = max(u * 3, (w - (cols - 1) * gap) // cols)
+        for i, name in enumerate(names):
+            col, row = i % cols, i // cols
+            self.buttons[name].rect = pygame.Rect(x + col * (bw + gap), y + row * (bh + gap), bw, bh)
+        if "ask" not in names:
+            self.buttons["ask"].rect = pygame.Rect(0, 0, 0, 0)
         sx, sy, sw, sh = self.layout.status  # the sound switch: at the right end of the status line
         label_w = fit_size(self.buttons["sound"].label, max(12, sh // 2), sw, 10)
         width = min(sw // 3, max(u * 5, round(label_w * 0.75) + sh * 2))
@@ -250,6 +253,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
             if line:
                 self.log.append(line)
             if isinstance(e, ev.HandDealt):
+                self.log = [line] if line else []  # the story starts again with each hand
                 dealt = True
                 self.selected.clear()
                 self.staging.clear()
@@ -269,7 +273,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
                     self.new_cards.clear()  # last turn's cards are not new any more
             elif isinstance(e, ev.CardsDrawn | ev.PileTaken) and e.seat == self.seat:
                 self.new_cards.update(c for c in (e.cards if isinstance(e, ev.CardsDrawn) else e.to_hand))
-        self.log = self.log[-6:]
+        self.log = self.log[-LOG_LINES:]
         self.sounds.on_events(events, self.controller.human)
         self.selected &= mine
         self.new_cards &= mine
@@ -452,7 +456,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
             self.dirty = True
         if self.controller.hint_job is not None:
             self.poll_hint()  # worked out on the thinking thread: shown once it is ready
-        if self.paused is not None or self.dialog is not None or self.help:
+        if self.paused is not None or self.dialog is not None or self.help or self.overlay is not None:
             return  # a panel is open: the computer players wait
         if self.end_wait is not None:
             if self.tweener.idle:
@@ -469,7 +473,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         elif was_thinking != self.controller.thinking:
             self.dirty = True
         if not self.dirty and self.tweener.idle:
-            self.draw_faces_ahead(IDLE_WORK)
+            self.draw_faces_ahead(IDLE_WORK, idle=True)
 
     def apply_settings(self, settings: Settings) -> None:
         """The settings screen changed something: card size, suit colours, speed, sort order, sound, labels."""

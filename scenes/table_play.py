@@ -31,6 +31,7 @@ from game.ui.hint import Hint, explain, suggest
 from game.ui.input_map import Intent, key_intent, yes_no_letters
 from game.ui.layout import contains_point
 from game.ui.table_view import LIFT
+from scenes.table_overlays import OVERLAYS
 from scenes.widgets import Dialog
 
 HINT_SECONDS = 9.0
@@ -43,6 +44,8 @@ class TablePlayer:
     INTENTS: dict[str, tuple[str, bool]] = {
         "pause": ("open_pause", False),
         "help": ("toggle_help", False),
+        "log": ("toggle_overlay", False),
+        "sheet": ("toggle_overlay", False),
         "rules": ("open_rules", False),
         "mute": ("toggle_sound", False),
         "sort_rank": ("sort_by", False),
@@ -105,6 +108,10 @@ class TablePlayer:
 
     def toggle_help(self, _intent: Intent) -> None:
         self.help = not self.help
+
+    def toggle_overlay(self, intent: Intent) -> None:
+        """W: what happened this hand; G: the game's score sheet (see table_overlays)."""
+        self.overlay = None if self.overlay == intent.kind else intent.kind
 
     def open_rules(self, _intent: Intent) -> None:
         if self.on_rules is not None:
@@ -427,6 +434,17 @@ class TablePlayer:
             else:
                 self.paused.handle_event(event)
             self.dirty = True
+            return
+        if self.overlay is not None:
+            if event.type == pygame.KEYDOWN:
+                intent = key_intent(event.key, event.mod)
+                # Its own key shows the other one; Esc, Enter, Space or a click go back to the table.
+                self.overlay = intent.kind if intent is not None and intent.kind in OVERLAYS and \
+                    intent.kind != self.overlay else None
+                self.dirty = True
+            elif event.type == pygame.MOUSEBUTTONDOWN:
+                self.overlay = None
+                self.dirty = True
             return
         if event.type == pygame.KEYDOWN:
             intent = key_intent(event.key, event.mod, getattr(event, "unicode", ""))
