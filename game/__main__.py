@@ -9,13 +9,19 @@ TOOLS = {"meld", "score", "min-meld", "simulate", "arena", "bench", "turn"}
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if argv and argv[0] in TOOLS or argv[:1] in (["-h"], ["--help"]):
-        from game.cli import main as cli_main
+    from game.assets import AssetsMissing
 
-        return cli_main(argv)
-    from game.launcher import main as launch
+    try:
+        if argv and argv[0] in TOOLS or argv[:1] in (["-h"], ["--help"]):
+            from game.cli import main as cli_main
 
-    return launch(argv)
+            return cli_main(argv)
+        from game.launcher import main as launch
+
+        return launch(argv)
+    except AssetsMissing as why:  # a broken install: one line saying so, not a traceback
+        print(f"error: {why}", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -217,7 +218,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
             get_player(name)
         except ValueError as why:
             raise BadInput(str(why)) from None
-    result = run_arena(args.players, args.deals, args.seed, args.a, args.b, max(1, args.workers))
+    workers = max(1, min(args.workers, 4 * (os.cpu_count() or 1)))  # a typo must not start a thousand processes
+    result = run_arena(args.players, args.deals, args.seed, args.a, args.b, workers)
     if args.json:
         print(json.dumps(result))
     else:

@@ -1,36 +1,61 @@
-"""Find and load bundled assets (fonts, sounds, translations).
+"""Find and load bundled assets (fonts, translations).
 
-Paths are resolved from the package itself, never from the working folder, so the
-game runs from any folder, from the tests and from a PyInstaller build (where the
-bundle is unpacked under `sys._MEIPASS`). Fonts are loaded lazily, only once the
-display exists, never at import time.
+The files of the top-level folder assets/ are package resources, found through importlib.resources,
+never by a path built from a module's file or the working folder. Installed (pip, pipx, a wheel), that
+folder is the package `bolivia_assets` (pyproject.toml maps it with package-dir); in a checkout and in the
+one-folder build (build.spec) it is the package `assets`, beside `game`. The checkout's own copy comes
+first, so the game and the tests run from a checkout read its files even where a copy is installed.
+Fonts are loaded lazily, only once the display exists, never at import time.
 """
 
 from __future__ import annotations
 
-import sys
-from functools import lru_cache
+import contextlib
+import importlib.resources
+from functools import cache, lru_cache
+from importlib.resources.abc import Traversable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pygame is imported lazily: importing this module must stay cheap
     import pygame
 
+PACKAGES = ("assets", "bolivia_assets")  # in a checkout or a build; installed
 FONT_REGULAR = "DejaVuSans.ttf"
 FONT_BOLD = "DejaVuSans-Bold.ttf"
+FONT_LICENCE = "LICENSE-DejaVu.txt"
+
+_unpacked = contextlib.ExitStack()  # files unpacked from an archive, kept while the game runs
 
 
-def assets_root() -> Path:
-    """The folder that holds fonts/, sounds/, locale/."""
-    frozen = getattr(sys, "_MEIPASS", None)
-    if frozen:  # PyInstaller: the build spec copies assets/ into the bundle root
-        return Path(frozen) / "assets"
-    return Path(__file__).resolve().parent.parent / "assets"
+class AssetsMissing(RuntimeError):
+    """The game's own files are not where they were installed: the message says what to do."""
 
 
+@cache
+def assets_root() -> Traversable:
+    """The package that holds fonts/ and locale/."""
+    for name in PACKAGES:
+        try:
+            root = importlib.resources.files(name)
+        except Exception:  # not there, or another package of that name that fails to import
+            continue
+        if root.joinpath("fonts", FONT_REGULAR).is_file():  # a folder called assets that is not ours is skipped
+            return root
+    # In English: without its files the game has no catalogue to say it in another language.
+    raise AssetsMissing("Bolivia cannot find its fonts and translations (the package bolivia_assets is missing "
+                        "or incomplete): install the game again, as its README says.")
+
+
+@cache
 def asset_path(*parts: str) -> Path:
-    """Absolute path of a bundled file, e.g. asset_path("fonts", "DejaVuSans.ttf")."""
-    return assets_root().joinpath(*parts)
+    """A real file or folder on disk for a bundled one, e.g. asset_path("fonts", FONT_REGULAR): pygame and
+    gettext open files by name. pip, pipx and the one-folder build install plain folders; a package inside
+    a zip archive would have its files unpacked once (folders too from Python 3.12)."""
+    resource = assets_root().joinpath(*parts)
+    if isinstance(resource, Path):
+        return resource
+    return _unpacked.enter_context(importlib.resources.as_file(resource))
 
 
 @lru_cache(maxsize=64)

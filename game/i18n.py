@@ -1,16 +1,17 @@
 """Translation set-up: every user-facing string passes through `_`.
 
-Catalogues live in assets/locale/<lang>/LC_MESSAGES/bolivia.mo; without one the
-English text is used as is, so the game always runs.
+Catalogues are package resources (game/assets.py): locale/<lang>/LC_MESSAGES/bolivia.mo, compiled
+from their .po by `python -m game.tools.catalogues`. Without one the English text is used as is, so
+the game always runs.
 """
 
 from __future__ import annotations
 
 import gettext
-from pathlib import Path
+
+from game.assets import asset_path
 
 DOMAIN = "bolivia"
-LOCALE_DIR = Path(__file__).resolve().parent.parent / "assets" / "locale"
 LANGUAGES = ("en", "fr", "sv")
 
 _translation: gettext.NullTranslations = gettext.NullTranslations()
@@ -22,8 +23,8 @@ _GROUPING = {"en": ",", "fr": "\u202f", "sv": "\u00a0"}
 def set_language(lang: str | None) -> None:
     """Switch the catalogue; an unknown language falls back to English."""
     global _translation, _language
-    langs = [lang] if lang else None
-    _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=langs, fallback=True)
+    langs = [lang] if lang else None  # None: gettext reads LANGUAGE, LC_ALL, LC_MESSAGES, LANG
+    _translation = gettext.translation(DOMAIN, asset_path("locale"), languages=langs, fallback=True)
     _language = (_translation.info().get("language") or "en")[:2]
 
 
@@ -39,3 +40,8 @@ def number(n: int) -> str:
     """A whole number with the current language's thousands separator: 15,000 / 15 000."""
     text = f"{abs(n):,}".replace(",", _GROUPING.get(_language, ","))
     return ("−" if n < 0 else "") + text
+
+
+def language() -> str:
+    """The language spoken now: "en", "fr" or "sv"."""
+    return _language

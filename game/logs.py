@@ -20,6 +20,8 @@ import time
 from pathlib import Path
 from typing import TextIO
 
+from game.folders import user_log_folder
+
 LOG_NAME = "bolivia.log"
 FIRST_FRAME_ENV = "BOLIVIA_FIRST_FRAME_FILE"  # the benchmark's stopwatch: see game/bench.py
 
@@ -28,15 +30,8 @@ _stream: TextIO | None = None  # the log file, kept open while the game runs
 
 
 def log_dir() -> Path:
-    """The user log folder for this platform (not created here)."""
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA")
-        return (Path(base) if base else Path.home() / "AppData" / "Local") / "Bolivia" / "Logs"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Logs" / "Bolivia"
-    state = os.environ.get("XDG_STATE_HOME", "")
-    base = Path(state) if os.path.isabs(state) else Path.home() / ".local" / "state"
-    return base / "bolivia"
+    """The user log folder for this platform (game/folders.py; not created here)."""
+    return user_log_folder()
 
 
 def _open_log_file() -> TextIO | None:

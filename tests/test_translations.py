@@ -1,5 +1,5 @@
-"""French and Swedish: every message translated, placeholders kept, the language switch, scenes drawn
-in another language, and the setup screen's Language line."""
+"""French and Swedish: every message translated, placeholders kept, every character in the bundled fonts,
+the language switch, scenes drawn in another language, and the setup screen's Language line."""
 
 from __future__ import annotations
 
@@ -14,14 +14,13 @@ from game import i18n
 from game.app import App
 from game.flow import Flow, system_language
 from game.i18n import _, set_language
-from game.i18n_tools import LOCALE_DIR, extract, read_po
 from game.storage import GameSetup, Settings, Storage
 from scenes.menu import MenuScene
 from scenes.setup import SetupScene
+from tests.catalogues import HINT, code_messages, messages, po
 from tests.scene_helpers import FakeClock, distinct_colours, key
 
 TRANSLATED = ("fr", "sv")
-HINT = "run `python -m game.i18n_tools`, then translate the new messages"
 
 
 @pytest.fixture(autouse=True)
@@ -37,8 +36,13 @@ def app() -> Iterator[App]:
     a.close()
 
 
-def catalogue(lang: str) -> dict:
-    return read_po(LOCALE_DIR / lang / "LC_MESSAGES" / "bolivia.po")
+def catalogue(lang: str) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """(msgid,) or (singular, plural) -> the translated forms, as the .po says (fuzzy ones left out)."""
+    return {_forms(m.id): _forms(m.string) for m in messages(po(lang)) if not m.fuzzy}
+
+
+def _forms(text: str | tuple[str, ...]) -> tuple[str, ...]:
+    return (text,) if isinstance(text, str) else tuple(text)
 
 
 def fields(text: str) -> set[tuple[str, str | None, str]]:
@@ -48,26 +52,48 @@ def fields(text: str) -> set[tuple[str, str | None, str]]:
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_every_message_is_translated(lang: str) -> None:
-    po = catalogue(lang)
-    missing = [m for m in extract() if m not in po or not all(po[m])]
-    assert not missing, f"{lang}: {len(missing)} messages without a translation, e.g. {missing[:3]}: {HINT}"
+    """Every message the code asks for, in every plural form; a fuzzy one (English changed) is not settled."""
+    po_ = catalogue(lang)
+    missing = [m for m in code_messages() if not all(po_.get(_forms(m), ("",)))]
+    assert not missing, f"{lang}: {len(missing)} messages without a translation, e.g. {missing[:3]}: {HINT}, " \
+        "then translate them (and clear any fuzzy mark)"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_translations_keep_the_placeholders(lang: str) -> None:
-    for (single, plural), forms in catalogue(lang).items():
-        sources = [single] if plural is None else [single, plural]
-        assert len(forms) == len(sources), (lang, single, forms)
+    for sources, forms in catalogue(lang).items():
+        assert len(forms) == len(sources), (lang, sources, forms)  # two plural forms in all three languages
         for source, form in zip(sources, forms, strict=True):
             assert fields(form) == fields(source), f"{lang}: {form!r} does not keep the fields of {source!r}"
+
+
+def test_the_fonts_draw_every_character_of_every_catalogue() -> None:
+    """DejaVu Sans has a glyph for each letter, sign and space of the three languages. pygame.freetype's
+    metrics are None for a character the font lacks (pygame.font would measure its empty box instead)."""
+    import pygame.freetype
+
+    from game.assets import FONT_BOLD, FONT_REGULAR, asset_path
+
+    text = set(i18n.number(-1234567))  # the minus sign number() writes
+    for lang in i18n.LANGUAGES:
+        for m in messages(po(lang)):
+            text.update(*_forms(m.id), *_forms(m.string))
+    chars = sorted(c for c in text | {"\u202f", "\u00a0"} if c.isprintable() or c.isspace() and c != "\n")
+    assert len(chars) > 80 and "é" in chars and "ö" in chars and "’" in chars
+    pygame.freetype.init()
+    for name in (FONT_REGULAR, FONT_BOLD):
+        face = pygame.freetype.Font(asset_path("fonts", name), 20)
+        assert face.get_metrics("\u4e2d") == [None]  # the check can tell: no CJK in DejaVu Sans
+        missing = [c for c, m in zip(chars, face.get_metrics("".join(chars)), strict=True) if m is None]
+        assert not missing, f"{name} has no glyph for {missing}"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
 def test_key_letters_stay_as_in_english(lang: str) -> None:
     """The key bindings don't change with the language: the buttons name the same keys."""
-    po = catalogue(lang)
+    po_ = catalogue(lang)
     for msgid in ("Meld (M)", "Lay staged (L)", "Take back (C)", "Sort (S)", "May I go out? (Q)", "Menu (Esc)"):
-        assert po[(msgid, None)][0].endswith(msgid[msgid.index("("):]), (lang, msgid)
+        assert po_[(msgid,)][0].endswith(msgid[msgid.index("("):]), (lang, msgid)
 
 
 def test_switching_language() -> None:
@@ -86,8 +112,8 @@ def test_menu_renders_in_french(app: App) -> None:
     menu = MenuScene(on_new_game=lambda: None, on_continue=lambda: None)
     app.scenes.request(menu)
     app.run(frames=60)
-    assert [b.label for b in menu.buttons.buttons] == ["Reprendre la partie", "Nouvelle partie", "Règles en bref",
-                                                       "Quitter"]
+    assert [b.label for b in menu.buttons.buttons] == ["Reprendre la partie", "Nouvelle partie", "Réglages",
+                                                       "Statistiques", "Règles", "Quitter"]
     assert distinct_colours(app.screen) > 50
     menu.handle_event(key(pygame.K_ESCAPE))  # the quit question, in French too
     app.run(frames=2)
@@ -102,7 +128,7 @@ def test_menu_labels_fit_their_buttons(app: App, lang: str) -> None:
     menu = MenuScene(on_new_game=lambda: None, on_continue=lambda: None)
     app.scenes.request(menu)
     app.run(frames=2)
-    for b in menu.buttons.buttons + [menu.back_button, menu.prev_button, menu.next_button]:
+    for b in menu.buttons.buttons:
         assert font(b.text_size(), True).size(b.label)[0] <= b.rect.w - 6, (lang, b.label)
 
 
