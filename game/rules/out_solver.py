@@ -480,7 +480,10 @@ class OutSolver:
 
     def moves(self) -> list[MeldMove]:
         """Every going-out meld move (one per outcome, as the module docstring says)."""
-        out: dict[MeldMove, None] = {}
+        return list(dict.fromkeys(self.iter_moves()))
+
+    def iter_moves(self) -> Iterator[MeldMove]:
+        """The going-out meld moves one by one (a move may come more than once)."""
         for kept, melded_threes, _three in self._starts():
             start = ((),) * 4
             if not self._feasible(0, start, 0, kept, 0, 0):
@@ -488,8 +491,7 @@ class OutSolver:
             for path, finish in self._paths(0, start, 0, 0, kept, 0, 0, ()):
                 move = self._build(path, finish, melded_threes)
                 if move.new or move.add:  # combines alone are steps, offered as such
-                    out[move] = None
-        return list(out)
+                    yield move
 
     def _paths(self, i, states, ju, tu, kept, esc, others, path):
         if i == len(RANKS):
