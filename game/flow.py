@@ -244,6 +244,7 @@ class Flow:
         self.show_scoring(table)
 
     def show_scoring(self, table: TableScene) -> None:
+        give_back_free_memory()  # a hand's worth of images drawn and dropped: keep the peak down
         scene = ScoringScene(
             table.state,
             on_continue=lambda: self.after_scoring(table),
