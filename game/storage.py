@@ -29,9 +29,13 @@ from game import __version__
 from game.folders import user_data_folder
 from game.i18n import _
 from game.instance_lock import InstanceLock
+from game.rules.ruleset import RULESETS
 from game.rules.state import GameState
 from game.rules.validate import NewerVersion
 from game.safe_json import MISSING, BadFile, read_json_file, sentence
+from game.stats import FORMAT as STATS_FORMAT
+from game.stats import Statistics
+from game.window import WindowState
 
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "save.json"
@@ -166,6 +170,7 @@ class GameSetup:
     seat_levels: list[str] = field(default_factory=lambda: ["normal"] * 3)  # seats 1, 2, 3
     target: int = DEFAULT_TARGET
     speed: str = "normal"
+    game: str = "bolivia"  # the rule set (game/rules/ruleset.py) a new game plays
 
     def levels(self) -> list[str]:
         """One level per seat; seat 0, the player, is "human"."""
@@ -174,7 +179,7 @@ class GameSetup:
 
     def to_json(self) -> dict:
         return {"players": self.players, "level": self.level, "per_seat": self.per_seat,
-                "seat_levels": list(self.seat_levels), "target": self.target, "speed": self.speed}
+                "seat_levels": list(self.seat_levels), "target": self.target, "speed": self.speed, "game": self.game}
 
     @staticmethod
     def from_json(data: object) -> GameSetup:
@@ -191,6 +196,7 @@ class GameSetup:
             seat_levels=list(seat_levels),
             target=_pick(d.get("target"), TARGETS, default.target),
             speed=_pick(d.get("speed"), SPEEDS, default.speed),
+            game=_pick(d.get("game"), tuple(RULESETS), default.game),
         )
 
 
@@ -205,19 +211,49 @@ def _pick(value: object, allowed: tuple, default: Any) -> Any:
     return value if value in allowed and not isinstance(value, bool) else default
 
 
+CARD_SIZES = ("normal", "large")
+SORT_ORDERS = ("rank", "suit")
+
+
 @dataclass
 class Settings:
     setup: GameSetup = field(default_factory=GameSetup)
     language: str | None = None  # None: the system's
+    sound: bool = True
+    volume: float = 0.7  # 0..1
+    card_size: str = "normal"  # "normal" | "large"
+    four_colour: bool = False  # clubs green, diamonds blue
+    sort_order: str = "rank"  # "rank" | "suit"
+    discard_warning: bool = True
+    window: WindowState | None = None  # None: never closed yet, open to fit the screen
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json()}
+        return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json(), "sound": self.sound,
+                "volume": self.volume, "card_size": self.card_size, "four_colour": self.four_colour,
+                "sort_order": self.sort_order, "discard_warning": self.discard_warning,
+                "window": self.window.to_json() if self.window is not None else None}
 
     @staticmethod
     def from_json(data: object) -> Settings:
+        """Lenient: a value that is missing or not allowed takes its default."""
         d = data if isinstance(data, dict) else {}
         lang = d.get("language")
-        return Settings(GameSetup.from_json(d.get("setup")), lang if isinstance(lang, str) else None)
+        default = Settings()
+        volume = d.get("volume")
+        if not (isinstance(volume, int | float) and not isinstance(volume, bool) and 0 <= volume <= 1):
+            volume = default.volume
+
+        def flag(key: str, fallback: bool) -> bool:
+            v = d.get(key)
+            return v if isinstance(v, bool) else fallback
+
+        return Settings(GameSetup.from_json(d.get("setup")), lang if isinstance(lang, str) else None,
+                        sound=flag("sound", default.sound), volume=float(volume),
+                        card_size=_pick(d.get("card_size"), CARD_SIZES, default.card_size),
+                        four_colour=flag("four_colour", default.four_colour),
+                        sort_order=_pick(d.get("sort_order"), SORT_ORDERS, default.sort_order),
+                        discard_warning=flag("discard_warning", default.discard_warning),
+                        window=WindowState.from_json(d.get("window")))
 
 
 @dataclass
@@ -258,25 +294,7 @@ class SavedGame:
         return SavedGame(state, list(levels), speed, seed if ok_seed else state.seed)
 
 
-@dataclass
-class Stats:
-    played: int = 0
-    won: int = 0
-    lost: int = 0
-    drawn: int = 0
-
-    def to_json(self) -> dict:
-        return {"format": FORMAT, "played": self.played, "won": self.won, "lost": self.lost, "drawn": self.drawn}
-
-    @staticmethod
-    def from_json(data: object) -> Stats:
-        d = data if isinstance(data, dict) else {}
-
-        def count(key: str) -> int:
-            v = d.get(key)
-            return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
-
-        return Stats(count("played"), count("won"), count("lost"), count("drawn"))
+Stats = Statistics  # the statistics model lives in game/stats.py
 
 
 # ----- the folder -------------------------------------------------------------------------------
@@ -345,15 +363,16 @@ class Storage:
             self._set_aside(name, what, str(why))
             return MISSING
 
-    def _read_current(self, name: str, what: str) -> object:
-        """`_read` for a file of settings or statistics: one written by a newer version is kept for it
-        under its own name (this version would write its fields over) and the defaults used."""
+    def _read_current(self, name: str, what: str, current: int = FORMAT) -> object:
+        """`_read` for a file of settings or statistics, whose format this version writes as `current`: one
+        written by a newer version is kept for it under its own name (this version would write its fields
+        over) and the defaults used."""
         data = self._read(name, what)
         if data is not MISSING and not isinstance(data, dict):  # null, a list, a number: nothing of ours
             self._set_aside(name, what, _("it does not hold what the game keeps there"))
             return MISSING
         fmt = data.get("format") if isinstance(data, dict) else None
-        if isinstance(fmt, int) and not isinstance(fmt, bool) and FORMAT < fmt <= MAX_FORMAT:
+        if isinstance(fmt, int) and not isinstance(fmt, bool) and current < fmt <= MAX_FORMAT:
             stem = name.removesuffix(".json")
             self._set_aside(name, what, _("it was written by a newer version of Bolivia (format {n})").format(n=fmt),
                             keep_as=f"{stem}.v{fmt}.json")
@@ -507,24 +526,34 @@ class Storage:
 
     # --- statistics ------------------------------------------------------------------------------
 
-    def load_stats(self) -> Stats:
+    def load_stats(self) -> Statistics:
         what = _("Your game statistics")
-        data = self._read_current(STATS_FILE, what)
+        data = self._read_current(STATS_FILE, what, STATS_FORMAT)
         if isinstance(data, dict) and any(not _is_count(data[k]) for k in STATS_COUNTS if k in data):
             # Counted afresh, the next game would write over the player's record: keep it aside.
             self._set_aside(STATS_FILE, what, _("its counts are not whole numbers"))
-            return Stats()
-        return Stats() if data is MISSING else Stats.from_json(data)
+            return Statistics()
+        return Statistics() if data is MISSING else Statistics.from_json(data)
 
-    def record_game(self, outcome: str) -> Stats:
-        """Count a finished game: outcome "won", "lost" or "drawn"."""
-        stats = self.load_stats()
-        stats.played += 1
-        if outcome == "won":
-            stats.won += 1
-        elif outcome == "lost":
-            stats.lost += 1
-        else:
-            stats.drawn += 1
+    def save_stats(self, stats: Statistics) -> None:
         self._write(STATS_FILE, stats.to_json())
+
+    def record_hand(self, state: GameState, side: int = 0) -> Statistics:
+        """Count the hand that just ended for the player's `side` (once, however often it is shown)."""
+        stats = self.load_stats()
+        if stats.count_hand(state, side):
+            self.save_stats(stats)
+        return stats
+
+    def record_game(self, state: GameState, side: int = 0, levels: list[str] | None = None) -> Statistics:
+        """Count a finished game's outcome for the player's `side` (once)."""
+        stats = self.load_stats()
+        if stats.count_game(state, side, levels or ["human"]):
+            self.save_stats(stats)
+        return stats
+
+    def reset_stats(self) -> Statistics:
+        """Forget every statistic (the player confirmed it)."""
+        stats = Statistics()
+        self.save_stats(stats)
         return stats

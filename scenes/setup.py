@@ -402,13 +402,19 @@ class SetupScene(Scene):
 
     # ----- drawing ----------------------------------------------------------------------------------
 
+    def heading(self) -> str:
+        return _("New game")
+
+    def hint(self) -> str:
+        return _("↑ ↓ choose a line   ← → change it   Enter: next, then Start   Esc: back")
+
     def draw(self, surface: pygame.Surface) -> None:
         if self._background is None or self._background.get_size() != surface.get_size():
             self._background = felt_background(surface.get_size())
         surface.blit(self._background, (0, 0))
         w, h = surface.get_size()
         u = self._unit
-        draw_text(surface, _("New game"), round(u * 1.6), GOLD, (w // 2, self._title_y), "midtop", True, True)
+        draw_text(surface, self.heading(), round(u * 1.6), GOLD, (w // 2, self._title_y), "midtop", True, True)
         draw_panel(surface, self._panel, max(8, u // 2))
         for row in self.rows:
             self._draw_row(surface, row)
@@ -425,7 +431,7 @@ class SetupScene(Scene):
         self.start_button.focused = self.focus == "start"
         self.back_button.draw(surface)
         self.start_button.draw(surface)
-        hint = _("↑ ↓ choose a line   ← → change it   Enter: next, then Start   Esc: back")
+        hint = self.hint()
         hint_size = max(13, u * 2 // 3)
         if self.start_button.rect.bottom + hint_size + u // 4 <= h:
             draw_text(surface, hint, hint_size, INK_DIM, (w // 2, h - u // 4), "midbottom")

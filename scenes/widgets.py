@@ -13,7 +13,8 @@ from functools import cache, lru_cache
 import pygame
 
 from game.assets import font
-from game.i18n import _
+from game.i18n import _, language
+from game.ui.input_map import answer_key
 from game.ui.surface_cache import surface_cache
 
 Color = tuple[int, int, int]
@@ -340,6 +341,10 @@ class Dialog:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self._answer(False)
+                return True
+            letter = answer_key(event.key, language())
+            if letter is not None:  # Y / N, or the language's own letters (O / N, J / N)
+                self._answer(letter)
                 return True
             if event.key in (pygame.K_UP, pygame.K_DOWN):
                 return True

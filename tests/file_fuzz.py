@@ -14,7 +14,9 @@ import time
 from pathlib import Path
 
 from game.rules.state import GameState
-from game.storage import SAVE_FILE, SETTINGS_FILE, STATS_FILE, GameSetup, SavedGame, Settings, Stats, Storage
+from game.stats import GameStats, Record, Statistics
+from game.storage import SAVE_FILE, SETTINGS_FILE, STATS_FILE, GameSetup, SavedGame, Settings, Storage
+from tests.helpers import finished_game
 from tests.state_tamper import ODD_VALUES, play_out_hand, random_state, tamper
 
 KINDS = (SAVE_FILE, SETTINGS_FILE, STATS_FILE)
@@ -29,7 +31,11 @@ def valid_text(kind: str, rng: random.Random) -> str:
     if kind == SETTINGS_FILE:
         setup = GameSetup(players=rng.choice((2, 3, 4)), level=rng.choice(("easy", "hard")))
         return json.dumps(Settings(setup, rng.choice((None, "fr", "sv"))).to_json())
-    return json.dumps(Stats(rng.randrange(50), rng.randrange(20), rng.randrange(20), rng.randrange(10)).to_json())
+    won, lost, drawn = rng.randrange(20), rng.randrange(20), rng.randrange(10)
+    record = Record(won + lost + drawn, won, lost, drawn)
+    game = GameStats(record=record, levels={rng.choice(("easy", "hard")): record}, hands=rng.randrange(1, 40),
+                     hand_total=rng.randrange(-2000, 9000), best_hand=rng.randrange(0, 9000))
+    return json.dumps(Statistics({"bolivia": game}).to_json())
 
 
 def damage(text: str, rng: random.Random) -> bytes:
@@ -96,7 +102,8 @@ def check_file(kind: str, raw: bytes, folder: Path, rng: random.Random) -> str:
             assert isinstance(settings, Settings)
             store.save_settings(settings)  # what was read can be written back
         else:
-            store.record_game("won")  # the end of a game reads, counts and writes the statistics
+            # The end of a game reads, counts and writes the statistics.
+            store.record_game(finished_game(), 0, ["human", "normal"])
             assert store.load_stats().played >= 1
         problems = store.take_problems()
         for message in problems:
