@@ -25,7 +25,6 @@ from game.ai import get_player
 from game.app import App, desktop_sizes
 from game.controller import TurnController
 from game.i18n import LANGUAGES, _, number, set_language
-from game.native_memory import give_back_free_memory
 from game.rules.ruleset import BOLIVIA, RULESETS
 from game.rules.state import GameState, Phase
 from game.stats import Statistics
@@ -297,7 +296,6 @@ class Flow:
         if self.table is not None:
             self.table.controller.close()
             self.table = None
-            give_back_free_memory()  # the table's images are freed: keep a long session's memory flat
 
     def _open_table(self, controller: TurnController, speed: str, show: bool = True) -> TableScene:
         self._leave_table()
@@ -334,7 +332,6 @@ class Flow:
         self.show_scoring(table)
 
     def show_scoring(self, table: TableScene) -> None:
-        give_back_free_memory()  # a hand's worth of images drawn and dropped: keep the peak down
         scene = ScoringScene(
             table.state,
             on_continue=lambda: self.after_scoring(table),
