@@ -33,6 +33,7 @@ from game.rules.ruleset import RULESETS
 from game.rules.state import GameState
 from game.rules.validate import NewerVersion
 from game.safe_json import MISSING, BadFile, read_json_file, sentence
+from game.stats import FORMAT as STATS_FORMAT
 from game.stats import Statistics
 
 SETTINGS_FILE = "settings.json"
@@ -358,15 +359,16 @@ class Storage:
             self._set_aside(name, what, str(why))
             return MISSING
 
-    def _read_current(self, name: str, what: str) -> object:
-        """`_read` for a file of settings or statistics: one written by a newer version is kept for it
-        under its own name (this version would write its fields over) and the defaults used."""
+    def _read_current(self, name: str, what: str, current: int = FORMAT) -> object:
+        """`_read` for a file of settings or statistics: one written by a newer version (a format above
+        `current`, the one this version writes) is kept for it under its own name (this version would
+        write its fields over) and the defaults used."""
         data = self._read(name, what)
         if data is not MISSING and not isinstance(data, dict):  # null, a list, a number: nothing of ours
             self._set_aside(name, what, _("it does not hold what the game keeps there"))
             return MISSING
         fmt = data.get("format") if isinstance(data, dict) else None
-        if isinstance(fmt, int) and not isinstance(fmt, bool) and FORMAT < fmt <= MAX_FORMAT:
+        if isinstance(fmt, int) and not isinstance(fmt, bool) and current < fmt <= MAX_FORMAT:
             stem = name.removesuffix(".json")
             self._set_aside(name, what, _("it was written by a newer version of Bolivia (format {n})").format(n=fmt),
                             keep_as=f"{stem}.v{fmt}.json")
@@ -522,7 +524,7 @@ class Storage:
 
     def load_stats(self) -> Statistics:
         what = _("Your game statistics")
-        data = self._read_current(STATS_FILE, what)
+        data = self._read_current(STATS_FILE, what, STATS_FORMAT)
         if isinstance(data, dict) and any(not _is_count(data[k]) for k in STATS_COUNTS if k in data):
             # Counted afresh, the next game would write over the player's record: keep it aside.
             self._set_aside(STATS_FILE, what, _("its counts are not whole numbers"))

@@ -115,3 +115,15 @@ def test_reset_forgets_everything(tmp_path) -> None:
 def test_difficulty_of_a_table() -> None:
     assert difficulty(["human", "hard", "hard", "hard"]) == "hard"
     assert difficulty(["human", "easy", "hard"]) == "mixed"
+
+
+def test_statistics_written_by_this_version_load_and_a_newer_format_is_kept_aside(tmp_path) -> None:
+    store = Storage(tmp_path)
+    s = going_out([280, 1000], [ESCALERA, KINGS])
+    store.record_hand(s, 0)
+    assert json.loads(store.path("stats.json").read_text())["format"] == 2
+    again = Storage(tmp_path)
+    assert again.load_stats().of("bolivia").hands == 1 and not again.take_problems()
+    store.path("stats.json").write_text(json.dumps({"format": 3, "games": {}}))
+    assert again.load_stats() == Statistics()
+    assert again.path("stats.v3.json").exists() and again.take_problems()
