@@ -11,7 +11,8 @@ import pytest
 from game.app import App, Scene
 from game.controller import TurnController
 from game.rules.state import GameState
-from game.storage import GameSetup, Stats
+from game.stats import GameStats, Record, Statistics
+from game.storage import GameSetup
 from scenes.game_over import GameOverScene
 from scenes.menu import MenuScene
 from scenes.scoring import ScoringScene
@@ -53,7 +54,7 @@ def _scenes() -> list[tuple[str, Scene]]:
         ("menu", menu), ("rules", menu_rules), ("notice", menu_notice), ("ask", menu_ask),
         ("setup", SetupScene(GameSetup())),
         ("scoring", ScoringScene(hand, on_continue=lambda: None, speed="instant")),
-        ("game over", GameOverScene(over, stats=Stats(4, 2, 1, 1))),
+        ("game over", GameOverScene(over, stats=Statistics({"bolivia": GameStats(Record(4, 2, 1, 1))}))),
         ("table", table),
     ]
 
