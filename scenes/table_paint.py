@@ -421,7 +421,10 @@ class TablePainter:
             else:
                 text = _("{who} to play.").format(who=who)
         text += "   " + _("H: keys")
-        draw_text(surface, text, max(12, min(u * 3 // 4, r.h - 4)), INK, (r.x, r.centery), "midleft", shadow=True)
+        sound = self.buttons.get("sound")
+        room = (sound.rect.left if sound is not None and sound.rect.w else r.right) - r.x - u // 2
+        size = fit_size(text, max(12, min(u * 3 // 4, r.h - 4)), room, 10, False)  # clear of the sound switch
+        draw_text(surface, text, size, INK, (r.x, r.centery), "midleft", shadow=True)
 
     def _draw_flourishes(self, surface: pygame.Surface, u: int) -> None:
         for i, f in enumerate(self.flourishes):
