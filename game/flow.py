@@ -22,7 +22,7 @@ from dataclasses import replace
 import pygame
 
 from game.ai import get_player
-from game.app import App
+from game.app import App, desktop_sizes
 from game.controller import TurnController
 from game.i18n import LANGUAGES, _, number, set_language
 from game.native_memory import give_back_free_memory
@@ -32,6 +32,7 @@ from game.stats import Statistics
 from game.storage import GameSetup, SavedGame, Settings, Storage, StorageError
 from game.ui.narrate import side_names
 from game.ui.sounds import SILENT, SoundBoard, pre_init
+from game.window import DEFAULT_SIZE, MIN_SIZE, place_window
 from scenes.game_over import GameOverScene
 from scenes.menu import MenuScene
 from scenes.rules import RulesScene
@@ -67,13 +68,21 @@ def _known_language(name: str) -> str:
 
 
 class Flow:
-    def __init__(self, size: tuple[int, int], storage: Storage | None = None,
-                 sounds: SoundBoard | None = None) -> None:
+    def __init__(self, size: tuple[int, int] | None, storage: Storage | None = None,
+                 sounds: SoundBoard | None = None, demo: bool = False) -> None:
+        """`size` None: the window opens as the player left it last time (or to fit the screen), and
+        is remembered when the game closes; a given size (tests, the bench, --size) is used as it is."""
         pre_init()  # a small mixer buffer, asked for before pygame starts
-        self.app = App(size)
-        self.sounds = sounds if sounds is not None else SoundBoard()  # the device opens on first need
         self._storage = storage
         self._settings: Settings | None = None
+        self._claimed = False
+        self.other_copy = False  # another copy of the game had the folder: this one is read-only
+        self._asked_other_copy = False
+        self.remember_window = size is None and not demo
+        saved = self.settings.window if self.remember_window else None
+        placement = place_window(saved, desktop_sizes()) if size is None else None
+        self.app = App(size or DEFAULT_SIZE, placement=placement, minimum=MIN_SIZE)
+        self.sounds = sounds if sounds is not None else SoundBoard()  # the device opens on first need
         self.table: TableScene | None = None
         self.demo = False
         # The game on the table: who plays each seat, the animation speed, the computers' seed.
@@ -82,9 +91,6 @@ class Flow:
         self.seed = 0
         self._save_failed = False
         self._recorded: GameState | None = None
-        self._claimed = False
-        self.other_copy = False  # another copy of the game had the folder: this one is read-only
-        self._asked_other_copy = False
 
     # ----- what is kept between sessions (loaded on first use: the demo never touches it) ------
 
@@ -178,6 +184,12 @@ class Flow:
     def close(self) -> None:
         if self.table is not None:
             self.table.controller.close()
+        if self.remember_window:
+            self.settings.window = self.app.window_state()
+            try:
+                self.storage.save_settings(self.settings)
+            except StorageError:
+                pass  # the next run opens to fit the screen instead
         if self._storage is not None:
             self._storage.flush()  # the last move's save reaches the disk before the process ends
             self._storage.release()

@@ -25,7 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--frames", type=int, default=None, help=_("quit after this many frames"))
     p.add_argument("--screenshot", type=Path, default=None, help=_("save the last frame here (PNG)"))
-    p.add_argument("--size", default="1280x800", help=_("window size, like 1280x800"))
+    p.add_argument("--size", default=None, help=_("window size, like 1280x800 (default: as left last time)"))
     return p
 
 
@@ -49,7 +49,7 @@ def main(argv: list[str]) -> int:
         print(_("error: --frames must be at least 1"), file=sys.stderr)
         return 2
     try:
-        size = parse_size(args.size)
+        size = parse_size(args.size) if args.size is not None else None
     except ValueError as why:
         print(f"error: {why}", file=sys.stderr)
         return 2
@@ -57,7 +57,7 @@ def main(argv: list[str]) -> int:
 
     from game.flow import Flow
 
-    flow = Flow(size)
+    flow = Flow(size, demo=args.demo)
     try:
         if args.demo:
             flow.start_demo(args.players, args.seed if args.seed is not None else 1)

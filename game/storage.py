@@ -35,6 +35,7 @@ from game.rules.validate import NewerVersion
 from game.safe_json import MISSING, BadFile, read_json_file, sentence
 from game.stats import FORMAT as STATS_FORMAT
 from game.stats import Statistics
+from game.window import WindowState
 
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "save.json"
@@ -224,11 +225,13 @@ class Settings:
     four_colour: bool = False  # clubs green, diamonds blue
     sort_order: str = "rank"  # "rank" | "suit"
     discard_warning: bool = True
+    window: WindowState | None = None  # None: never closed yet, open to fit the screen
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json(), "sound": self.sound,
                 "volume": self.volume, "card_size": self.card_size, "four_colour": self.four_colour,
-                "sort_order": self.sort_order, "discard_warning": self.discard_warning}
+                "sort_order": self.sort_order, "discard_warning": self.discard_warning,
+                "window": self.window.to_json() if self.window is not None else None}
 
     @staticmethod
     def from_json(data: object) -> Settings:
@@ -249,7 +252,8 @@ class Settings:
                         card_size=_pick(d.get("card_size"), CARD_SIZES, default.card_size),
                         four_colour=flag("four_colour", default.four_colour),
                         sort_order=_pick(d.get("sort_order"), SORT_ORDERS, default.sort_order),
-                        discard_warning=flag("discard_warning", default.discard_warning))
+                        discard_warning=flag("discard_warning", default.discard_warning),
+                        window=WindowState.from_json(d.get("window")))
 
 
 @dataclass
@@ -360,9 +364,9 @@ class Storage:
             return MISSING
 
     def _read_current(self, name: str, what: str, current: int = FORMAT) -> object:
-        """`_read` for a file of settings or statistics: one written by a newer version (a format above
-        `current`, the one this version writes) is kept for it under its own name (this version would
-        write its fields over) and the defaults used."""
+        """`_read` for a file of settings or statistics, whose format this version writes as `current`: one
+        written by a newer version is kept for it under its own name (this version would write its fields
+        over) and the defaults used."""
         data = self._read(name, what)
         if data is not MISSING and not isinstance(data, dict):  # null, a list, a number: nothing of ours
             self._set_aside(name, what, _("it does not hold what the game keeps there"))

@@ -38,6 +38,7 @@ from game.ui.layout import CARD_SCALES, TableLayout, contains_point, table_layou
 from game.ui.narrate import canasta_name, describe, seat_names, side_names
 from game.ui.sounds import SILENT, SoundBoard
 from game.ui.table_view import Homes, compute_homes
+from scenes.table_overlays import OVERLAYS
 from scenes.table_paint import IDLE_WORK, TablePainter
 from scenes.widgets import (
     Button,
@@ -53,6 +54,7 @@ FLY = 0.38  # seconds for a card to fly home at normal speed
 DEAL_STAGGER = 0.018
 SHAKE = 0.45
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
+LOG_LINES = 80  # what happened, kept for the W panel: a whole hand's story
 FACE_BUDGET = 0.0005  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
 
 
@@ -134,6 +136,7 @@ class TableScene(TablePainter, Scene):
         self.dialog: Dialog | None = None
         self.paused: FocusGroup | None = None
         self.help = False
+        self.overlay: str | None = None  # "log" or "sheet" (see table_overlays): the computers wait meanwhile
         self.press: tuple[int, tuple[int, int]] | None = None  # card pressed, where
         self.dragging: list[int] = []
         self.drag_offset = (0, 0)
@@ -207,18 +210,22 @@ class TableScene(TablePainter, Scene):
         return background
 
     def _place_buttons(self) -> None:
-        """Two columns of buttons in the controls area, under the line saying what happened last."""
+        """The buttons in rows of the controls area, as tall as it lets three rows be (their text grows
+        with them), in as many columns as they need."""
         assert self.layout is not None
         u = ui_unit(self.size)
         x, y, w, h = self.layout.controls
-        line = max(12, u * 2 // 3) + 6
-        bh = max(20, min(round(u * 1.45), (h - line) // 3 - 4))
-        gap = max(4, u // 3)
-        bw = max(u * 3, (w - gap) // 2)
-        order = ["meld", "lay", "cancel", "sort", "ask", "menu"]
-        for i, name in enumerate(order):
-            col, row = i % 2, i // 2
-            self.buttons[name].rect = pygame.Rect(x + col * (bw + gap), y + line + row * (bh + 4), bw, bh)
+        names = [n for n in self.buttons if n != "sound" and (n != "ask" or self.state.players == 4)]
+        rows = 3
+        cols = max(1, -(-len(names) // rows))
+        gap = max(4, u // 4)
+        bh = max(20, min(round(u * 1.45), (h - (rows - 1) * gap) // rows))
+        bw = max(u * 3, (w - (cols - 1) * gap) // cols)
+        for i, name in enumerate(names):
+            col, row = i % cols, i // cols
+            self.buttons[name].rect = pygame.Rect(x + col * (bw + gap), y + row * (bh + gap), bw, bh)
+        if "ask" not in names:
+            self.buttons["ask"].rect = pygame.Rect(0, 0, 0, 0)
         sx, sy, sw, sh = self.layout.status  # the sound switch: at the right end of the status line
         label_w = fit_size(self.buttons["sound"].label, max(12, sh // 2), sw, 10)
         width = min(sw // 3, max(u * 5, round(label_w * 0.75) + sh * 2))
@@ -235,6 +242,7 @@ class TableScene(TablePainter, Scene):
             if line:
                 self.log.append(line)
             if isinstance(e, ev.HandDealt):
+                self.log = [line] if line else []  # the story starts again with each hand
                 dealt = True
                 self.selected.clear()
                 self.staged.clear()
@@ -246,7 +254,7 @@ class TableScene(TablePainter, Scene):
                 self.end_wait = END_PAUSE
             elif isinstance(e, ev.TurnStarted):
                 self.staged.clear()
-        self.log = self.log[-6:]
+        self.log = self.log[-LOG_LINES:]
         self.sounds.on_events(events, self.controller.human)
         self.selected &= set(self.state.hands[self.seat])
         if dealt:
@@ -369,6 +377,10 @@ class TableScene(TablePainter, Scene):
             return
         if kind == "help":
             self.help = not self.help
+            self.dirty = True
+            return
+        if kind in OVERLAYS:
+            self.overlay = None if self.overlay == kind else kind
             self.dirty = True
             return
         if kind == "rules":
@@ -584,6 +596,17 @@ class TableScene(TablePainter, Scene):
                 self.paused.handle_event(event)
             self.dirty = True
             return
+        if self.overlay is not None:
+            if event.type == pygame.KEYDOWN:
+                intent = key_intent(event.key, event.mod)
+                # Its own key shows the other one; Esc, Enter, Space or a click go back to the table.
+                self.overlay = intent.kind if intent is not None and intent.kind in OVERLAYS and \
+                    intent.kind != self.overlay else None
+                self.dirty = True
+            elif event.type == pygame.MOUSEBUTTONDOWN:
+                self.overlay = None
+                self.dirty = True
+            return
         if event.type == pygame.KEYDOWN:
             intent = key_intent(event.key, event.mod)
             if intent is not None:
@@ -770,7 +793,7 @@ class TableScene(TablePainter, Scene):
                 f.age += dt
             self.flourishes = [f for f in self.flourishes if f.age < f.life]
             self.dirty = True
-        if self.paused is not None or self.dialog is not None or self.help:
+        if self.paused is not None or self.dialog is not None or self.help or self.overlay is not None:
             return  # a panel is open: the computer players wait
         if self.end_wait is not None:
             if self.tweener.idle:
@@ -787,7 +810,7 @@ class TableScene(TablePainter, Scene):
         elif was_thinking != self.controller.thinking:
             self.dirty = True
         if not self.dirty and self.tweener.idle:
-            self.draw_faces_ahead(IDLE_WORK)
+            self.draw_faces_ahead(IDLE_WORK, idle=True)
 
     def apply_settings(self, settings: Settings) -> None:
         """The settings screen changed something: card size, suit colours, speed, sort order, sound, labels."""

@@ -13,10 +13,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from game.rules.actions import Deal, DrawStock
 from game.rules.state import GameState
 from game.stats import GameStats, Record, Statistics
 from game.storage import SAVE_FILE, SETTINGS_FILE, STATS_FILE, GameSetup, SavedGame, Settings, Storage
+from tests.helpers import finished_game
 from tests.state_tamper import ODD_VALUES, play_out_hand, random_state, tamper
 
 KINDS = (SAVE_FILE, SETTINGS_FILE, STATS_FILE)
@@ -31,14 +31,11 @@ def valid_text(kind: str, rng: random.Random) -> str:
     if kind == SETTINGS_FILE:
         setup = GameSetup(players=rng.choice((2, 3, 4)), level=rng.choice(("easy", "hard")))
         return json.dumps(Settings(setup, rng.choice((None, "fr", "sv"))).to_json())
-    if rng.random() < 0.3:  # the first format, totals only, which still loads
-        return json.dumps({"format": 1, "played": rng.randrange(50), "won": rng.randrange(20),
-                           "lost": rng.randrange(20), "drawn": rng.randrange(10)})
-    record = Record(rng.randrange(50), rng.randrange(20), rng.randrange(20), rng.randrange(10))
-    game = GameStats(record, {"normal": Record(3, 1, 1, 1)}, {"4": Record(2, 1, 1, 0)}, hands=rng.randrange(90),
-                     hand_total=rng.randrange(-5000, 90000), best_hand=rng.randrange(9000), natural=rng.randrange(30),
-                     escaleras=rng.randrange(9), streak=rng.randrange(4), best_streak=5)
-    return json.dumps(Statistics({"bolivia": game}, ("bolivia:4:7:15000", 3), "bolivia:4:6:15000").to_json())
+    won, lost, drawn = rng.randrange(20), rng.randrange(20), rng.randrange(10)
+    record = Record(won + lost + drawn, won, lost, drawn)
+    game = GameStats(record=record, levels={rng.choice(("easy", "hard")): record}, hands=rng.randrange(1, 40),
+                     hand_total=rng.randrange(-2000, 9000), best_hand=rng.randrange(0, 9000))
+    return json.dumps(Statistics({"bolivia": game}).to_json())
 
 
 def damage(text: str, rng: random.Random) -> bytes:
@@ -88,15 +85,6 @@ def damage(text: str, rng: random.Random) -> bytes:
     return json.dumps(rng.choice(ODD_VALUES)).encode()
 
 
-def hand_ended_by_the_stock(seed: int) -> GameState:
-    """A two-player game whose first hand just ended: the stock ran out at the first draw."""
-    state = GameState(2, seed, target=2500)
-    state.apply(Deal())
-    state.pile, state.stock = state.stock + state.pile, []
-    state.apply(DrawStock())
-    return state
-
-
 def check_file(kind: str, raw: bytes, folder: Path, rng: random.Random) -> str:
     """Put `raw` in place of `kind` and start: "used" or "set aside"; AssertionError for a defect."""
     path = folder / kind
@@ -114,13 +102,9 @@ def check_file(kind: str, raw: bytes, folder: Path, rng: random.Random) -> str:
             assert isinstance(settings, Settings)
             store.save_settings(settings)  # what was read can be written back
         else:
-            # The end of a hand and of a game read, count and write the statistics.
-            finished = hand_ended_by_the_stock(rng.randrange(1 << 30))
-            store.record_hand(finished, 0)
-            finished.winner = 0
-            store.record_game(finished, 0, ["human", "normal"])
-            stats = store.load_stats()
-            assert stats.played >= 1 and stats.of("bolivia").hands >= 1
+            # The end of a game reads, counts and writes the statistics.
+            store.record_game(finished_game(), 0, ["human", "normal"])
+            assert store.load_stats().played >= 1
         problems = store.take_problems()
         for message in problems:
             assert not RAW_PYTHON.search(message), message

@@ -177,6 +177,17 @@ def test_faces_drawn_ahead_within_the_time_given_and_the_rest_left() -> None:
     assert cache.prewarm(wishes, 0.0) == []
 
 
+def test_an_idle_frame_draws_one_face_ahead_even_with_no_time() -> None:
+    # On a loaded machine no face may fit the idle budget; the job must still end, one face a frame.
+    cache = FaceCache(keep=4)
+    wishes = [(80, c) for c in (0, 4, 8)]
+    left = cache.prewarm(wishes, 0.0, at_least_one=True)
+    assert left == wishes[1:] and cache.get(80).has(0)
+    left = cache.prewarm(left, -1.0, at_least_one=True)
+    assert left == wishes[2:]
+    assert cache.prewarm(left, 0.0, at_least_one=True) == [] and cache.get(80).has(8)
+
+
 def test_the_cost_of_a_new_face_is_learnt_and_grows_with_the_width() -> None:
     cache = FaceCache(keep=4)
     first_small, first_big = cache.estimate(60, 5), cache.estimate(120, 5)

@@ -127,3 +127,12 @@ def test_statistics_written_by_this_version_load_and_a_newer_format_is_kept_asid
     store.path("stats.json").write_text(json.dumps({"format": 3, "games": {}}))
     assert again.load_stats() == Statistics()
     assert again.path("stats.v3.json").exists() and again.take_problems()
+
+
+def test_statistics_kept_across_starts_of_the_game(tmp_path) -> None:
+    # The file is read back by the next start (its format is the statistics' own, not a newer version's).
+    Storage(tmp_path).record_game(going_out([280, 1000], [ESCALERA, KINGS, WILDS], seed=1), 0, ["human", "hard"])
+    store = Storage(tmp_path)
+    stats = store.record_game(going_out([280, 1000], [ESCALERA, KINGS, WILDS], seed=2), 0, ["human", "hard"])
+    assert stats.played == 2 and stats.of("bolivia").best_streak == 2
+    assert store.take_problems() == [] and sorted(p.name for p in tmp_path.iterdir()) == ["stats.json"]

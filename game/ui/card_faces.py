@@ -417,17 +417,23 @@ class FaceCache:
         dest.blit(stand_in, (round(topleft[0]), round(topleft[1])), special_flags=pygame.BLEND_PREMULTIPLIED)
         self.behind = True
 
-    def prewarm(self, wishes: list[tuple[int, int | None]], budget: float) -> list[tuple[int, int | None]]:
+    def prewarm(self, wishes: list[tuple[int, int | None]], budget: float,
+                at_least_one: bool = False) -> list[tuple[int, int | None]]:
         """Draw faces that will likely be needed soon, (width, card) pairs, for about `budget` seconds;
         returns the wishes left. A frame with nothing to draw does this, so that cards arriving at a new
-        size later find their faces ready instead of being drawn in the frame that moves them."""
+        size later find their faces ready instead of being drawn in the frame that moves them.
+        `at_least_one` draws one new face whatever its estimate: an idle frame has nothing better to do, and
+        on a busy machine the estimate may never fit the budget, which would keep the table from resting."""
         start = time.perf_counter()
+        drawn = 0
         for i, (width, card_id) in enumerate(wishes):
             faces = self._sizes.get(width)
             if faces is not None and faces.has(card_id):
                 continue
-            if time.perf_counter() - start + self.estimate(width, card_id) > budget:
+            if (time.perf_counter() - start + self.estimate(width, card_id) > budget
+                    and not (at_least_one and drawn == 0)):
                 return wishes[i:]  # it would not fit: a later frame with more time to spare
+            drawn += 1
             self._draw_new(faces if faces is not None else self.get(width), card_id, None)
         return []
 

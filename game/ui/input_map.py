@@ -30,6 +30,8 @@ KEYS: dict[int, Intent] = {
     pygame.K_s: Intent("sort"),
     pygame.K_q: Intent("ask"),
     pygame.K_h: Intent("help"),
+    pygame.K_w: Intent("log"),  # what happened this hand
+    pygame.K_g: Intent("sheet"),  # the game's score sheet
     pygame.K_r: Intent("rules"),  # Rules, Règles, Regler
     pygame.K_v: Intent("mute"),  # volume, volume, volym
     pygame.K_F1: Intent("help"),
