@@ -1,6 +1,7 @@
 """The blunder suite: hand-built positions with one right answer (or one clearly wrong one).
 
-Normal, Hard and Expert must pass every one. Seats 0 and 2 are partners at four players; seat 1 plays after
+Normal, Hard and Expert must pass every one
+(the `strong` ones: Hard and Expert). Seats 0 and 2 are partners at four players; seat 1 plays after
 seat 0, so it is the opponent a discard of seat 0 feeds.
 """
 
@@ -23,6 +24,12 @@ BIG_PILE = "5H 8C 9D 2D JK TC 7S 4H QD 6C AS 8S"
 
 @pytest.fixture(params=sorted(PLAYERS))
 def ai(request):
+    return PLAYERS[request.param]
+
+
+# Positions that take the stronger judgement of Hard and Expert (the partner's answer by the score).
+@pytest.fixture(params=["expert", "hard"])
+def strong(request):
     return PLAYERS[request.param]
 
 
@@ -286,3 +293,171 @@ def test_adds_to_melds_only_cards_that_fit(ai):
     actions = play_turn(s, ai)
     adds = [a for a in actions if isinstance(a, AddToMeld)]
     assert adds and all(label(c) == "JD" for a in adds for c in a.cards)
+
+
+# ----- the partner at four players (issue 12) -------------------------------------------------------------
+# Seat 0 asks, seat 2 answers. "Far richer": runs a card short of an escalera and a wild meld a card
+# short of a bolivia, which going out now would throw away.
+
+RICH = [ESCALERA, CANASTA, "4D 5D 6D 7D 8D 9D", "5C 6C 7C 8C 9C TC", "2C 2D 2H 2S JK JK"]
+
+
+def answer_of(s, ai):
+    action = decide(s, ai)
+    assert isinstance(action, Answer)
+    return action.yes
+
+
+def test_partner_says_no_holding_aces_kings_and_a_joker_on_a_full_stock(strong):
+    s = spot(4, {0: "KC KD KH 5D", 2: "AC AD AS KS KH JK 2C QD QH"}, pile="6C", phase=Phase.ANSWER, asked=True,
+             melds=[[ESCALERA, CANASTA, "QC QS QD"], ["4H 5H 6H"]])
+    assert answer_of(s, strong) is False
+
+
+def test_partner_says_yes_when_the_opponents_can_go_out_whatever_it_holds(ai):
+    s = spot(4, {0: "KC KD KH 5D", 2: "AC AD AS KS KH JK 2C QD QH"}, pile="6C", phase=Phase.ANSWER, asked=True,
+             melds=[[ESCALERA, CANASTA, "QC QS QD"], ["4H 5H 6H 7H 8H 9H TH", "JC JC JD JD JH JH JS"]])
+    assert answer_of(s, ai) is True
+
+
+def test_partner_says_yes_when_the_stock_is_nearly_out(ai):
+    s = spot(4, {0: "KC KD KH 5D", 2: "AC AD KS QD 9H 8H 7C"}, pile="6C", phase=Phase.ANSWER, asked=True,
+             melds=[[ESCALERA, CANASTA, "QC QS QD"], ["4H 5H 6H"]], stock_size=3, cut_to="hands")
+    assert answer_of(s, ai) is True
+
+
+def test_partner_says_yes_holding_two_low_cards(ai):
+    s = spot(4, {0: "KC KD KH 5D", 2: "4C 5H"}, pile="6C", phase=Phase.ANSWER, asked=True,
+             melds=[[ESCALERA, CANASTA, "QC QS QD"], ["4H 5H 6H", "AC AD AH AS"]])
+    assert answer_of(s, ai) is True
+
+
+def test_partner_says_no_while_the_side_has_far_more_to_build(strong):
+    s = spot(4, {0: "KC KD KH 5D", 2: "9S 4C 6H JD"}, pile="6C", phase=Phase.ANSWER, asked=True,
+             melds=[RICH, ["QC QD QH QS", "AC AD AH"]])
+    assert answer_of(s, strong) is False
+
+
+def test_partner_says_no_holding_two_black_threes(strong):
+    s = spot(4, {0: "KC KD KH 5D", 2: "3C 3S 9D 4H"}, pile="6C", phase=Phase.ANSWER, asked=True,
+             melds=[[ESCALERA, CANASTA, "QC QS QD"], ["AC AD AH"]])
+    assert answer_of(s, strong) is False
+
+
+def test_partner_says_yes_with_black_threes_when_the_opponents_can_go_out(ai):
+    s = spot(4, {0: "KC KD KH 5D", 2: "3C 3S 9D 4H"}, pile="6C", phase=Phase.ANSWER, asked=True,
+             melds=[[ESCALERA, CANASTA, "QC QS QD"], ["4H 5H 6H 7H 8H 9H TH", "JC JC JD JD JH JH JS"]])
+    assert answer_of(s, ai) is True
+
+
+def test_holds_on_at_four_players_while_the_side_has_far_more_to_build(ai):
+    s = spot(4, {0: "KC KD KH 5D"}, pile="6C", counts={2: 11}, melds=[RICH, ["QC QD QH QS", "AC AD AH"]])
+    actions = play_turn(s, ai)
+    assert not went_out(s)
+    assert AskPartner() not in actions
+
+
+def test_goes_out_at_four_players_when_the_opponents_threaten_to(ai):
+    # They have what it takes to go out, two cards each and a meld of nearly every rank to put them on:
+    # holding on would hand them the bonus and our cards.
+    s = spot(4, {0: "KC KD KH 5D"}, pile="6C", counts={1: 2, 2: 3, 3: 2},
+             melds=[RICH, ["4H 5H 6H 7H 8H 9H TH", "JC JC JD JD JH JH JS", "QC QD QS", "AC AD AS", "KS KS KC",
+                           "8C 8S 8H", "7S 7H 7C", "6S 6C 6H", "4C 4D 4S", "5S 5H 5C", "TC TD TS"]])
+    actions = play_turn(s, ai)
+    assert AskPartner() in actions or went_out(s)
+
+
+def test_a_card_for_the_partners_run_goes_onto_it(ai):
+    # The partner laid the run; the card fits it, so it goes to the side's meld, not to the pile.
+    s = spot(4, {0: "TH 4C 5S 9D KC QS 7D"}, pile="6C", melds=[["5H 6H 7H 8H 9H", "AC AD AS"], ["JC JD JS"]])
+    actions = play_turn(s, ai)
+    assert any(isinstance(a, AddToMeld) and any(label(c) == "TH" for c in a.cards) for a in actions)
+
+
+def test_completes_the_partners_rank_meld_into_a_canasta(ai):
+    s = spot(4, {0: "AH AC 4C 5S 9D KC 7D"}, pile="6C", melds=[["AC AD AS AH AD", "6H 7H 8H"], ["JC JD JS"]])
+    play_turn(s, ai)
+    assert "natural" in canastas(s, 0)
+
+
+def test_no_discard_onto_the_opponents_run_at_four_players_with_a_big_pile(ai):
+    s = spot(4, {0: "9C 4D 9S JH QD KC 6H"}, pile=BIG_PILE, melds=[["8H 9H TH"], ["5C 6C 7C 8C"]])
+    assert discarded(s, ai) != "9C"
+
+
+def test_no_discard_of_a_rank_the_next_opponent_picked_up_a_pair_of(ai):
+    s = spot(4, {0: "JS 5C 6D 9H 4D QS 7C"}, known={1: "JH JD"}, pile=BIG_PILE,
+             melds=[["5S 6S 7S"], ["KC KD KH"]])
+    assert discarded(s, ai) != "JS"
+
+
+# ----- more table sizes ----------------------------------------------------------------------------------
+
+
+def test_black_three_goes_first_at_two_players(ai):
+    s = spot(2, {0: "3S 8D 8S 9H JC 5D QD"}, counts={1: 14}, pile="7S 4D", melds=[["6H 7H 8H"], []])
+    assert discarded(s, ai) == "3S"
+
+
+def test_black_three_goes_first_at_three_players(ai):
+    s = spot(3, {0: "3C 8D 8S 9H JC 5D QD"}, pile="7S 4D", melds=[["6H 7H 8H"], [], []])
+    assert discarded(s, ai) == "3C"
+
+
+def test_no_wild_card_discard_onto_a_small_pile_at_two_players(ai):
+    s = spot(2, {0: "JK 4S 9D JH KC 6D 7H"}, counts={1: 14}, pile="5D", melds=[["8C 9C TC"], []])
+    assert discarded(s, ai) != "JK"
+
+
+def test_takes_the_top_card_onto_a_run_at_two_players(ai):
+    s = spot(2, {0: "4D 9S KD QH 5D 7S AC"}, counts={1: 14}, pile="4S JC", phase=Phase.DRAW,
+             melds=[["7C 8C 9C TC"], ["KC KS KH"]])
+    assert isinstance(decide(s, ai), TakeTop)
+
+
+def test_takes_the_top_card_that_completes_an_escalera_at_three_players(ai):
+    s = spot(3, {0: "4C 9S KD QC 5D 7S AC"}, pile="4C 9D JH", phase=Phase.DRAW,
+             melds=[["5H 6H 7H 8H 9H TH"], ["KC KS KH"], []])
+    assert isinstance(decide(s, ai), TakeTop)
+
+
+def test_extends_a_run_to_an_escalera_at_three_players(ai):
+    s = spot(3, {0: "QD 4C 5H 9S KC 7S"}, pile="6C", melds=[["6D 7D 8D 9D TD JD"], [], []])
+    play_turn(s, ai)
+    assert "escalera" in canastas(s, 0)
+
+
+def test_completes_a_bolivia_at_two_players(ai):
+    s = spot(2, {0: "JK 2D 5C 9H KD QS 7D"}, counts={1: 14}, pile="6C", melds=[["2C 2D JK 2H 2S", "4H 5H 6H"], []])
+    play_turn(s, ai)
+    assert "bolivia" in canastas(s, 0)
+
+
+def test_takes_a_big_pile_at_three_players(ai):
+    s = spot(3, {0: "8C 8D 4S 6H JD KC QS 5D"}, pile="5H 4C 9D 2D JK TC 7S 4H QD 6C AS 8S", phase=Phase.DRAW,
+             melds=[["9H TH JH"], ["KD KS KH"], []])
+    assert isinstance(decide(s, ai), TakePile)
+
+
+def test_takes_a_pile_for_the_first_meld_at_two_players(ai):
+    s = spot(2, {0: "AC AD 4S 6H JD 9C QS 5D 7H"}, counts={1: 14}, pile="5H 9D 2C TC 8D KH 6S AS",
+             phase=Phase.DRAW)
+    assert isinstance(decide(s, ai), TakePile)
+
+
+def test_goes_out_at_three_players_when_an_opponent_can_go_out(ai):
+    s = spot(3, {0: "KC KD KH 5D"}, pile="6C", melds=[[ESCALERA, CANASTA, "QH QD QS"],
+                                                       ["4H 5H 6H 7H 8H 9H TH", "JC JC JD JD JH JH JS"], []])
+    play_turn(s, ai)
+    assert went_out(s) and s.results[-1]["out"] == 0
+
+
+def test_lays_a_wild_meld_with_three_wild_cards_at_three_players(ai):
+    s = spot(3, {0: "2C 2D JK 5C 9H QS 7D 4C 8S"}, pile="6C", melds=[["8H 9H TH"], [], []])
+    play_turn(s, ai)
+    assert any(m.kind == WILD_MELD for m in s.melds[0])
+
+
+def test_pairs_are_kept_at_three_players(ai):
+    s = spot(3, {0: "9C 9D 4H JS QC 5S 7D"}, pile="6C", melds=[["8H 9H TH"], [], []])
+    assert discarded(s, ai) not in ("9C", "9D")

@@ -40,7 +40,7 @@ from game.rules.actions import (
     TakePile,
     TakeTop,
 )
-from game.rules.cards import FACE
+from game.rules.cards import BLACK_THREE, FACE
 from game.rules.errors import IllegalAction
 from game.rules.state import GameState, Phase
 from game.rules.view import PlayerView, view_of
@@ -49,6 +49,7 @@ ROLLOUT_STYLE = replace(NORMAL, out_search=250)
 REWARD_SCALE = 1000.0  # points per unit of reward in UCB
 MOVE_CAP = 90
 ENDGAME_ROUNDS = 2  # rounds of stock left below which a rollout plays the hand to its end
+BLACK_THREE_HELD = 60.0  # beyond the evaluator's count (see leaf_values)
 MELDED_WORTH = 150.0  # a side's first meld, beyond its cards (see leaf_values)  # moves of one iteration, a guard
 
 
@@ -140,9 +141,11 @@ class Search:
             if view.permission is None and view.melds[view.side]:
                 seq = plan_go_out(view, style.out_search, self.out_plans)
                 if seq:
-                    out.append(seq[0])
+                    # A partner is asked first: its "no" keeps a big hand of its from counting against us.
                     if view.players == 4 and not view.asked and len(view.hand) >= 2 and AskPartner() in legal:
                         out.append(AskPartner())
+                    else:
+                        out.append(seq[0])
             if view.melds[view.side]:
                 step = planner.next_step()
                 if step is not None:
@@ -252,7 +255,10 @@ class Search:
         stop_turn = (me + 1 + self.budget.horizon) % self.view.players
         left_my_turn = state.turn != me
         # Near the end of the stock, play the hand out: its end is then scored exactly.
-        to_end = len(state.stock) <= ENDGAME_ROUNDS * state.rules.draws(state.players) * state.players
+        # So too when the opponents have what it takes to go out: whether they do decides the hand, and
+        # the evaluator's guess of our unfinished canastas would not see it.
+        to_end = len(state.stock) <= ENDGAME_ROUNDS * state.rules.draws(state.players) * state.players or any(
+            state.may_go_out(side) for side in range(state.sides) if side != self.view.side)
         used = 0
         while state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER) and used < limit:
             if state.turn != me:
@@ -282,6 +288,9 @@ def leaf_values(state: GameState) -> list[float]:
         for side in range(state.sides):
             if state.melds[side]:
                 values[side] += MELDED_WORTH * min(1.0, t / 4.0)
+            # A black three held is a hundred points waiting to be lost and a discard still owed.
+            values[side] -= BLACK_THREE_HELD * sum(1 for seat in state.seats_of(side)
+                                                   for c in state.hands[seat] if BLACK_THREE[c])
     return values
 
 

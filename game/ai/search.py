@@ -19,10 +19,12 @@ from dataclasses import replace
 from game.ai.determinize import sample_world
 from game.ai.evaluate import world_side_values
 from game.ai.levels import NORMAL, Planner, Style, choose_with
+from game.ai.partner import partner_answer
 from game.ai.plan import OutPlans, why_illegal
 from game.rules.actions import (
     Action,
     AddToMeld,
+    Answer,
     AskPartner,
     Discard,
     DrawStock,
@@ -79,6 +81,8 @@ PLAYOUT_STYLE = replace(NORMAL, out_search=250)
 
 
 def choose_hard(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+    if view.phase == Phase.ANSWER:
+        return Answer(partner_answer(view))  # weighs the hand against the score, as Expert does
     return Searcher(NORMAL, view, rng).decide(legal)
 
 
