@@ -20,7 +20,7 @@ from game.ai.determinize import sample_world
 from game.ai.evaluate import world_side_values
 from game.ai.levels import NORMAL, Planner, Style, choose_with
 from game.ai.partner import partner_answer
-from game.ai.plan import OutPlans, why_illegal
+from game.ai.plan import OutPlans, qualifies, why_illegal
 from game.rules.actions import (
     Action,
     AddToMeld,
@@ -118,6 +118,10 @@ class Searcher:
         if view.phase != Phase.MELD or view.permission is True:
             return [default]
         if (isinstance(default, AskPartner) or _goes_out(view, default)) and len(view.hand) > 2:
+            if any(qualifies(view.melds[s], view.rules) for s in range(view.sides) if s != view.side):
+                # The opponents could go out first: the short playout cannot see them do it, so no
+                # holding on against them.
+                return [default]
             # Going out (or asking to) against holding on: the best plain discard instead.
             return _unique([default, Discard(self.planner.discard_ranking()[0])])
         return [default]
