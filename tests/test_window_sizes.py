@@ -12,11 +12,14 @@ from game.app import App, Scene
 from game.controller import TurnController
 from game.rules.state import GameState
 from game.stats import GameStats, Record, Statistics
-from game.storage import GameSetup
+from game.storage import GameSetup, Settings
 from scenes.game_over import GameOverScene
 from scenes.menu import MenuScene
+from scenes.rules import RulesScene
 from scenes.scoring import ScoringScene
+from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
+from scenes.statistics import StatisticsScene
 from scenes.table import TableScene
 from tests.scene_helpers import FakeClock, key, motion, play_hand
 
@@ -42,8 +45,6 @@ def _scenes() -> list[tuple[str, Scene]]:
     hand = play_hand(GameState(4, 3))
     over = _finished_game()
     menu = MenuScene(on_new_game=lambda: None, on_continue=lambda: None, continue_info="Game in progress")
-    menu_rules = MenuScene()
-    menu_rules.showing_rules = True
     menu_notice = MenuScene()
     menu_notice.notice("Your saved game could not be read: it is nested too deeply. It was kept as save.json.bad.")
     menu_ask = MenuScene()
@@ -51,15 +52,18 @@ def _scenes() -> list[tuple[str, Scene]]:
     table = TableScene(TurnController(GameState(4, 5), {s: (lambda v, legal, r: legal[0]) for s in (1, 2, 3)},
                                       {0}, "instant", 5, threaded=False), "instant")
     return [
-        ("menu", menu), ("rules", menu_rules), ("notice", menu_notice), ("ask", menu_ask),
+        ("menu", menu), ("rules", RulesScene(on_back=lambda: None)), ("notice", menu_notice), ("ask", menu_ask),
         ("setup", SetupScene(GameSetup())),
         ("scoring", ScoringScene(hand, on_continue=lambda: None, speed="instant")),
-        ("game over", GameOverScene(over, stats=Statistics({"bolivia": GameStats(Record(4, 2, 1, 1))}))),
+        ("game over", GameOverScene(over, stats=Statistics({"bolivia": GameStats(record=Record(4, 2, 1, 1))}))),
         ("table", table),
+        ("settings", SettingsScene(Settings())),
+        ("statistics", StatisticsScene(Statistics({"bolivia": GameStats(record=Record(4, 2, 1, 1))}))),
     ]
 
 
-@pytest.mark.parametrize("name", ["menu", "rules", "notice", "ask", "setup", "scoring", "game over", "table"])
+@pytest.mark.parametrize("name", ["menu", "rules", "notice", "ask", "setup", "scoring", "game over", "table",
+                                  "settings", "statistics"])
 def test_every_scene_draws_at_every_size(app: App, name: str) -> None:
     scene = dict(_scenes())[name]
     app.scenes.request(scene)
