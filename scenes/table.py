@@ -161,13 +161,14 @@ class TableScene(TablePlayer, TablePainter, Scene):
     # ----- set-up -----------------------------------------------------------------------------------
 
     def _make_buttons(self) -> None:
+        # Short labels: up to nine buttons share the controls area in three columns, their text at 16 px
+        # at 1366x768. Taking staged cards back is Undo's first step (C still does it alone).
         self.buttons = {
             "meld": Button(_("Stage (M)"), lambda: self.do(Intent("meld"))),
             "lay": Button(_("Lay all (L)"), lambda: self.do(Intent("lay"))),
-            "cancel": Button(_("Take back (C)"), lambda: self.do(Intent("cancel"))),
             "undo": Button(_("Undo (Z)"), lambda: self.do(Intent("undo"))),
             "hint": Button(_("Hint (I)"), lambda: self.do(Intent("hint"))),
-            "ask": Button(_("May I go out? (Q)"), lambda: self.do(Intent("ask"))),
+            "ask": Button(_("Go out? (Q)"), lambda: self.do(Intent("ask"))),
             "sort_rank": Button(_("By rank (1)"), lambda: self.do(Intent("sort_rank"))),
             "sort_suit": Button(_("By suit (2)"), lambda: self.do(Intent("sort_suit"))),
             "menu": Button(_("Menu (Esc)"), lambda: self.do(Intent("pause"))),

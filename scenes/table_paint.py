@@ -144,7 +144,7 @@ class TablePainter:
 
     def _button_enabled(self, b: Button) -> bool:
         mine = self._my_turn()
-        if b is self.buttons["lay"] or b is self.buttons["cancel"]:
+        if b is self.buttons["lay"]:
             return bool(self.staging)
         if b is self.buttons["undo"]:
             return bool(self.staging) or self.controller.can_undo
