@@ -10,7 +10,7 @@ import pytest
 from game.ai.simple import choose_greedy
 from game.app import App
 from game.controller import TurnController
-from game.rules.actions import Deal, Discard, DrawStock, LayMelds
+from game.rules.actions import Deal, Discard, DrawStock, LayMelds, TakePile
 from game.rules.legal import legal_actions
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
@@ -127,6 +127,9 @@ def _play_hand(app: App, scene: TableScene, keyboard_every: int = 0, limit: int 
         assert len(applied) > before, f"the table did not play {action!r}: {reason}"
         got = applied[-1]
         if isinstance(action, LayMelds):
+            assert sorted(map(sorted, got.melds)) == sorted(map(sorted, action.melds))
+        elif isinstance(action, TakePile):  # the cards of a meld in any order
+            assert sorted(got.cards) == sorted(action.cards)
             assert sorted(map(sorted, got.melds)) == sorted(map(sorted, action.melds))
         else:
             assert got == action
