@@ -68,7 +68,7 @@ class GameStats:
     """One game's statistics (Bolivia's, say)."""
 
     record: Record = field(default_factory=Record)
-    levels: dict[str, Record] = field(default_factory=dict)  # "easy", "normal", "hard", "mixed"
+    levels: dict[str, Record] = field(default_factory=dict)  # "easy", "normal", "hard", "expert", "mixed"
     tables: dict[str, Record] = field(default_factory=dict)  # "2", "3", "4" players
     hands: int = 0
     hand_total: int = 0  # the side's hand scores added up (may be below zero)

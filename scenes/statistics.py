@@ -45,7 +45,7 @@ def record_text(r: Record) -> str:
 def stat_lines(g: GameStats) -> list[tuple[str, str, bool]]:
     """(label, value, heading) lines, as the screen shows them."""
     lines: list[tuple[str, str, bool]] = [(_("Games"), record_text(g.record), True)]
-    levels = [lv for lv in ("easy", "normal", "hard", MIXED) if lv in g.levels]
+    levels = [lv for lv in ("easy", "normal", "hard", "expert", MIXED) if lv in g.levels]
     if levels:
         lines.append((_("By difficulty"), "", True))
         for lv in levels:

@@ -60,3 +60,10 @@ def test_page_down_shows_another_games_statistics_and_esc_leaves(app: App) -> No
     scene.draw(app.screen)
     scene.handle_event(key(pygame.K_ESCAPE))
     assert left == [True]
+
+
+def test_games_against_expert_have_their_line():
+    from scenes.statistics import stat_lines
+
+    lines = stat_lines(GameStats(Record(3, 1, 2, 0), {"expert": Record(3, 1, 2, 0)}))
+    assert any(label == "Expert" and value.startswith("3 played") for label, value, _h in lines)
