@@ -49,7 +49,7 @@ ROLLOUT_STYLE = replace(NORMAL, out_search=250)
 REWARD_SCALE = 1000.0  # points per unit of reward in UCB
 MOVE_CAP = 90
 ENDGAME_ROUNDS = 2  # rounds of stock left below which a rollout plays the hand to its end
-BLACK_THREE_HELD = 60.0  # beyond the evaluator's count (see leaf_values)
+BLACK_THREE_HELD = 150.0  # beyond the evaluator's count (see leaf_values): it undercounts them
 MELDED_WORTH = 150.0  # a side's first meld, beyond its cards (see leaf_values)  # moves of one iteration, a guard
 
 
