@@ -23,7 +23,7 @@ from tests.helpers import in_hand, position
 from tests.table_driver import card_spot, centre, click, key, perform, run_frames, select, settle
 
 SIZE = (1366, 768)
-SEED = 9  # a hand in which the discard warning comes up (twice), picked among a few seeds tried
+SEED = 2  # a hand in which the discard warning comes up, picked among a few seeds tried (9 until the move list grew)
 
 
 @pytest.fixture
