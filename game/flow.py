@@ -25,7 +25,6 @@ from game.ai import get_player
 from game.app import App, desktop_sizes
 from game.controller import TurnController
 from game.i18n import LANGUAGES, _, number, set_language
-from game.native_memory import give_back_free_memory
 from game.rules.ruleset import BOLIVIA, RULESETS
 from game.rules.state import GameState, Phase
 from game.stats import Statistics
@@ -297,7 +296,6 @@ class Flow:
         if self.table is not None:
             self.table.controller.close()
             self.table = None
-            give_back_free_memory()  # the table's images are freed: keep a long session's memory flat
 
     def _open_table(self, controller: TurnController, speed: str, show: bool = True) -> TableScene:
         self._leave_table()

@@ -1,15 +1,15 @@
 """Can a hand be melded away this turn? Decides whether a player may ask "May I go out?" and
 whether a player bound by a "yes" still can.
 
-A depth-first search over card faces and meld shapes, memoised, with a node budget: the
-question is asked of small hands in practice, and a budget keeps a 40-card hand from stalling
-a turn (an exhausted budget answers no).
+The exact answer comes from game/rules/out_solver.py; a quick necessary condition spares it for the
+many hands that could never make an escalera and another canasta this turn.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from game.rules.actions import MeldMove
 from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, RANK, WILD
 from game.rules.melds import (
     BOLIVIA_CANASTA,
@@ -19,11 +19,11 @@ from game.rules.melds import (
     RANK_MELD,
     RUN,
     WILD_MELD,
+    Meld,
     side_may_go_out,
 )
+from game.rules.out_solver import OutSolver
 from game.rules.ruleset import RuleSet
-
-NODE_BUDGET = 5000
 
 # A meld's shape for the search: ("rank", rank, naturals, wilds) / ("run", suit, low, high) / ("wild", n)
 Shape = tuple
@@ -54,51 +54,6 @@ def _canasta(s: Shape, rules: RuleSet) -> str | None:
 def _qualifies(shapes: tuple[Shape, ...], base: list[str], rules: RuleSet) -> bool:
     made = base + [c for c in (_canasta(s, rules) for s in shapes) if c]
     return ESCALERA in made and len(made) >= 2
-
-
-class _Search:
-    def __init__(self, rules: RuleSet, fixed_canastas: list[str], held: int = 0) -> None:
-        self.rules = rules
-        self.fixed = fixed_canastas
-        self.held = held  # black threes held outside the search until the very end
-        self.nodes = 0
-        self.seen: set = set()
-
-    def _may_leave(self, rest: tuple[int, ...], shapes: tuple[Shape, ...]) -> bool:
-        """The keep-two rule on each step: a move leaving one card or none needs the side to qualify."""
-        return len(rest) + self.held >= 2 or _qualifies(shapes, self.fixed, self.rules)
-
-    def solve(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], keep: int, points: int, need: int) -> bool:
-        """hand: sorted faces (threes removed); keep: how many may stay (0 or 1, the discard)."""
-        if len(hand) <= keep and points >= need and _qualifies(shapes, self.fixed, self.rules):
-            return True
-        key = (hand, tuple(sorted(shapes)), points >= need)
-        if key in self.seen:
-            return False
-        self.seen.add(key)
-        self.nodes += 1
-        if self.nodes > NODE_BUDGET:
-            return False
-        rules = self.rules
-        distinct = sorted(set(hand))
-        # Add one card to a meld already there (or laid earlier in this search).
-        for i, s in enumerate(shapes):
-            for f in distinct:
-                grown = grow_shape(s, f, rules)
-                if grown is not None:
-                    rest = _remove(hand, (f,))
-                    new_shapes = shapes[:i] + (grown,) + shapes[i + 1:]
-                    if self._may_leave(rest, new_shapes) and self.solve(
-                            rest, new_shapes, keep, points + _face_value(f), need):
-                        return True
-        # Lay a new three-card meld; larger melds are reached by adding.
-        for trio in _trios(hand, distinct, rules):
-            shape = _trio_shape(trio)
-            rest = _remove(hand, trio)
-            laid = shapes + (shape,)
-            if self._may_leave(rest, laid) and self.solve(rest, laid, keep, points + sum(map(_face_value, trio)), need):
-                return True
-        return False
 
 
 def _face_value(f: int) -> int:
@@ -142,57 +97,6 @@ def grow_shape(s: Shape, f: int, rules: RuleSet) -> Shape | None:
     return None
 
 
-def _trios(hand: tuple[int, ...], distinct: list[int], rules: RuleSet):
-    counts = Counter(hand)
-    wilds = [f for f in distinct if _is_wild_face(f)]
-    by_rank: dict[int, list[int]] = {}
-    for f in distinct:
-        if not _is_wild_face(f):
-            by_rank.setdefault(f % 16, []).append(f)
-    for _r, faces in by_rank.items():
-        pool = [f for f in faces for _ in range(min(counts[f], 3))]
-        seen = set()
-        for i in range(len(pool)):
-            for j in range(i + 1, len(pool)):
-                pair = (pool[i], pool[j])
-                for k in range(j + 1, len(pool)):
-                    trio = (pool[i], pool[j], pool[k])
-                    if trio not in seen:
-                        seen.add(trio)
-                        yield trio
-                if rules.max_wilds_in_rank_meld >= 1 and rules.naturals_per_wild <= 2:
-                    for w in wilds:
-                        trio = pair + (w,)
-                        if trio not in seen:
-                            seen.add(trio)
-                            yield trio
-    if rules.runs:
-        for f in distinct:
-            if not _is_wild_face(f) and 4 <= f % 16 <= ACE - 2 and counts[f + 1] and counts[f + 2]:
-                yield (f, f + 1, f + 2)
-    if rules.wild_melds and len([f for f in hand if _is_wild_face(f)]) >= 3:
-        wpool = [f for f in wilds for _ in range(min(counts[f], 3))]
-        seen = set()
-        for i in range(len(wpool)):
-            for j in range(i + 1, len(wpool)):
-                for k in range(j + 1, len(wpool)):
-                    trio = (wpool[i], wpool[j], wpool[k])
-                    if trio not in seen:
-                        seen.add(trio)
-                        yield trio
-
-
-def _trio_shape(trio: tuple[int, ...]) -> Shape:
-    wild = [f for f in trio if _is_wild_face(f)]
-    if len(wild) == 3:
-        return (WILD_MELD, 3)
-    nat = [f for f in trio if not _is_wild_face(f)]
-    if len({f % 16 for f in nat}) == 1:
-        return (RANK_MELD, nat[0] % 16, len(nat), len(wild))
-    ranks = [f % 16 for f in nat]
-    return (RUN, nat[0] // 16, min(ranks), max(ranks))
-
-
 def can_go_out(
     hand: list[int] | tuple[int, ...],
     side_melds: list[tuple[str, int, tuple[int, ...]]],
@@ -200,27 +104,26 @@ def can_go_out(
     need: int = 0,
 ) -> bool:
     """Whether the whole hand can be melded this turn, with or without one final discard, leaving the
-    side with an escalera and another canasta. `need`: first-meld minimum still to reach (0 if melded)."""
-    threes = sum(1 for c in hand if BLACK_THREE[c])
-    if threes == 2:
-        return False  # two black threes can be neither melded nor both discarded
+    side with an escalera and another canasta. `need`: first-meld minimum still to reach (0 if melded).
+    Exact at any hand size (game/rules/out_solver.py)."""
+    shapes = [s for s in (_shape(kind, key, cards) for kind, key, cards in side_melds) if s is not None]
     rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
-    if any(RANK[c] == 3 for c in hand if not BLACK_THREE[c]):
-        return False  # a red three is never held; defensive
-    keep = 0 if threes == 1 else 1
-    points = 5 * threes if threes >= 3 else 0
-    if threes >= 3:
-        keep = 1  # the black threes go down last; one other card may be the discard
-    fixed: list[str] = []
-    shapes: list[Shape] = []
-    for kind, key, cards in side_melds:
-        s = _shape(kind, key, cards)
-        if s is None:
-            continue
-        shapes.append(s)
     if not _could_qualify(rest, shapes, rules):
         return False
-    return _Search(rules, fixed, threes).solve(rest, tuple(shapes), keep, points, need)
+    melds = [(i, kind, key, tuple(cards)) for i, (kind, key, cards) in enumerate(side_melds)]
+    return OutSolver(hand, melds, rules, need).possible()
+
+
+def go_out_moves(hand: list[int] | tuple[int, ...], side_melds: list[Meld] | tuple[Meld, ...], rules: RuleSet,
+                 need: int = 0, combines: bool = True) -> list[MeldMove]:
+    """Every meld move that goes out (leaving no card, or one to discard), one per outcome; `combines`:
+    whether they may combine melds (out_solver.py says which combines are left out)."""
+    shapes = [s for s in (_shape(m.kind, m.key, m.cards) for m in side_melds) if s is not None]
+    rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
+    if not _could_qualify(rest, shapes, rules):
+        return []
+    return OutSolver(hand, [(m.id, m.kind, m.key, m.cards) for m in side_melds], rules, need,
+                     combines=combines).moves()
 
 
 def _could_qualify(hand: tuple[int, ...], shapes: list[Shape], rules: RuleSet) -> bool:
