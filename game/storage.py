@@ -533,7 +533,13 @@ class Storage:
             # Counted afresh, the next game would write over the player's record: keep it aside.
             self._set_aside(STATS_FILE, what, _("its counts are not whole numbers"))
             return Statistics()
-        return Statistics() if data is MISSING else Statistics.from_json(data)
+        if data is MISSING:
+            return Statistics()
+        stats = Statistics.from_json(data)
+        if isinstance(data, dict) and data.get("format") == STATS_FORMAT and stats.to_json() != data:
+            # Some values were not counts: the next game would write the rest over them, so the file is kept.
+            self._set_aside(STATS_FILE, what, _("some of its counts could not be read"))
+        return stats
 
     def save_stats(self, stats: Statistics) -> None:
         self._write(STATS_FILE, stats.to_json())

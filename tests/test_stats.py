@@ -136,3 +136,23 @@ def test_statistics_kept_across_starts_of_the_game(tmp_path) -> None:
     stats = store.record_game(going_out([280, 1000], [ESCALERA, KINGS, WILDS], seed=2), 0, ["human", "hard"])
     assert stats.played == 2 and stats.of("bolivia").best_streak == 2
     assert store.take_problems() == [] and sorted(p.name for p in tmp_path.iterdir()) == ["stats.json"]
+
+
+def test_a_damaged_count_sets_the_file_aside_and_keeps_the_rest(tmp_path) -> None:
+    store = Storage(tmp_path)
+    store.record_game(going_out([280, 1000], [ESCALERA, KINGS, WILDS]), 0, ["human", "hard"])
+    assert store.flush()
+    data = json.loads(store.path("stats.json").read_text())
+    data["games"]["bolivia"]["escaleras"] = "many"
+    store.path("stats.json").write_text(json.dumps(data))
+    again = Storage(tmp_path)
+    stats = again.load_stats()
+    assert stats.of("bolivia").record.won == 1 and stats.of("bolivia").escaleras == 0  # the rest is kept
+    (problem,) = again.take_problems()
+    assert "could not be read" in problem and (tmp_path / "stats.json.bad").read_text() == json.dumps(data)
+    # An untouched file is used as it is.
+    good = Storage(tmp_path / "good")
+    good.record_game(going_out([280, 1000], [ESCALERA, KINGS, WILDS]), 0, ["human", "hard"])
+    assert good.flush()
+    reread = Storage(tmp_path / "good")
+    assert reread.load_stats().played == 1 and reread.take_problems() == []
