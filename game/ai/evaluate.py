@@ -56,7 +56,7 @@ def turns_left(view: PlayerView) -> float:
     per_round = view.rules.draws(view.players) * view.players
     t = view.stock_count / per_round
     for side in range(view.sides):
-        if side != view.side and side_may_go_out([m.canasta(view.rules) for m in view.melds[side]]):
+        if side != view.side and side_may_go_out([m.canasta(view.rules) for m in view.melds[side]], view.rules):
             t = min(t, 2.0)  # a side able to go out ends the hand soon
     return t
 
@@ -284,7 +284,10 @@ class Evaluator:
         if not reds:
             return 0.0
         amount = self.rules.all_red_threes if reds == 2 * self.rules.packs else self.rules.red_three * reds
-        return amount if side_may_go_out([m.canasta(self.rules) for m in self.view.melds[side]]) else -amount * 0.5
+        melds = self.view.melds[side]
+        plus = self.rules.red_threes_count_for(bool(melds), side_may_go_out([m.canasta(self.rules) for m in melds],
+                                                                             self.rules))
+        return amount if plus else -amount * 0.5
 
 
 # ----- a whole sampled world (Hard's playouts) ----------------------------------------------------------

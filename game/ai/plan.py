@@ -51,7 +51,7 @@ def shapes_of(melds: list[Meld] | tuple[Meld, ...]) -> list[tuple[str, int, tupl
 
 def qualifies(melds: list[Meld] | tuple[Meld, ...], rules: RuleSet) -> bool:
     """Whether a side with these melds has what it needs to go out."""
-    return side_may_go_out([m.canasta(rules) for m in melds])
+    return side_may_go_out([m.canasta(rules) for m in melds], rules)
 
 
 def need_of(view: PlayerView) -> int:

@@ -52,8 +52,7 @@ def _canasta(s: Shape, rules: RuleSet) -> str | None:
 
 
 def _qualifies(shapes: tuple[Shape, ...], base: list[str], rules: RuleSet) -> bool:
-    made = base + [c for c in (_canasta(s, rules) for s in shapes) if c]
-    return ESCALERA in made and len(made) >= 2
+    return rules.qualifies(base + [c for c in (_canasta(s, rules) for s in shapes) if c])
 
 
 class _Search:
@@ -92,8 +91,11 @@ class _Search:
                             rest, new_shapes, keep, points + _face_value(f), need):
                         return True
         # Lay a new three-card meld; larger melds are reached by adding.
+        ranks_melded = {s[1] for s in shapes if s[0] == RANK_MELD} if rules.one_meld_per_rank else set()
         for trio in _trios(hand, distinct, rules):
             shape = _trio_shape(trio)
+            if shape[0] == RANK_MELD and shape[1] in ranks_melded:
+                continue  # those cards go onto the side's meld of that rank
             rest = _remove(hand, trio)
             laid = shapes + (shape,)
             if self._may_leave(rest, laid) and self.solve(rest, laid, keep, points + sum(map(_face_value, trio)), need):
@@ -123,7 +125,7 @@ def grow_shape(s: Shape, f: int, rules: RuleSet) -> Shape | None:
     if s[0] == RANK_MELD:
         _, r, n, w = s
         if wild:
-            if w + 1 <= rules.max_wilds_in_rank_meld and n >= rules.naturals_per_wild * (w + 1):
+            if rules.wilds_fit(n, w + 1):
                 return (RANK_MELD, r, n, w + 1)
             return None
         return (RANK_MELD, r, n + 1, w) if f % 16 == r else None
@@ -160,7 +162,7 @@ def _trios(hand: tuple[int, ...], distinct: list[int], rules: RuleSet):
                     if trio not in seen:
                         seen.add(trio)
                         yield trio
-                if rules.max_wilds_in_rank_meld >= 1 and rules.naturals_per_wild <= 2:
+                if rules.wilds_fit(2, 1):
                     for w in wilds:
                         trio = pair + (w,)
                         if trio not in seen:
@@ -200,7 +202,7 @@ def can_go_out(
     need: int = 0,
 ) -> bool:
     """Whether the whole hand can be melded this turn, with or without one final discard, leaving the
-    side with an escalera and another canasta. `need`: first-meld minimum still to reach (0 if melded)."""
+    side with the canastas going out needs. `need`: first-meld minimum still to reach (0 if melded)."""
     threes = sum(1 for c in hand if BLACK_THREE[c])
     if threes == 2:
         return False  # two black threes can be neither melded nor both discarded
@@ -224,15 +226,15 @@ def can_go_out(
 
 
 def _could_qualify(hand: tuple[int, ...], shapes: list[Shape], rules: RuleSet) -> bool:
-    """A quick necessary condition: could the side end this turn with an escalera and another canasta?
+    """A quick necessary condition: could the side end this turn with the canastas going out needs?
     Most hands fail it at once, which spares the search."""
     made = [c for c in (_canasta(s, rules) for s in shapes) if c]
-    if side_may_go_out(made):
+    if side_may_go_out(made, rules):
         return True
     faces = Counter(hand)
     wilds = sum(n for f, n in faces.items() if _is_wild_face(f))
     escaleras = made.count(ESCALERA)
-    for suit in range(4):
+    for suit in range(4 if rules.runs else 0):
         # New escaleras of this suit: seven unbroken ranks, from the hand and the suit's open runs; at
         # most one per seven such cards (a second one in a suit that has one already counts too).
         open_runs = [sh for sh in shapes if sh[0] == RUN and sh[1] == suit and not _canasta(sh, rules)]
@@ -247,15 +249,16 @@ def _could_qualify(hand: tuple[int, ...], shapes: list[Shape], rules: RuleSet) -
             cards = sum(n for f, n in faces.items() if f // 16 == suit and not _is_wild_face(f))
             cards += sum(sh[3] - sh[2] + 1 for sh in open_runs)
             escaleras += max(1, cards // rules.run_max)
-    if escaleras == 0:
+    if escaleras == 0 and rules.escalera_to_go_out:
         return False
-    others = len(made) - made.count(ESCALERA) + max(escaleras - 1, 0)
-    if wilds + sum(sh[1] for sh in shapes if sh[0] == WILD_MELD and not _canasta(sh, rules)) >= rules.wild_meld_max:
+    others = len(made) - made.count(ESCALERA)
+    open_wild = sum(sh[1] for sh in shapes if sh[0] == WILD_MELD and not _canasta(sh, rules))
+    if rules.wild_melds and wilds + open_wild >= rules.wild_meld_max:
         others += 1
     for r in range(4, ACE + 1):
         in_melds = sum(sh[2] + sh[3] for sh in shapes if sh[0] == RANK_MELD and sh[1] == r and not _canasta(sh, rules))
         naturals = sum(n for f, n in faces.items() if f % 16 == r and not _is_wild_face(f))
         if in_melds + naturals + min(wilds, rules.max_wilds_in_rank_meld) >= rules.canasta_size and naturals + in_melds:
             others += 1
-    return others >= 1
+    return rules.qualifies([ESCALERA] * escaleras + [MIXED_CANASTA] * others)
 

@@ -85,7 +85,10 @@ class _Generator:
         self.faces = _by_face(self.hand)
         self.melds = state.melds[self.side]
         self.canastas = [m.canasta(self.rules) for m in self.melds]
-        self.qualifies = side_may_go_out(self.canastas)
+        self.qualifies = side_may_go_out(self.canastas, self.rules)
+        # Standard Canasta: one meld per rank, so no new meld of a rank the side has melded.
+        self.ranks_melded = ({m.key for m in self.melds if m.kind == RANK_MELD} if self.rules.one_meld_per_rank
+                             else set())
 
     def _left_ok(self, left: int, qualifies_after: bool) -> bool:
         if left > 1:
@@ -96,7 +99,7 @@ class _Generator:
         cans = [(canasta_of(replaced.kind, replaced.cards, self.rules) if replaced and m.id == replaced.id
                  else c) for m, c in zip(self.melds, self.canastas, strict=True)]
         cans += [canasta_of(kind, cards, self.rules) for kind, cards in added]
-        return side_may_go_out(cans)
+        return side_may_go_out(cans, self.rules)
 
     # ----- candidate melds from hand ----------------------------------------------------------------
 
@@ -112,11 +115,11 @@ class _Generator:
         wilds = self._wild_faces(faces)
         for r in range(4, ACE + 1):
             nat = self._naturals_of(r, faces)
-            if sum(len(v) for v in nat.values()) < 2:
+            if sum(len(v) for v in nat.values()) < 2 or r in self.ranks_melded:
                 continue
             for trio in _multisets(nat, 3):
                 yield RANK_MELD, trio
-            if self.rules.naturals_per_wild <= 2 and self.rules.max_wilds_in_rank_meld >= 1:
+            if self.rules.wilds_fit(2, 1):
                 for pair in _multisets(nat, 2):
                     for w in wilds.values():
                         yield RANK_MELD, pair + (w[0],)
@@ -137,7 +140,7 @@ class _Generator:
             nat = sorted(c for ids in self._naturals_of(r, faces).values() for c in ids)
             for k in range(2, len(nat) + 1):
                 for ws in wild_sets:
-                    if k + len(ws) >= 3 and k >= self.rules.naturals_per_wild * len(ws):
+                    if k + len(ws) >= 3 and self.rules.wilds_fit(k, len(ws)):
                         cards = tuple(nat[:k]) + ws
                         out.append((sum(VALUE[c] for c in cards), cards))
         if self.rules.runs:
@@ -177,14 +180,40 @@ class _Generator:
         out = []
         for k in range(2, len(nat) + 1):
             for ws in wild_sets:
-                if k + 1 >= self.rules.naturals_per_wild * len(ws):
+                if self.rules.wilds_fit(k + 1, len(ws)):
                     out.append(tuple(nat[:k]) + ws)
         return out
 
+    def _melded_pile_takes(self, top: int, nat: dict[int, list[int]]) -> list[tuple[int, ...]]:
+        """Two cards from hand that take the pile for a side that has melded: a natural pair, or where
+        the pile is not frozen for the side, a natural and a wild card; Standard Canasta puts them onto the
+        side's meld of that rank, so that meld must take them."""
+        takes = list(_multisets(nat, 2))
+        if not self.rules.pair_must_be_natural(self.s.pile_freeze(self.side)):
+            takes += [(ids[0], w[0]) for ids in nat.values() for w in self._wild_faces(self.faces).values()]
+        onto = next((m for m in self.melds if m.kind == RANK_MELD and m.key == RANK[top]), None) \
+            if self.rules.one_meld_per_rank else None
+        base_n, base_w = (onto.naturals(), onto.wilds()) if onto else (0, 0)
+        return [t for t in takes if self.rules.wilds_fit(base_n + 1 + sum(1 for c in t if not WILD[c]),
+                                                         base_w + sum(1 for c in t if WILD[c]))]
+
+    def _grown_by_pile(self, top: int, cards: tuple[int, ...]) -> tuple[Meld | None, list[tuple[str, tuple[int, ...]]]]:
+        """The meld a pile taken with these cards grows (Standard Canasta), or the new meld it starts."""
+        if self.rules.one_meld_per_rank:
+            for m in self.melds:
+                if m.kind == RANK_MELD and m.key == RANK[top]:
+                    return Meld(m.id, m.kind, m.key, m.cards + cards + (top,)), []
+        return None, [(RANK_MELD, cards + (top,))]
+
     def _combos(self, candidates: list[tuple[int, tuple[int, ...]]], need: int, used: frozenset[int],
-                limit: int) -> list[tuple[tuple[int, ...], ...]]:
-        """Sets of disjoint candidate melds reaching `need` points, none of them superfluous."""
+                limit: int, ranks: set[int] = frozenset()) -> list[tuple[tuple[int, ...], ...]]:
+        """Sets of disjoint candidate melds reaching `need` points, none of them superfluous (and, with
+        one meld per rank, none of a rank in `ranks` or of a rank chosen already)."""
         found: list[tuple[tuple[int, ...], ...]] = []
+        per_rank = self.rules.one_meld_per_rank
+
+        def rank_of(cards: tuple[int, ...]) -> int | None:
+            return next((RANK[c] for c in cards if not WILD[c]), None) if per_rank else None
 
         def walk(start: int, chosen: list[tuple[int, tuple[int, ...]]], points: int, taken: set[int]) -> None:
             if len(found) >= limit:
@@ -192,6 +221,8 @@ class _Generator:
             for i in range(start, len(candidates)):
                 p, cards = candidates[i]
                 if taken.intersection(cards):
+                    continue
+                if per_rank and (rank_of(cards) in ranks or rank_of(cards) in {rank_of(c) for _q, c in chosen}):
                     continue
                 total = points + p
                 if total >= need:
@@ -223,14 +254,16 @@ class _Generator:
                     actions.append(TakeTop(m.id))
         # The pile, with a pair (and, for a first meld, what it takes to reach the minimum).
         nat = self._naturals_of(RANK[top], self.faces)
-        if sum(len(v) for v in nat.values()) < 2:
+        if not nat:
             return actions
         if self.melds:
-            for pair in _multisets(nat, 2):
+            for pair in self._melded_pile_takes(top, nat):
                 left = self.n - 2 + rest_to_hand
-                meld = (RANK_MELD, pair + (top,))
-                if self._left_ok(left, self._qualifies_with(added=[meld])):
+                grown, added = self._grown_by_pile(top, pair)
+                if self._left_ok(left, self._qualifies_with(grown, added)):
                     actions.append(TakePile(pair))
+            return actions
+        if sum(len(v) for v in nat.values()) < 2:
             return actions
         need = s.min_meld(self.side)
         cands = self._first_meld_candidates(self.faces)
@@ -245,13 +278,13 @@ class _Generator:
             if budget <= 0:
                 break
             with_top = cards + (top,)
-            if len(with_top) - sum(1 for c in with_top if WILD[c]) < self.rules.naturals_per_wild * sum(
-                    1 for c in with_top if WILD[c]):
+            wilds = sum(1 for c in with_top if WILD[c])
+            if not self.rules.wilds_fit(len(with_top) - wilds, wilds):
                 continue
             points = sum(VALUE[c] for c in with_top)
             extra_sets: list[tuple[tuple[int, ...], ...]] = [()]
             if points < need:
-                extra_sets = self._combos(others, need - points, frozenset(cards), budget)
+                extra_sets = self._combos(others, need - points, frozenset(cards), budget, {RANK[top]})
             for extra in extra_sets:
                 used = len(cards) + sum(len(m) for m in extra)
                 added = [(RANK_MELD, with_top)] + [(self._kind(m), m) for m in extra]
@@ -308,8 +341,7 @@ class _Generator:
         for ids in self.faces.values():
             c = ids[0]
             if m.kind == RANK_MELD:
-                fits = (NATURAL[c] and RANK[c] == m.key) or (
-                    WILD[c] and wilds < rules.max_wilds_in_rank_meld and nat >= rules.naturals_per_wild * (wilds + 1))
+                fits = (NATURAL[c] and RANK[c] == m.key) or (WILD[c] and rules.wilds_fit(nat, wilds + 1))
             elif m.kind == RUN:
                 fits = extends_run(m, c, rules)
             elif m.kind == WILD_MELD:
@@ -325,7 +357,7 @@ class _Generator:
     def _combinable(self, a: Meld, b: Meld) -> bool:
         wilds = a.wilds() + b.wilds()
         nat = a.size + b.size - wilds
-        return wilds <= self.rules.max_wilds_in_rank_meld and nat >= self.rules.naturals_per_wild * wilds
+        return self.rules.wilds_fit(nat, wilds)
 
     def _black_threes(self) -> list[Action]:
         """Black threes melded as the player goes out: all of them, or all but one kept to discard."""
