@@ -124,8 +124,8 @@ def plan_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds
                               "keeping at most one card to discard."))
     if left <= 1:
         if not qualifies:
-            raise IllegalAction(_("Your side can't go out yet (it needs an escalera and one other "
-                                  "canasta): keep at least two cards in hand."))
+            raise IllegalAction(_("Your side can't go out yet (it needs {need}): keep at least two cards "
+                                  "in hand.").format(need=rules.go_out_need()))
         if permission is False:
             raise IllegalAction(_("Your partner said no: you may not go out this turn, so keep at "
                                   "least two cards in hand."))
