@@ -267,7 +267,7 @@ class Planner:
         if self.ev.t < 1.5:
             return True
         held = sum(100 if BLACK_THREE[c] else VALUE[c] for c in view.hand if BLACK_THREE[c] or WILD[c])
-        return held < 300 and hand_penalty(view.hand) < 300
+        return held < 300 and hand_penalty(view.hand, view.rules) < 300
 
     def next_step(self) -> Action | None:
         """The next improving meld of the turn, or None when it is time to discard."""
@@ -290,10 +290,10 @@ class Planner:
             cards = wilds[:min(room, rules.wild_meld_max - m.size)]
             if cards:
                 return AddToMeld(m.id, tuple(cards))
-        for run in runs_in(hand, rules.run_max):
+        for run in runs_in(hand, rules.run_max) if rules.runs else ():
             if style.run_min <= len(run) <= room:
                 return LayMelds((run,))
-        if len(wilds) >= style.wild_meld_min and not wild_melds and len(wilds) <= room:
+        if rules.wild_melds and len(wilds) >= style.wild_meld_min and not wild_melds and len(wilds) <= room:
             return LayMelds((tuple(wilds[:rules.wild_meld_max]),))
         by_rank = naturals_by_rank(hand)
         keep_keys = style.keep_pairs and len(view.pile) >= 2 and self.ev.t >= 3
@@ -310,8 +310,9 @@ class Planner:
             cards = nat[:room if completes else floor_room]
             if cards:
                 return AddToMeld(m.id, tuple(cards))
-        for _r, nat in sorted(by_rank.items(), key=lambda kv: -len(kv[1])):
-            if len(nat) >= 3 and len(nat) <= floor_room:
+        melded_ranks = {m.key for m in melds if m.kind == RANK_MELD} if rules.one_meld_per_rank else set()
+        for r, nat in sorted(by_rank.items(), key=lambda kv: -len(kv[1])):
+            if r not in melded_ranks and len(nat) >= 3 and len(nat) <= floor_room:
                 return LayMelds((tuple(nat),))
         # Melds of one rank: put together when the result is valid (closer to a canasta).
         ranked = [m for m in melds if m.kind == RANK_MELD]
@@ -361,9 +362,9 @@ class Planner:
                 return max(firsts, key=lambda a: sum(len(m) for m in a.melds))
             return None
         # Runs and a wild meld are laid as soon as the side has melded anyway: they cost nothing here.
-        anyway: list[tuple[int, ...]] = list(runs_in(hand, rules.run_max))
+        anyway: list[tuple[int, ...]] = list(runs_in(hand, rules.run_max)) if rules.runs else []
         wilds = wilds_of(hand)
-        if len(wilds) >= self.style.wild_meld_min:
+        if rules.wild_melds and len(wilds) >= self.style.wild_meld_min:
             anyway.append(tuple(wilds[:rules.wild_meld_max]))
         options = list(firsts)
         if anyway and sum(meld_points(m) for m in anyway) >= need:
