@@ -8,6 +8,7 @@ the switch happens between frames, never in the middle of an event loop.
 
 from __future__ import annotations
 
+import warnings
 from pathlib import Path
 from typing import Protocol
 
@@ -16,8 +17,8 @@ import pygame
 from game.assets import clear_font_cache
 from game.i18n import _
 from game.logs import first_frame_drawn
+from game.window import DEFAULT_SIZE, Placement, WindowState
 
-DEFAULT_SIZE = (1280, 800)
 FPS = 60
 MAX_DT = 0.1  # a frame stalled by a window drag must not make animations jump
 REDRAW_EVENTS = {  # the window system may have thrown our picture away
@@ -27,6 +28,27 @@ REDRAW_EVENTS = {  # the window system may have thrown our picture away
     pygame.WINDOWMAXIMIZED,
     pygame.WINDOWFOCUSGAINED,
 }
+
+
+def desktop_sizes() -> list[tuple[int, int]]:
+    """The sizes of the screens, read before the window opens."""
+    pygame.display.init()
+    try:
+        return [tuple(d) for d in pygame.display.get_desktop_sizes()]
+    except pygame.error:
+        return []
+
+
+def _window() -> pygame.Window | None:
+    """The window `display.set_mode` opened, for what the display module cannot do (a minimum
+    size, its position, full screen at the desktop's size)."""
+    try:
+        with warnings.catch_warnings():
+            # pygame-ce warns that drawing through this object is deprecated; we only move and size it.
+            warnings.simplefilter("ignore", DeprecationWarning)
+            return pygame.Window.from_display_module()
+    except (pygame.error, AttributeError):
+        return None
 
 
 class ClockLike(Protocol):
@@ -113,10 +135,14 @@ class App:
         title: str | None = None,
         clock: ClockLike | None = None,
         fps: int = FPS,
+        placement: Placement | None = None,
+        minimum: tuple[int, int] | None = None,
     ) -> None:
         pygame.init()
         pygame.display.set_caption(title if title is not None else _("Bolivia"))
         self.flags = pygame.RESIZABLE
+        if placement is not None:
+            size = placement.size
         self.screen = pygame.display.set_mode(size, self.flags)
         self.size: tuple[int, int] = self.screen.get_size()
         self.clock: ClockLike = clock if clock is not None else pygame.time.Clock()
@@ -126,12 +152,55 @@ class App:
         self.frame = 0  # frames run so far
         self.draws = 0  # frames actually redrawn (idle frames are not)
         pygame.key.set_repeat(400, 45)  # held arrow keys move through menus
+        self.window = _window()
+        # The windowed size and place, kept while full screen, so the next run opens as windowed.
+        self.windowed_size: tuple[int, int] = self.screen.get_size()
+        self.windowed_pos: tuple[int, int] | None = None
+        self.fullscreen = False
+        if self.window is not None:
+            if minimum is not None:
+                self.window.minimum_size = minimum
+            if placement is not None and placement.pos is not None:
+                self.window.position = placement.pos
+            if placement is not None and placement.maximize:
+                self.window.maximize()
+            self.windowed_pos = tuple(self.window.position)
+        if placement is not None and placement.fullscreen:
+            self.set_fullscreen(True)
+        self.screen = pygame.display.get_surface() or self.screen
+        self.size = self.screen.get_size()
 
     def quit(self) -> None:
         """Stop after the current frame."""
         self.running = False
 
+    def set_fullscreen(self, on: bool) -> None:
+        """Full screen at the desktop's own size (no change of video mode), or back to the window."""
+        if on == self.fullscreen or self.window is None:
+            return
+        if on:
+            self.windowed_size, self.windowed_pos = self.size, tuple(self.window.position)
+            self.window.set_fullscreen(desktop=True)
+        else:
+            self.window.set_windowed()
+            self.window.size = self.windowed_size
+            if self.windowed_pos is not None:
+                self.window.position = self.windowed_pos
+        self.fullscreen = on
+        self._resized(tuple(self.window.size))
+
+    def window_state(self) -> WindowState:
+        """What to reopen next time: the windowed size and place, and whether it was full screen."""
+        if not self.fullscreen:
+            self.windowed_size = self.size
+            if self.window is not None:
+                self.windowed_pos = tuple(self.window.position)
+        return WindowState(self.windowed_size, self.windowed_pos, self.fullscreen)
+
     def _resized(self, size: tuple[int, int]) -> None:
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
         if self.screen.get_size() != size:
             # Real windows resize their surface themselves; drivers that do not (the dummy
             # one in tests) need set_mode again.
@@ -155,6 +224,11 @@ class App:
         if event.type in (pygame.WINDOWRESIZED, pygame.WINDOWSIZECHANGED):
             self._resized((event.x, event.y))
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.set_fullscreen(not self.fullscreen)  # every scene, so it is never a scene's key
+            return
+        if event.type == pygame.WINDOWMOVED and not self.fullscreen:
+            self.windowed_pos = (event.x, event.y)
         if event.type in REDRAW_EVENTS and scene is not None:
             scene.dirty = True
         if scene is not None:

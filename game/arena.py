@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import random
 import sys
 import time
@@ -220,8 +221,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
             raise BadInput(str(why)) from None
     if args.variant.lower() not in RULESETS:
         raise BadInput(f"unknown variant {args.variant!r}: choose {', '.join(RULESETS)}")
-    result = run_arena(args.players, args.deals, args.seed, args.a, args.b, max(1, args.workers),
-                       variant=args.variant.lower())
+    workers = max(1, min(args.workers, 4 * (os.cpu_count() or 1)))  # a typo must not start a thousand processes
+    result = run_arena(args.players, args.deals, args.seed, args.a, args.b, workers, variant=args.variant.lower())
     if args.json:
         print(json.dumps(result))
     else:

@@ -13,6 +13,9 @@ The output is a contract; its keys are exactly:
 - `startup_ms`: process start to the first frame of the menu drawn, median of a few runs, for
   `source` (`python -m game`) and `build` (the one-folder executable, null when none is built).
 - `rss_mb`: peak resident memory of a process playing a whole demo game at 1920x1080.
+- `rss_growth_mb_per_game`: how much the resident memory of one session grows a game, over ten
+  demo games played one after the other at 1920x1080 (after one game that fills the caches), from
+  the memory after the first of them to that after the last, divided by the games between.
 - `ai_ms`: per computer level, `p50` and `p95` milliseconds of one decision over whole games.
 - `sim_games_per_s`: per level, whole four-player games a second, as `simulate` plays them.
 
@@ -51,7 +54,9 @@ TARGETS: dict[str, tuple[Callable[[dict], float | None], float, str]] = {
     "start-up from source (ms)": (lambda r: r["startup_ms"]["source"], 1000.0, "to the first frame"),
     "start-up of the build (ms)": (lambda r: r["startup_ms"]["build"], 2000.0, "one-folder build"),
     "peak memory (MB)": (lambda r: r["rss_mb"], 200.0, "over a whole demo game"),
+    "memory growth (MB a game)": (lambda r: r["rss_growth_mb_per_game"], 1.0, "a session's memory stays flat"),
 }
+GROWTH_GAMES = 10
 
 
 def headless() -> None:
@@ -261,6 +266,97 @@ def _peak_rss_windows() -> float | None:
         return None
 
 
+def current_rss_mb() -> float | None:
+    """This process's resident memory now, in MB (None where it cannot be read)."""
+    try:
+        with open("/proc/self/statm", encoding="ascii") as f:
+            return round(int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / (1 << 20), 1)
+    except (OSError, ValueError, IndexError, AttributeError):
+        pass
+    if sys.platform == "win32":
+        return _rss_windows()
+    try:  # macOS: ps knows it
+        done = subprocess.run(["ps", "-o", "rss=", "-p", str(os.getpid())], capture_output=True, text=True,
+                              timeout=10, check=False)
+        return round(int(done.stdout.strip()) / 1024, 1)
+    except (OSError, ValueError, subprocess.TimeoutExpired):
+        return None
+
+
+def _rss_windows() -> float | None:
+    try:
+        import ctypes
+        from ctypes import wintypes
+
+        class Counters(ctypes.Structure):
+            _fields_ = [("cb", wintypes.DWORD), ("PageFaultCount", wintypes.DWORD),
+                        ("PeakWorkingSetSize", ctypes.c_size_t), ("WorkingSetSize", ctypes.c_size_t)]
+
+        counters = Counters()
+        counters.cb = ctypes.sizeof(counters)
+        process = ctypes.windll.kernel32.GetCurrentProcess()
+        if not ctypes.windll.psapi.GetProcessMemoryInfo(process, ctypes.byref(counters), counters.cb):
+            return None
+        return round(counters.WorkingSetSize / (1 << 20), 1)
+    except (AttributeError, OSError):
+        return None
+
+
+def play_demo_session(size: tuple[int, int], seed: int, games: int, max_frames: int | None = None) -> dict:
+    """Demo games one after another in one session, as a player's evening goes: table, scoring
+    screens, game over, the next game. Resident memory is read as each game-over screen appears."""
+    from game.flow import Flow
+    from scenes.game_over import GameOverScene
+
+    flow = Flow(size)
+    after: list[float | None] = []
+    frames = 0
+    try:
+        flow.start_demo(4, seed)
+        app = flow.app
+        app.clock = _FastClock()
+        app.running = True
+        table = None
+        seen = None
+        while app.running and len(after) < games:
+            if flow.table is not None and flow.table is not table:
+                table = flow.table
+                table.tweener.speed = "instant"
+            app.step(1 / 60)
+            frames += 1
+            scene = app.scenes.current
+            if isinstance(scene, GameOverScene) and scene is not seen:
+                seen = scene
+                after.append(current_rss_mb())
+            elif max_frames is not None and frames >= max_frames * (len(after) + 1):
+                after.append(current_rss_mb())  # a quick run: a slice of a game stands for a game
+                flow.start_demo(4, seed + len(after))
+    finally:
+        flow.close()
+    return {"rss_after_game": after, "frames": frames}
+
+
+def growth_per_game(after: list[float | None]) -> float | None:
+    """MB a game from the first reading (the caches filled by then) to the last."""
+    if len(after) < 2 or any(v is None for v in after):
+        return None
+    return round((after[-1] - after[0]) / (len(after) - 1), 2)  # type: ignore[operator]
+
+
+def measure_rss_growth(seed: int, games: int, max_frames: int | None, command: list[str]) -> float | None:
+    """`rss_growth_mb_per_game`, in a fresh process (one game first fills the caches)."""
+    args = [*command, "bench", "--child-growth", "--seed", str(seed), "--child-games", str(games + 1)]
+    if max_frames is not None:
+        args += ["--child-frames", str(max_frames)]
+    try:
+        done = subprocess.run(args, env=_child_env(), cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True,
+                              text=True, timeout=3600, check=False)
+        after = json.loads(done.stdout.strip().splitlines()[-1])["rss_after_game"]
+    except (OSError, ValueError, IndexError, KeyError, subprocess.TimeoutExpired):
+        return None
+    return growth_per_game(after[1:])
+
+
 def play_demo_game(size: tuple[int, int], seed: int, max_frames: int | None = None) -> dict:
     """Play one whole demo game as the memory child does: frames back to back, and the cards jump
     home instead of flying (every move is still drawn, the game just takes fewer frames)."""
@@ -373,6 +469,9 @@ def _run_bench(quick: bool, seed: int, exe: Path | None, levels: list[str] | Non
     }
     say("memory over a demo game")
     report["rss_mb"] = measure_rss(seed, 60 if quick else None, game_command())
+    say("memory over a session of demo games")
+    report["rss_growth_mb_per_game"] = measure_rss_growth(seed, 2 if quick else GROWTH_GAMES,
+                                                          30 if quick else None, game_command())
     say("computer players")
     report["ai_ms"], report["sim_games_per_s"] = measure_ai(levels, 0.2 if quick else 8.0, seed)
     return report
@@ -398,6 +497,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
             played = play_demo_game(SIZES[-1], args.seed, args.child_frames)
         print(json.dumps({"rss_mb": peak_rss_mb(), **played}))
         return 0
+    if args.child_growth:  # the session child: games one after another, memory after each
+        with scratch_home():
+            session = play_demo_session(SIZES[-1], args.seed, args.child_games, args.child_frames)
+        print(json.dumps(session))
+        return 0
     levels = [n.strip() for n in args.levels.split(",") if n.strip()] if args.levels else None
     progress = None if args.json else (lambda text: print(f"... {text}", file=sys.stderr, flush=True))
     report = run_bench(args.quick, args.seed, args.exe, levels, progress)
@@ -420,4 +524,6 @@ def register(subparsers, name: str) -> None:
     p.add_argument("--check", action="store_true", help=_("exit 1 if a target is missed"))
     p.add_argument("--child-rss", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--child-frames", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--child-growth", action="store_true", help=argparse.SUPPRESS)
+    p.add_argument("--child-games", type=int, default=GROWTH_GAMES + 1, help=argparse.SUPPRESS)
     p.set_defaults(run=cmd_bench)

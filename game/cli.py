@@ -12,6 +12,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from game.i18n import _, set_language
 from game.rules.cards import RED_THREE, ids_for_faces, parse_face
@@ -22,6 +23,7 @@ from game.rules.ruleset import RULESETS, RuleSet
 from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
+from game.safe_json import MAX_BYTES, MISSING, BadFile, json_from_bytes, read_json_file, sentence
 
 
 class BadInput(Exception):
@@ -70,16 +72,20 @@ def cmd_meld(args: argparse.Namespace) -> int:
 # ----- score --------------------------------------------------------------------------------------
 
 def _read_json(path: str) -> object:
+    """The JSON of a file (or of stdin for "-") through the game's one loader: deep nesting, huge
+    numbers, NaN or bad UTF-8 are a clear line, never a traceback."""
     try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()
-    except UnicodeDecodeError:
-        raise BadInput(_("{path} is not UTF-8 text").format(path=path)) from None
-    except OSError as why:
-        raise BadInput(_("cannot read {path}: {why}").format(path=path, why=why.strerror or why)) from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as why:
-        raise BadInput(_("{path} is not valid JSON: {why}").format(path=path, why=why)) from None
+        if path == "-":
+            pipe = getattr(sys.stdin, "buffer", None)  # bytes: a pipe of bad UTF-8 is a clear line too
+            raw = pipe.read(MAX_BYTES + 1) if pipe is not None else sys.stdin.read(MAX_BYTES + 1).encode()
+            data = json_from_bytes(raw)
+        else:
+            data = read_json_file(Path(path))
+    except BadFile as why:
+        raise BadInput(_("{path} cannot be used: {why}").format(path=path, why=sentence(str(why)))) from None
+    if data is MISSING:
+        raise BadInput(_("cannot read {path}: No such file").format(path=path))
+    return data
 
 
 def score_record(record: object) -> dict:
@@ -290,7 +296,15 @@ def main(argv: list[str]) -> int:
         args = build_parser().parse_args(argv)
         return args.run(args)
     except BadInput as why:
-        print(f"error: {why}", file=sys.stderr)
+        print(f"error: {_one_line(str(why))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except (Exception, RecursionError) as why:  # a defect of ours: still one line, as promised
+        print(f"error: {_one_line(_('this input could not be handled ({why})').format(why=type(why).__name__))}",
+              file=sys.stderr)
+        return 2
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())[:500]

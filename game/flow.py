@@ -17,18 +17,29 @@ from __future__ import annotations
 import locale
 import os
 import random
+from dataclasses import replace
+
+import pygame
 
 from game.ai import get_player
-from game.app import App
+from game.app import App, desktop_sizes
 from game.controller import TurnController
 from game.i18n import LANGUAGES, _, number, set_language
+from game.native_memory import give_back_free_memory
+from game.rules.ruleset import BOLIVIA, RULESETS
 from game.rules.state import GameState, Phase
+from game.stats import Statistics
 from game.storage import GameSetup, SavedGame, Settings, Storage, StorageError
 from game.ui.narrate import side_names
-from scenes.game_over import GameOverScene, outcome
+from game.ui.sounds import SILENT, SoundBoard, pre_init
+from game.window import DEFAULT_SIZE, MIN_SIZE, place_window
+from scenes.game_over import GameOverScene
 from scenes.menu import MenuScene
+from scenes.rules import RulesScene
 from scenes.scoring import ScoringScene
+from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
+from scenes.statistics import StatisticsScene
 from scenes.table import TableScene
 
 DEMO_SCORING = 1.0  # seconds the demo shows each scoring screen
@@ -57,10 +68,21 @@ def _known_language(name: str) -> str:
 
 
 class Flow:
-    def __init__(self, size: tuple[int, int], storage: Storage | None = None) -> None:
-        self.app = App(size)
+    def __init__(self, size: tuple[int, int] | None, storage: Storage | None = None,
+                 sounds: SoundBoard | None = None, demo: bool = False) -> None:
+        """`size` None: the window opens as the player left it last time (or to fit the screen), and
+        is remembered when the game closes; a given size (tests, the bench, --size) is used as it is."""
+        pre_init()  # a small mixer buffer, asked for before pygame starts
         self._storage = storage
         self._settings: Settings | None = None
+        self._claimed = False
+        self.other_copy = False  # another copy of the game had the folder: this one is read-only
+        self._asked_other_copy = False
+        self.remember_window = size is None and not demo
+        saved = self.settings.window if self.remember_window else None
+        placement = place_window(saved, desktop_sizes()) if size is None else None
+        self.app = App(size or DEFAULT_SIZE, placement=placement, minimum=MIN_SIZE)
+        self.sounds = sounds if sounds is not None else SoundBoard()  # the device opens on first need
         self.table: TableScene | None = None
         self.demo = False
         # The game on the table: who plays each seat, the animation speed, the computers' seed.
@@ -76,6 +98,11 @@ class Flow:
     def storage(self) -> Storage:
         if self._storage is None:
             self._storage = Storage()
+        if not self._claimed:  # before anything is read: a damaged file is set aside only by its owner
+            self._claimed = True
+            if not self._storage.claim():
+                self.other_copy = True
+                pygame.display.set_caption(_("Bolivia (read-only)"))
         return self._storage
 
     @property
@@ -91,10 +118,64 @@ class Flow:
         chosen = self.settings.language
         return chosen if chosen in LANGUAGES else system_language()
 
+    def apply_settings(self, settings: Settings) -> None:
+        """The settings screen changed something: it applies now, to the game on the table too, and is kept."""
+        self._settings = settings
+        if settings.language in LANGUAGES:
+            set_language(settings.language)
+        self.sounds.configure(settings.sound, settings.volume)
+        if self.table is not None:
+            self.speed = settings.setup.speed  # the game in progress is saved at its new speed
+            self.table.apply_settings(settings)
+        self._save_settings()
+
+    def _save_settings(self) -> None:
+        try:
+            self.storage.save_settings(self.settings)
+        except StorageError:
+            pass  # kept for this session only
+
+    def toggle_sound(self) -> bool:
+        """V or the table's sound button: sound on or off, kept; True if it is on now."""
+        self.settings.sound = not self.settings.sound
+        self.sounds.configure(self.settings.sound, self.settings.volume)
+        self._save_settings()
+        return self.settings.sound
+
+    def open_settings(self) -> None:
+        """From the main menu, or from a game's pause menu (then back to that game)."""
+        table = self.table if self.app.scenes.current is self.table and self.table is not None else None
+        back = (lambda: self.app.scenes.request(table)) if table is not None else self.start_menu
+        if table is not None:
+            self.settings.setup.speed = self.speed  # the speed line shows the game's own speed
+        self.app.scenes.request(SettingsScene(self.settings, on_change=self.apply_settings, on_done=back,
+                                              language=self.language, sounds=self.sounds, in_game=table is not None))
+
+    def open_rules(self) -> None:
+        """The rules of the game on the table (back to it), or of the default game from the menu."""
+        table = self.table if self.app.scenes.current is self.table and self.table is not None else None
+        if table is not None:
+            scene = RulesScene(lambda: self.app.scenes.request(table), table.state.rules, table.state.target)
+        else:
+            setup = self.settings.setup
+            scene = RulesScene(self.start_menu, RULESETS.get(setup.game, BOLIVIA), setup.target)
+        self.app.scenes.request(scene)
+
+    def open_statistics(self) -> None:
+        def reset() -> Statistics:
+            try:
+                return self.storage.reset_stats()
+            except StorageError:
+                return self.storage.load_stats()
+
+        self.app.scenes.request(StatisticsScene(self.storage.load_stats(), on_back=self.start_menu, on_reset=reset,
+                                                game=self.settings.setup.game))
+
     def choose_language(self, lang: str) -> None:
         """The setup screen's Language line: speak `lang` now and in later sessions."""
+        settings = self.settings  # loaded first: loading speaks the stored language
         set_language(lang)
-        self.settings.language = lang
+        settings.language = lang
         try:
             self.storage.save_settings(self.settings)
         except StorageError:
@@ -103,8 +184,15 @@ class Flow:
     def close(self) -> None:
         if self.table is not None:
             self.table.controller.close()
+        if self.remember_window:
+            self.settings.window = self.app.window_state()
+            try:
+                self.storage.save_settings(self.settings)
+            except StorageError:
+                pass  # the next run opens to fit the screen instead
         if self._storage is not None:
             self._storage.flush()  # the last move's save reaches the disk before the process ends
+            self._storage.release()
         self.app.close()
 
     # ----- menu and setup -----------------------------------------------------------------------
@@ -113,6 +201,8 @@ class Flow:
         self.demo = False
         self._leave_table()
         settings = self.settings
+        self.sounds.configure(settings.sound, settings.volume)
+        self.sounds.start()  # rendered in the background while the menu shows
         saved = self.storage.load_game() if self.storage.has_save() else None
         info = None
         if saved is not None:
@@ -124,11 +214,23 @@ class Flow:
             on_new_game=self.open_setup,
             on_continue=self.continue_game if saved is not None else None,
             continue_info=info,
-            target=settings.setup.target,
+            on_settings=self.open_settings,
+            on_statistics=self.open_statistics,
+            on_rules=self.open_rules,
         )
+        if self.other_copy and not self._asked_other_copy:
+            self._asked_other_copy = True
+            menu.ask(_("Bolivia is already open on this computer, with the same saved game and settings. "
+                       "Two copies at once would write over each other's game. You can open this one "
+                       "read-only: you may look and play, but nothing is saved."),
+                     self._answer_other_copy, yes=_("Open read-only"), no=_("Quit"))
         for message in self.storage.take_problems():
             menu.notice(message)
         self.app.scenes.request(menu)
+
+    def _answer_other_copy(self, read_only: bool) -> None:
+        if not read_only:
+            self.app.quit()
 
     def open_setup(self) -> None:
         self.app.scenes.request(SetupScene(self.settings.setup, on_start=self.start_from_setup,
@@ -156,7 +258,8 @@ class Flow:
     def start_game(self, players: int, seed: int | None, level: str | list[str], target: int | None = None,
                    speed: str = "normal") -> None:
         seed = random.randrange(1 << 30) if seed is None else seed
-        state = GameState(players, seed, target=target)
+        rules = RULESETS.get(self.settings.setup.game, BOLIVIA) if self._settings is not None else BOLIVIA
+        state = GameState(players, seed, rules=rules, target=target)
         levels = [level] * players if isinstance(level, str) else list(level)
         levels[0] = "human"
         self.demo = False
@@ -194,12 +297,17 @@ class Flow:
         if self.table is not None:
             self.table.controller.close()
             self.table = None
+            give_back_free_memory()  # the table's images are freed: keep a long session's memory flat
 
     def _open_table(self, controller: TurnController, speed: str, show: bool = True) -> TableScene:
         self._leave_table()
         self._save_failed = False
         self.table = TableScene(controller, speed, on_hand_end=self.hand_ended, on_menu=self.start_menu,
-                                on_change=self.autosave)
+                                on_change=self.autosave, sounds=SILENT if self.demo else self.sounds,
+                                on_settings=self.open_settings, on_rules=self.open_rules, on_sound=self.toggle_sound)
+        if not self.demo:
+            settings = self.settings
+            self.table.apply_settings(replace(settings, setup=replace(settings.setup, speed=speed)))
         if show:
             self.app.scenes.request(self.table)
         return self.table
@@ -218,6 +326,11 @@ class Flow:
     # ----- between hands and at the end ---------------------------------------------------------
 
     def hand_ended(self, table: TableScene) -> None:
+        if not self.demo:
+            try:
+                self.storage.record_hand(table.state, table.state.side_of(0))
+            except StorageError:
+                pass  # statistics are a nicety: the game goes on
         self.show_scoring(table)
 
     def show_scoring(self, table: TableScene) -> None:
@@ -240,11 +353,14 @@ class Flow:
         stats = None
         if not self.demo and self._recorded is not state:
             self._recorded = state
-            try:
-                self.storage.clear_game()
-                stats = self.storage.record_game(outcome(state, state.side_of(0)))
+            try:  # counted first: if the count cannot be kept, the game's save still goes
+                stats = self.storage.record_game(state, state.side_of(0), self.levels)
             except StorageError:
                 stats = None
+            try:
+                self.storage.clear_game()
+            except StorageError:
+                pass  # a finished game left behind opens on its game-over screen, nothing lost
         self._leave_table()
         self.app.scenes.request(GameOverScene(
             state,

@@ -40,3 +40,8 @@ def number(n: int) -> str:
     """A whole number with the current language's thousands separator: 15,000 / 15 000."""
     text = f"{abs(n):,}".replace(",", _GROUPING.get(_language, ","))
     return ("−" if n < 0 else "") + text
+
+
+def language() -> str:
+    """The language spoken now: "en", "fr" or "sv"."""
+    return _language

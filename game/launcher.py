@@ -9,6 +9,8 @@ from pathlib import Path
 from game.i18n import _
 from game.logs import setup_logging
 
+MAX_SIDE = 16384  # the largest surface the graphics drivers make
+
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:
@@ -23,7 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--frames", type=int, default=None, help=_("quit after this many frames"))
     p.add_argument("--screenshot", type=Path, default=None, help=_("save the last frame here (PNG)"))
-    p.add_argument("--size", default="1280x800", help=_("window size, like 1280x800"))
+    p.add_argument("--size", default=None, help=_("window size, like 1280x800 (default: as left last time)"))
     return p
 
 
@@ -35,6 +37,8 @@ def parse_size(text: str) -> tuple[int, int]:
         raise ValueError(_("--size is WIDTHxHEIGHT, like 1280x800")) from None
     if w < 640 or h < 480:
         raise ValueError(_("the window must be at least 640x480"))
+    if w > MAX_SIDE or h > MAX_SIDE:
+        raise ValueError(_("the window can be at most {n}x{n}").format(n=MAX_SIDE))
     return w, h
 
 
@@ -45,19 +49,25 @@ def main(argv: list[str]) -> int:
         print(_("error: --frames must be at least 1"), file=sys.stderr)
         return 2
     try:
-        size = parse_size(args.size)
+        size = parse_size(args.size) if args.size is not None else None
     except ValueError as why:
         print(f"error: {why}", file=sys.stderr)
         return 2
+    import pygame
+
     from game.flow import Flow
 
-    flow = Flow(size)
+    flow = Flow(size, demo=args.demo)
     try:
         if args.demo:
             flow.start_demo(args.players, args.seed if args.seed is not None else 1)
         else:
             flow.start_menu()
         flow.app.run(frames=args.frames, screenshot=args.screenshot)
+    except (OSError, pygame.error) as why:  # the screenshot's folder cannot be made or written
+        print(_("error: could not save the screenshot: {why}").format(
+            why=getattr(why, "strerror", None) or why), file=sys.stderr)
+        return 2
     finally:
         flow.close()
     return 0

@@ -4,9 +4,14 @@ Everything is JSON in the user data folder (`data_dir()`), written atomically: a
 in the same folder, flushed and fsynced, then `os.replace`d over the old one, so a crash or a
 power cut leaves either the old file or the new one, never half of one.
 
-A file that can't be read (not JSON, not a game, no permission) is never overwritten: it is
-renamed aside as `<name>.bad` (or `<name>.bad2`, ...) and a message a player can read says so.
-`Storage.problems` collects those messages for the menu to show.
+Every file is read through `game.safe_json`, whatever it holds. A file that can't be used (not
+JSON, beyond its limits, not a game, no permission) is never overwritten: it is renamed aside as
+`<name>.bad` (or `<name>.bad2`, ...) and a message a player can read says so. A save written by a
+newer version of the game is kept as `save.v<format>.json` for that version. `Storage.problems`
+collects the messages for the menu to show.
+
+One game at a time writes a folder (`game.instance_lock`); a second copy opens it read-only:
+it reads everything and writes, renames and deletes nothing.
 """
 
 from __future__ import annotations
@@ -20,19 +25,32 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from game import __version__
 from game.folders import user_data_folder
 from game.i18n import _
+from game.instance_lock import InstanceLock
+from game.rules.ruleset import RULESETS
 from game.rules.state import GameState
+from game.rules.validate import NewerVersion
+from game.safe_json import MISSING, BadFile, read_json_file, sentence
+from game.stats import FORMAT as STATS_FORMAT
+from game.stats import Statistics
+from game.window import WindowState
 
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "save.json"
 STATS_FILE = "stats.json"
 FORMAT = 1
+MAX_FORMAT = 1000  # a larger "format" is damage, not a later version
 
 LEVELS = ("easy", "normal", "hard")
 SPEEDS = ("slow", "normal", "fast", "instant")
 TARGETS = (2500, 5000, 7500, 10000, 15000)
 DEFAULT_TARGET = 15000
+
+
+WRITTEN_BY = f"Bolivia {__version__}"  # in each save, so a later version can say which one wrote it
+MAX_LEVEL_NAME = 40
 
 
 class StorageError(Exception):
@@ -152,6 +170,7 @@ class GameSetup:
     seat_levels: list[str] = field(default_factory=lambda: ["normal"] * 3)  # seats 1, 2, 3
     target: int = DEFAULT_TARGET
     speed: str = "normal"
+    game: str = "bolivia"  # the rule set (game/rules/ruleset.py) a new game plays
 
     def levels(self) -> list[str]:
         """One level per seat; seat 0, the player, is "human"."""
@@ -160,7 +179,7 @@ class GameSetup:
 
     def to_json(self) -> dict:
         return {"players": self.players, "level": self.level, "per_seat": self.per_seat,
-                "seat_levels": list(self.seat_levels), "target": self.target, "speed": self.speed}
+                "seat_levels": list(self.seat_levels), "target": self.target, "speed": self.speed, "game": self.game}
 
     @staticmethod
     def from_json(data: object) -> GameSetup:
@@ -177,26 +196,64 @@ class GameSetup:
             seat_levels=list(seat_levels),
             target=_pick(d.get("target"), TARGETS, default.target),
             speed=_pick(d.get("speed"), SPEEDS, default.speed),
+            game=_pick(d.get("game"), tuple(RULESETS), default.game),
         )
+
+
+STATS_COUNTS = ("played", "won", "lost", "drawn")
+
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**9
 
 
 def _pick(value: object, allowed: tuple, default: Any) -> Any:
     return value if value in allowed and not isinstance(value, bool) else default
 
 
+CARD_SIZES = ("normal", "large")
+SORT_ORDERS = ("rank", "suit")
+
+
 @dataclass
 class Settings:
     setup: GameSetup = field(default_factory=GameSetup)
     language: str | None = None  # None: the system's
+    sound: bool = True
+    volume: float = 0.7  # 0..1
+    card_size: str = "normal"  # "normal" | "large"
+    four_colour: bool = False  # clubs green, diamonds blue
+    sort_order: str = "rank"  # "rank" | "suit"
+    discard_warning: bool = True
+    window: WindowState | None = None  # None: never closed yet, open to fit the screen
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json()}
+        return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json(), "sound": self.sound,
+                "volume": self.volume, "card_size": self.card_size, "four_colour": self.four_colour,
+                "sort_order": self.sort_order, "discard_warning": self.discard_warning,
+                "window": self.window.to_json() if self.window is not None else None}
 
     @staticmethod
     def from_json(data: object) -> Settings:
+        """Lenient: a value that is missing or not allowed takes its default."""
         d = data if isinstance(data, dict) else {}
         lang = d.get("language")
-        return Settings(GameSetup.from_json(d.get("setup")), lang if isinstance(lang, str) else None)
+        default = Settings()
+        volume = d.get("volume")
+        if not (isinstance(volume, int | float) and not isinstance(volume, bool) and 0 <= volume <= 1):
+            volume = default.volume
+
+        def flag(key: str, fallback: bool) -> bool:
+            v = d.get(key)
+            return v if isinstance(v, bool) else fallback
+
+        return Settings(GameSetup.from_json(d.get("setup")), lang if isinstance(lang, str) else None,
+                        sound=flag("sound", default.sound), volume=float(volume),
+                        card_size=_pick(d.get("card_size"), CARD_SIZES, default.card_size),
+                        four_colour=flag("four_colour", default.four_colour),
+                        sort_order=_pick(d.get("sort_order"), SORT_ORDERS, default.sort_order),
+                        discard_warning=flag("discard_warning", default.discard_warning),
+                        window=WindowState.from_json(d.get("window")))
 
 
 @dataclass
@@ -209,57 +266,53 @@ class SavedGame:
     seed: int = 0
 
     def to_json(self) -> dict:
-        return {"format": FORMAT, "kind": "bolivia-save", "saved_at": datetime.now(UTC).isoformat(timespec="seconds"),
-                "levels": list(self.levels), "speed": self.speed, "seed": self.seed, "state": self.state.to_json()}
+        return {"format": FORMAT, "kind": "bolivia-save", "written_by": WRITTEN_BY,
+                "saved_at": datetime.now(UTC).isoformat(timespec="seconds"), "levels": list(self.levels),
+                "speed": self.speed, "seed": self.seed, "state": self.state.to_json()}
 
     @staticmethod
     def from_json(data: object) -> SavedGame:
         """ValueError with a readable reason when the data is not a saved game of ours."""
+        if data is None:
+            raise ValueError(_("it holds nothing (null) instead of a game"))
         if not isinstance(data, dict) or data.get("kind") != "bolivia-save":
-            raise ValueError(_("This file is not a saved game of Bolivia."))
-        if data.get("format") != FORMAT:
-            raise ValueError(_("This save was written by another version of the game."))
-        state = GameState.from_json(data.get("state") if isinstance(data.get("state"), dict) else {})
+            raise ValueError(_("it is not a saved game of Bolivia"))
+        fmt = data.get("format")
+        if isinstance(fmt, int) and not isinstance(fmt, bool) and FORMAT < fmt <= MAX_FORMAT:
+            by = data.get("written_by")
+            raise NewerVersion(fmt, by if isinstance(by, str) and 0 < len(by) <= 60 else None)
+        if fmt != FORMAT:
+            raise ValueError(_("its format is unknown to this version of the game"))
+        state = GameState.from_json(data.get("state"))
         levels = data.get("levels")
-        if not isinstance(levels, list) or len(levels) != state.players or not all(isinstance(v, str) for v in levels):
-            raise ValueError(_("The saved game does not say who plays each seat."))
+        if (not isinstance(levels, list) or len(levels) != state.players
+                or not all(isinstance(v, str) and 0 < len(v) <= MAX_LEVEL_NAME for v in levels)):
+            raise ValueError(_("it does not say who plays each seat"))
         speed = data.get("speed") if data.get("speed") in SPEEDS else "normal"
         seed = data.get("seed")
-        return SavedGame(state, list(levels), speed, seed if isinstance(seed, int) else state.seed)
+        ok_seed = isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 64
+        return SavedGame(state, list(levels), speed, seed if ok_seed else state.seed)
 
 
-@dataclass
-class Stats:
-    played: int = 0
-    won: int = 0
-    lost: int = 0
-    drawn: int = 0
-
-    def to_json(self) -> dict:
-        return {"format": FORMAT, "played": self.played, "won": self.won, "lost": self.lost, "drawn": self.drawn}
-
-    @staticmethod
-    def from_json(data: object) -> Stats:
-        d = data if isinstance(data, dict) else {}
-
-        def count(key: str) -> int:
-            v = d.get(key)
-            return v if isinstance(v, int) and not isinstance(v, bool) and v >= 0 else 0
-
-        return Stats(count("played"), count("won"), count("lost"), count("drawn"))
+Stats = Statistics  # the statistics model lives in game/stats.py
 
 
 # ----- the folder -------------------------------------------------------------------------------
 
 
 class Storage:
-    """Reads and writes the game's files in one folder (by default `data_dir()`)."""
+    """Reads and writes the game's files in one folder (by default `data_dir()`).
 
-    def __init__(self, root: Path | str | None = None) -> None:
+    `claim()` takes the folder for this process; without it (another copy has it, or the player
+    chose to look only) the storage is read-only."""
+
+    def __init__(self, root: Path | str | None = None, read_only: bool = False) -> None:
         self.root = Path(root) if root is not None else data_dir()
+        self.read_only = read_only
         self.problems: list[str] = []  # messages for the player, shown once by the menu
         self._blocked: set[str] = set()  # files that could not be set aside: never written over
         self._writer = _Writer()
+        self._lock = InstanceLock(self.root)
 
     def path(self, name: str) -> Path:
         return self.root / name
@@ -268,51 +321,112 @@ class Storage:
         out, self.problems = self.problems, []
         return out
 
+    # --- one game per folder ---------------------------------------------------------------------
+
+    def claim(self) -> bool:
+        """Take the folder for this game; False (and read-only) when another copy has it. Temporary
+        files that interrupted writes left behind are removed once the folder is ours."""
+        if not self._lock.acquire():
+            self.read_only = True
+            return False
+        if self._lock.held:
+            self.remove_stale_temp_files()
+        return True
+
+    def release(self) -> None:
+        self._lock.release()
+
+    def remove_stale_temp_files(self) -> int:
+        """Remove `.<name>.*.tmp` files: with the folder locked, no write of another copy is under way,
+        so every one of them is what a killed game left. Returns how many were removed."""
+        removed = 0
+        try:
+            leftovers = [p for p in self.root.glob(".*.tmp") if p.is_file()]
+        except OSError:
+            return 0
+        for tmp in leftovers:
+            try:
+                tmp.unlink()
+                removed += 1
+            except OSError:
+                pass
+        return removed
+
     # --- reading ---------------------------------------------------------------------------------
 
-    def _read(self, name: str, what: str) -> object | None:
-        """The JSON in a file, or None if there is none. A damaged file is set aside, with a message."""
-        path = self.path(name)
+    def _read(self, name: str, what: str) -> object:
+        """The JSON values in a file, or MISSING if there is none. A file that cannot be used is set
+        aside, with a message, and MISSING returned: the game then starts without it."""
         try:
-            text = path.read_text(encoding="utf-8")
-        except FileNotFoundError:
-            return None
-        except (OSError, UnicodeDecodeError) as why:
-            self._set_aside(name, what, getattr(why, "strerror", None) or str(why))
-            return None
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as why:
-            self._set_aside(name, what, _("it is not valid JSON (line {line})").format(line=why.lineno))
-            return None
+            return read_json_file(self.path(name))
+        except BadFile as why:
+            self._set_aside(name, what, str(why))
+            return MISSING
 
-    def _set_aside(self, name: str, what: str, why: str) -> Path | None:
-        """Rename a damaged file to <name>.bad (never over an older .bad) and say so."""
+    def _read_current(self, name: str, what: str, current: int = FORMAT) -> object:
+        """`_read` for a file of settings or statistics, whose format this version writes as `current`: one
+        written by a newer version is kept for it under its own name (this version would write its fields
+        over) and the defaults used."""
+        data = self._read(name, what)
+        if data is not MISSING and not isinstance(data, dict):  # null, a list, a number: nothing of ours
+            self._set_aside(name, what, _("it does not hold what the game keeps there"))
+            return MISSING
+        fmt = data.get("format") if isinstance(data, dict) else None
+        if isinstance(fmt, int) and not isinstance(fmt, bool) and current < fmt <= MAX_FORMAT:
+            stem = name.removesuffix(".json")
+            self._set_aside(name, what, _("it was written by a newer version of Bolivia (format {n})").format(n=fmt),
+                            keep_as=f"{stem}.v{fmt}.json")
+            return MISSING
+        return data
+
+    def _set_aside(self, name: str, what: str, why: str, keep_as: str | None = None) -> Path | None:
+        """Rename a damaged file to <name>.bad (never over an older one) and say so. Read-only, or
+        when it cannot be renamed, it is left as it is and never written over."""
         path = self.path(name)
-        for i in range(1, 1000):
-            bad = path.with_name(f"{name}.bad" if i == 1 else f"{name}.bad{i}")
-            if not bad.exists():
-                break
+        why = sentence(why)
+        if self.read_only:
+            self._blocked.add(name)
+            self.problems.append(_("{what} could not be read: {why}. It is left as it is in {folder}.").format(
+                what=what, why=why, folder=self.root))
+            return None
+        bad = self._free_name(keep_as or f"{name}.bad")
         try:
             os.replace(path, bad)
         except OSError as err:
             self._blocked.add(name)
             self.problems.append(_("{what} could not be read: {why}. It could not be moved aside either ({err}), "
                                    "so it is left as it is in {folder} and will not be written over.").format(
-                what=what, why=why, err=err.strerror or err, folder=self.root))
+                what=what, why=why, err=sentence(err.strerror or type(err).__name__), folder=self.root))
             return None
         self.problems.append(_("{what} could not be read: {why}. It was kept as {bad} in {folder}.").format(
             what=what, why=why, bad=bad.name, folder=self.root))
         return bad
 
+    def _free_name(self, name: str) -> Path:
+        """`name`, or `name` with 2, 3, ... before its suffix: an older file set aside stays as it is."""
+        first = self.path(name)
+        stem, dot, ext = name.rpartition(".") if name.endswith(".json") else (name, "", "")
+        for i in range(1, 10_000):
+            if i == 1:
+                candidate = first
+            elif dot:
+                candidate = self.path(f"{stem}.{i}.{ext}")
+            else:
+                candidate = self.path(f"{name}{i}")
+            if not candidate.exists():
+                return candidate
+        return self.path(f"{name}.{os.getpid()}")
+
     # --- writing ---------------------------------------------------------------------------------
 
     def _check_writable(self, name: str) -> None:
-        if name in self._blocked:
+        if name in self._blocked and not self.read_only:
             raise StorageError(_("{name} was not written: a damaged file of that name is kept in {folder}.").format(
                 name=name, folder=self.root))
 
     def _write(self, name: str, data: dict) -> None:
+        if self.read_only:
+            return  # another copy of the game owns the folder: this one only looks
         self._check_writable(name)
         try:
             write_json_atomic(self.path(name), data)
@@ -330,8 +444,8 @@ class Storage:
     # --- settings --------------------------------------------------------------------------------
 
     def load_settings(self) -> Settings:
-        data = self._read(SETTINGS_FILE, _("Your settings"))
-        return Settings() if data is None else Settings.from_json(data)
+        data = self._read_current(SETTINGS_FILE, _("Your settings"))
+        return Settings() if data is MISSING else Settings.from_json(data)
 
     def save_settings(self, settings: Settings) -> None:
         self._write(SETTINGS_FILE, settings.to_json())
@@ -340,28 +454,57 @@ class Storage:
 
     def has_save(self) -> bool:
         self._writer.flush()
-        return self.path(SAVE_FILE).is_file()
+        return self.path(SAVE_FILE).exists()  # a folder of that name too: load_game then says what is wrong
 
     def load_game(self) -> SavedGame | None:
         """The saved game, or None. A save that isn't a valid game is set aside with a message."""
         what = _("Your saved game")
         self._writer.flush()
         data = self._read(SAVE_FILE, what)
-        if data is None:
+        if data is MISSING:
             return None
         try:
             return SavedGame.from_json(data)
-        except ValueError as why:
+        except NewerVersion as newer:
+            self._keep_for_newer_version(newer)
+        except ValueError as why:  # every reason from_json gives is written for the player
             self._set_aside(SAVE_FILE, what, str(why))
-            return None
+        return None
+
+    def _keep_for_newer_version(self, newer: NewerVersion) -> None:
+        """A save of a later version: kept under a name that says so, for that version to continue."""
+        who = newer.written_by or _("save format {n}").format(n=newer.version)
+        if self.read_only:
+            self._blocked.add(SAVE_FILE)
+            self.problems.append(_("Your saved game was written by a newer version of the game ({who}), "
+                                   "which this version cannot continue. It is left as it is in {folder}.").format(
+                who=who, folder=self.root))
+            return
+        kept = self._free_name(f"save.v{newer.version}.json")
+        try:
+            os.replace(self.path(SAVE_FILE), kept)
+        except OSError:
+            self._blocked.add(SAVE_FILE)
+            self.problems.append(_("Your saved game was written by a newer version of the game ({who}), "
+                                   "which this version cannot continue. It is left as it is in {folder} and "
+                                   "will not be written over.").format(who=who, folder=self.root))
+            return
+        self.problems.append(_("Your saved game was written by a newer version of the game ({who}), which this "
+                               "version cannot continue. It was kept as {name} in {folder}: that version can "
+                               "continue it once it is renamed back to {save}.").format(
+            who=who, name=kept.name, folder=self.root, save=SAVE_FILE))
 
     def save_game(self, saved: SavedGame) -> None:
+        if self.read_only:
+            return
         self._writer.cancel(self.path(SAVE_FILE))  # an older background save must not land after this one
         self._write(SAVE_FILE, saved.to_json())
 
     def save_game_soon(self, saved: SavedGame) -> None:
         """Save in the background: the state is copied to text now, the disk is written by a thread.
         A write that failed earlier is reported here, as a StorageError, once."""
+        if self.read_only:
+            return
         self._check_writable(SAVE_FILE)
         errors, self._writer.errors = self._writer.errors, []
         self._writer.submit(self.path(SAVE_FILE), json.dumps(saved.to_json(), ensure_ascii=False, indent=1))
@@ -371,7 +514,7 @@ class Storage:
     def clear_game(self) -> None:
         """The game ended: forget its save (a damaged file kept aside stays)."""
         self._writer.cancel(self.path(SAVE_FILE))
-        if SAVE_FILE in self._blocked:
+        if SAVE_FILE in self._blocked or self.read_only:
             return
         try:
             self.path(SAVE_FILE).unlink()
@@ -383,19 +526,34 @@ class Storage:
 
     # --- statistics ------------------------------------------------------------------------------
 
-    def load_stats(self) -> Stats:
-        data = self._read(STATS_FILE, _("Your game statistics"))
-        return Stats() if data is None else Stats.from_json(data)
+    def load_stats(self) -> Statistics:
+        what = _("Your game statistics")
+        data = self._read_current(STATS_FILE, what, STATS_FORMAT)
+        if isinstance(data, dict) and any(not _is_count(data[k]) for k in STATS_COUNTS if k in data):
+            # Counted afresh, the next game would write over the player's record: keep it aside.
+            self._set_aside(STATS_FILE, what, _("its counts are not whole numbers"))
+            return Statistics()
+        return Statistics() if data is MISSING else Statistics.from_json(data)
 
-    def record_game(self, outcome: str) -> Stats:
-        """Count a finished game: outcome "won", "lost" or "drawn"."""
-        stats = self.load_stats()
-        stats.played += 1
-        if outcome == "won":
-            stats.won += 1
-        elif outcome == "lost":
-            stats.lost += 1
-        else:
-            stats.drawn += 1
+    def save_stats(self, stats: Statistics) -> None:
         self._write(STATS_FILE, stats.to_json())
+
+    def record_hand(self, state: GameState, side: int = 0) -> Statistics:
+        """Count the hand that just ended for the player's `side` (once, however often it is shown)."""
+        stats = self.load_stats()
+        if stats.count_hand(state, side):
+            self.save_stats(stats)
+        return stats
+
+    def record_game(self, state: GameState, side: int = 0, levels: list[str] | None = None) -> Statistics:
+        """Count a finished game's outcome for the player's `side` (once)."""
+        stats = self.load_stats()
+        if stats.count_game(state, side, levels or ["human"]):
+            self.save_stats(stats)
+        return stats
+
+    def reset_stats(self) -> Statistics:
+        """Forget every statistic (the player confirmed it)."""
+        stats = Statistics()
+        self.save_stats(stats)
         return stats

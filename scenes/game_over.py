@@ -11,7 +11,7 @@ from game.app import App, Scene
 from game.assets import font
 from game.i18n import _, ngettext, number
 from game.rules.state import GameState
-from game.storage import Stats
+from game.stats import Statistics
 from game.ui.narrate import side_names
 from scenes.widgets import (
     GOLD,
@@ -26,13 +26,6 @@ from scenes.widgets import (
 )
 
 MINUS = "\u2212"
-
-
-def outcome(state: GameState, side: int = 0) -> str:
-    """"won", "lost" or "drawn", for the player's side."""
-    if state.winner is None:
-        return "drawn"
-    return "won" if state.winner == side else "lost"
 
 
 def outcome_title(state: GameState, human: bool = True) -> str:
@@ -71,7 +64,7 @@ class GameOverScene(Scene):
         state: GameState,
         on_play_again: Callable[[], None] | None = None,
         on_menu: Callable[[], None] | None = None,
-        stats: Stats | None = None,
+        stats: Statistics | None = None,
         auto_continue: float | None = None,
         human: bool = True,
     ) -> None:

@@ -1,4 +1,4 @@
-"""The main menu: new game, rules in brief, quit. Arrows and Enter, or the mouse."""
+"""The main menu: continue, new game, settings, statistics, rules, quit. Arrows and Enter, or the mouse."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pygame
 from game.anim import Animator
 from game.app import App, Scene
 from game.assets import font
-from game.i18n import _, number
+from game.i18n import _
 from game.ui.card_faces import CardFaces
 from game.ui.layout import card_height
 from scenes.widgets import (
@@ -22,7 +22,6 @@ from scenes.widgets import (
     FocusGroup,
     Toasts,
     draw_message_box,
-    draw_panel,
     draw_text,
     felt_background,
     ui_unit,
@@ -31,42 +30,6 @@ from scenes.widgets import (
 
 # An escalera of hearts, ten to ace, fanned under the title: the game's signature meld.
 FAN_CARDS = (26 + 8, 26 + 9, 26 + 10, 26 + 11, 26 + 12)
-
-
-def rules_summary(target: int = 15000) -> list[str]:
-    """The rules in brief, one paragraph each (built at call time so the language applies)."""
-    return [
-        _("Two, three or four players; at four, partners sit opposite and share their melds."),
-        _("Each turn: draw two cards from the stock, or take the discard pile; meld; discard one."),
-        _(
-            "A meld is three or more cards of one rank (4 to ace), with at most two wild cards "
-            "and at least twice as many natural cards as wild ones. Twos and jokers are wild."
-        ),
-        _(
-            "A run is 3 to 7 cards of one suit in order, from 4 up to ace, with no wild card. "
-            "A run of seven cards is an escalera."
-        ),
-        _(
-            "Seven cards make a canasta: natural 500, mixed 300, escalera 1,500, "
-            "and seven wild cards, a bolivia, 2,500."
-        ),
-        _(
-            "A side's first meld must reach a minimum set by its score: 15 below zero, 50 from 0, "
-            "90 from 1,500, 120 from 3,000, 150 from 7,000."
-        ),
-        _(
-            "Red threes are laid out at once: 100 each, 1,000 for all six. They count plus for a side "
-            "that can go out at the end of the hand, minus for a side that can't."
-        ),
-        _("Black threes can be melded only when going out. A black three left in hand costs 100."),
-        _(
-            "Your side may go out once it has an escalera and one more canasta: "
-            "100 for going out, 200 for going out concealed."
-        ),
-        _("The first side to reach {target} points wins; a tie for the lead is a draw.").format(
-            target=number(target)
-        ),
-    ]
 
 
 class Notice:
@@ -122,7 +85,8 @@ class MenuScene(Scene):
         on_quit: Callable[[], None] | None = None,
         on_continue: Callable[[], None] | None = None,
         continue_info: str | None = None,
-        target: int = 15000,
+        on_settings: Callable[[], None] | None = None,
+        on_statistics: Callable[[], None] | None = None,
     ) -> None:
         """With `on_continue` the menu offers "Continue game" first (a saved game exists);
         `continue_info` says which game, and New game then asks before replacing it."""
@@ -132,22 +96,18 @@ class MenuScene(Scene):
         self.on_quit = on_quit
         self.on_continue = on_continue
         self.continue_info = continue_info
-        self.target = target
+        self.on_settings = on_settings
+        self.on_statistics = on_statistics
         buttons = [
             Button(_("New game"), self._new_game),
-            Button(_("Rules in brief"), self._rules),
+            Button(_("Settings"), lambda: self._open(self.on_settings)),
+            Button(_("Statistics"), lambda: self._open(self.on_statistics)),
+            Button(_("Rules"), lambda: self._open(self.on_rules)),
             Button(_("Quit"), self._quit),
         ]
         if on_continue is not None:
             buttons.insert(0, Button(_("Continue game"), self._continue))
         self.buttons = FocusGroup(buttons)
-        self.back_button = Button(_("Back"), self.close_rules)
-        self.next_button = Button(_("Next page"), lambda: self.turn_page(1))
-        self.prev_button = Button(_("Previous"), lambda: self.turn_page(-1))
-        self.showing_rules = False
-        self.rules_page = 0
-        self._pages: list[list[list[str]]] = []  # pages of paragraphs of wrapped lines
-        self._rules_size = 16
         self.dialog: Dialog | None = None
         self.notices: list[Notice] = []
         self.toasts = Toasts()
@@ -156,7 +116,12 @@ class MenuScene(Scene):
         self._background: pygame.Surface | None = None
         self._fan: list[tuple[pygame.Surface, pygame.Rect]] = []
         self._unit = ui_unit(self.size)
-        self._rules_panel = pygame.Rect(0, 0, 0, 0)
+
+    def ask(self, message: str, on_answer: Callable[[bool], None], yes: str, no: str) -> None:
+        """A yes/no question over the menu (another copy of the game is open)."""
+        self.dialog = Dialog(message, on_answer, yes=yes, no=no)
+        self.dialog.layout(self.size)
+        self.dirty = True
 
     def notice(self, message: str) -> None:
         """Show a message with an OK button (several wait their turn)."""
@@ -186,15 +151,6 @@ class MenuScene(Scene):
             bh = max(u, (room - (n - 1) * gap) // n)
         for i, b in enumerate(self.buttons.buttons):
             b.rect = pygame.Rect((w - bw) // 2, top + i * (bh + gap), bw, bh)
-        self._rules_panel = pygame.Rect(0, 0, min(w - 2 * u, u * 34), h - 2 * u)
-        self._rules_panel.center = (w // 2, h // 2)
-        bw = min(u * 7, (self._rules_panel.w - 2 * u) // 3)
-        self.back_button.rect = pygame.Rect(0, 0, bw, round(u * 2))
-        self.back_button.rect.midbottom = (w // 2, self._rules_panel.bottom - u // 2)
-        self.back_button.focused = True
-        self.prev_button.rect = self.back_button.rect.move(-(bw + u // 2), 0)
-        self.next_button.rect = self.back_button.rect.move(bw + u // 2, 0)
-        self._paginate()
         if self.dialog is not None:
             self.dialog.layout(size)
         for n in self.notices:
@@ -211,9 +167,6 @@ class MenuScene(Scene):
         if self.dialog is not None and self.dialog.open:
             if self.dialog.handle_event(event):
                 self.dirty = True
-            return
-        if self.showing_rules:
-            self._rules_event(event)
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.ask_quit()
@@ -238,28 +191,25 @@ class MenuScene(Scene):
         surface.blit(self._background, (0, 0))
         w, h = surface.get_size()
         u = self._unit
-        if self.showing_rules:
-            self._draw_rules(surface)
-        else:
-            title_size = max(28, round(min(h * 0.14, w * 0.11)))
-            draw_text(surface, _("Bolivia"), title_size, GOLD, (w // 2, round(h * 0.035)), "midtop", True, True)
-            draw_text(
-                surface, _("Bolivian Canasta"), u, INK, (w // 2, round(h * 0.035) + title_size * 5 // 4), "midtop"
-            )
-            rise = round(self.fan_rise * h * 0.12)
-            alpha = round(255 * (1 - self.fan_rise))
-            for img, rect in self._fan:
-                if alpha < 255:
-                    img.set_alpha(alpha)
-                    surface.blit(img, rect.move(0, rise))
-                    img.set_alpha(255)  # None would switch off per-pixel alpha as well
-                else:
-                    surface.blit(img, rect)
-            self.buttons.draw(surface)
-            hint = _("Arrow keys to choose, Enter to confirm")
-            if self.continue_info and self.buttons.focus == 0:
-                hint = self.continue_info
-            draw_text(surface, hint, max(14, u * 3 // 4), INK_DIM, (w // 2, h - u // 2), "midbottom")
+        title_size = max(28, round(min(h * 0.14, w * 0.11)))
+        draw_text(surface, _("Bolivia"), title_size, GOLD, (w // 2, round(h * 0.035)), "midtop", True, True)
+        draw_text(
+            surface, _("Bolivian Canasta"), u, INK, (w // 2, round(h * 0.035) + title_size * 5 // 4), "midtop"
+        )
+        rise = round(self.fan_rise * h * 0.12)
+        alpha = round(255 * (1 - self.fan_rise))
+        for img, rect in self._fan:
+            if alpha < 255:
+                img.set_alpha(alpha)
+                surface.blit(img, rect.move(0, rise))
+                img.set_alpha(255)  # None would switch off per-pixel alpha as well
+            else:
+                surface.blit(img, rect)
+        self.buttons.draw(surface)
+        hint = _("Arrow keys to choose, Enter to confirm")
+        if self.continue_info and self.buttons.focus == 0:
+            hint = self.continue_info
+        draw_text(surface, hint, max(14, u * 3 // 4), INK_DIM, (w // 2, h - u // 2), "midbottom")
         self.toasts.draw(surface, (w // 2, h - u // 4), u)  # over the hint line, clear of buttons
         if self.dialog is not None and self.dialog.open:
             self.dialog.draw(surface)
@@ -296,16 +246,11 @@ class MenuScene(Scene):
             self.on_continue()
         self.dirty = True
 
-    def _rules(self) -> None:
-        if self.on_rules is not None:
-            self.on_rules()
+    def _open(self, callback: Callable[[], None] | None) -> None:
+        if callback is not None:
+            callback()
         else:
-            self.showing_rules = True
-            self.rules_page = 0
-        self.dirty = True
-
-    def close_rules(self) -> None:
-        self.showing_rules = False
+            self.toasts.show(_("Not available here."))
         self.dirty = True
 
     def _quit(self) -> None:
@@ -346,90 +291,3 @@ class MenuScene(Scene):
             cy = pivot[1] - radius * math.cos(a)
             out.append((img.convert_alpha(), img.get_rect(center=(round(cx), round(cy)))))
         return out
-
-    def _rules_event(self, event: pygame.event.Event) -> None:
-        """The rules pages: ← → (or Page Up / Down, Space) turn the page, Enter reads on then closes,
-        Esc or Backspace closes; the mouse uses the buttons."""
-        if event.type == pygame.KEYDOWN:
-            last = self.rules_page >= len(self._pages) - 1
-            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-                self.close_rules()
-            elif event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_DOWN, pygame.K_SPACE):
-                self.turn_page(1)
-            elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_UP):
-                self.turn_page(-1)
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if last:
-                    self.close_rules()
-                else:
-                    self.turn_page(1)
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for b in self._rules_buttons():
-                if b.rect.collidepoint(event.pos):
-                    b.activate()
-                    break
-
-    def _rules_buttons(self) -> list[Button]:
-        out = [self.back_button]
-        if self.rules_page > 0:
-            out.append(self.prev_button)
-        if self.rules_page < len(self._pages) - 1:
-            out.append(self.next_button)
-        return out
-
-    def turn_page(self, delta: int) -> None:
-        self.rules_page = max(0, min(len(self._pages) - 1, self.rules_page + delta))
-        self.dirty = True
-
-    def _paginate(self) -> None:
-        """The rules at the largest size that fits one page; below a readable size, several pages."""
-        panel = self._rules_panel
-        u = self._unit
-        top = panel.top + round(u * 3.2)
-        room = self.back_button.rect.top - u // 2 - top
-        width = panel.w - 3 * u
-        readable = max(16, round(u * 0.82))
-        size = u
-        while True:
-            fnt = font(size)
-            blocks = [wrap_text("• " + p, fnt, width) for p in rules_summary(self.target)]
-            line_h = round(size * 1.25)
-            needed = sum(len(b) * line_h for b in blocks) + (len(blocks) - 1) * (size // 2)
-            if needed <= room or size <= readable:
-                break
-            size -= 1
-        pages: list[list[list[str]]] = [[]]
-        used = 0
-        for block in blocks:
-            h = len(block) * line_h + size // 2
-            if pages[-1] and used + h > room:
-                pages.append([])
-                used = 0
-            pages[-1].append(block)
-            used += h
-        self._pages = pages
-        self._rules_size = size
-        self.rules_page = min(self.rules_page, len(pages) - 1)
-
-    def _draw_rules(self, surface: pygame.Surface) -> None:
-        panel = self._rules_panel
-        u = self._unit
-        draw_panel(surface, panel, max(8, u // 2))
-        draw_text(surface, _("Rules in brief"), round(u * 1.4), GOLD, (panel.centerx, panel.top + u), "midtop", True)
-        size = self._rules_size
-        fnt = font(size)
-        line_h = round(size * 1.25)
-        y = panel.top + round(u * 3.2)
-        for block in self._pages[self.rules_page] if self._pages else []:
-            for j, line in enumerate(block):
-                x = panel.left + round(u * 1.5) + (fnt.size("• ")[0] if j else 0)
-                surface.blit(fnt.render(line, True, INK), (x, y))
-                y += line_h
-            y += size // 2
-        if len(self._pages) > 1:
-            text = _("Page {n} of {total}").format(n=self.rules_page + 1, total=len(self._pages))
-            draw_text(surface, text, max(14, u * 2 // 3), INK_DIM, (panel.right - u, panel.top + u // 2), "topright")
-        self.next_button.focused = self.rules_page < len(self._pages) - 1
-        self.back_button.focused = not self.next_button.focused
-        for b in self._rules_buttons():
-            b.draw(surface)

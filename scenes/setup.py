@@ -26,6 +26,7 @@ from scenes.widgets import (
     INK,
     INK_DIM,
     Button,
+    at_least_a_pixel,
     draw_panel,
     draw_text,
     felt_background,
@@ -401,13 +402,19 @@ class SetupScene(Scene):
 
     # ----- drawing ----------------------------------------------------------------------------------
 
+    def heading(self) -> str:
+        return _("New game")
+
+    def hint(self) -> str:
+        return _("↑ ↓ choose a line   ← → change it   Enter: next, then Start   Esc: back")
+
     def draw(self, surface: pygame.Surface) -> None:
         if self._background is None or self._background.get_size() != surface.get_size():
             self._background = felt_background(surface.get_size())
         surface.blit(self._background, (0, 0))
         w, h = surface.get_size()
         u = self._unit
-        draw_text(surface, _("New game"), round(u * 1.6), GOLD, (w // 2, self._title_y), "midtop", True, True)
+        draw_text(surface, self.heading(), round(u * 1.6), GOLD, (w // 2, self._title_y), "midtop", True, True)
         draw_panel(surface, self._panel, max(8, u // 2))
         for row in self.rows:
             self._draw_row(surface, row)
@@ -424,7 +431,7 @@ class SetupScene(Scene):
         self.start_button.focused = self.focus == "start"
         self.back_button.draw(surface)
         self.start_button.draw(surface)
-        hint = _("↑ ↓ choose a line   ← → change it   Enter: next, then Start   Esc: back")
+        hint = self.hint()
         hint_size = max(13, u * 2 // 3)
         if self.start_button.rect.bottom + hint_size + u // 4 <= h:
             draw_text(surface, hint, hint_size, INK_DIM, (w // 2, h - u // 4), "midbottom")
@@ -434,7 +441,7 @@ class SetupScene(Scene):
         t = self._text
         focused = row.key == self.focus
         if focused:
-            band = pygame.Surface(row.rect.size, pygame.SRCALPHA)
+            band = pygame.Surface(at_least_a_pixel(row.rect.size), pygame.SRCALPHA)
             pygame.draw.rect(band, (255, 255, 255, 34), band.get_rect(), border_radius=max(6, row.rect.h // 4))
             surface.blit(band, row.rect)
         x = row.rect.left + u // 2 + (u if row.indent else 0)

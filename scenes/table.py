@@ -13,7 +13,7 @@ import pygame
 from game.anim import Tweener
 from game.app import Scene
 from game.controller import TurnController
-from game.i18n import _
+from game.i18n import _, language
 from game.rules import events as ev
 from game.rules.actions import (
     Action,
@@ -30,12 +30,15 @@ from game.rules.actions import (
 from game.rules.errors import IllegalAction
 from game.rules.melds import classify, extends_run, meld_points
 from game.rules.state import GameState, Phase
+from game.storage import Settings
 from game.ui.card_faces import FaceCache
 from game.ui.card_layer import CardLayer
-from game.ui.input_map import Intent, key_intent
-from game.ui.layout import TableLayout, contains_point, table_layout
+from game.ui.input_map import Intent, key_intent, yes_no_letters
+from game.ui.layout import CARD_SCALES, TableLayout, contains_point, table_layout
 from game.ui.narrate import canasta_name, describe, seat_names, side_names
+from game.ui.sounds import SILENT, SoundBoard
 from game.ui.table_view import Homes, compute_homes
+from scenes.table_overlays import OVERLAYS
 from scenes.table_paint import IDLE_WORK, TablePainter
 from scenes.widgets import (
     Button,
@@ -43,6 +46,7 @@ from scenes.widgets import (
     FocusGroup,
     Toasts,
     felt_background,
+    fit_size,
     ui_unit,
 )
 
@@ -50,6 +54,7 @@ FLY = 0.38  # seconds for a card to fly home at normal speed
 DEAL_STAGGER = 0.018
 SHAKE = 0.45
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
+LOG_LINES = 80  # what happened, kept for the W panel: a whole hand's story
 FACE_BUDGET = 0.0005  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
 
 
@@ -89,8 +94,19 @@ class TableScene(TablePainter, Scene):
     def __init__(self, controller: TurnController, speed: str = "normal",
                  on_hand_end: Callable[[TableScene], None] | None = None,
                  on_menu: Callable[[], None] | None = None,
-                 on_change: Callable[[GameState], None] | None = None) -> None:
+                 on_change: Callable[[GameState], None] | None = None,
+                 sounds: SoundBoard | None = None,
+                 on_settings: Callable[[], None] | None = None,
+                 on_rules: Callable[[], None] | None = None,
+                 on_sound: Callable[[], bool] | None = None) -> None:
+        """`sounds` plays the events; `on_settings` and `on_rules` open those screens (from the pause
+        menu; R opens the rules); `on_sound()` switches sound on or off (V) and says which it is now."""
         super().__init__()
+        self.sounds = sounds if sounds is not None else SILENT
+        self.on_settings = on_settings
+        self.on_rules = on_rules
+        self.on_sound = on_sound
+        self.card_scale = 1.0  # the settings' card size (layout.CARD_SCALES)
         self.controller = controller
         self.state: GameState = controller.state
         self.seat = 0
@@ -120,6 +136,7 @@ class TableScene(TablePainter, Scene):
         self.dialog: Dialog | None = None
         self.paused: FocusGroup | None = None
         self.help = False
+        self.overlay: str | None = None  # "log" or "sheet" (see table_overlays): the computers wait meanwhile
         self.press: tuple[int, tuple[int, int]] | None = None  # card pressed, where
         self.dragging: list[int] = []
         self.drag_offset = (0, 0)
@@ -145,7 +162,11 @@ class TableScene(TablePainter, Scene):
             "sort": Button(_("Sort (S)"), lambda: self.do(Intent("sort"))),
             "ask": Button(_("May I go out? (Q)"), lambda: self.do(Intent("ask"))),
             "menu": Button(_("Menu (Esc)"), lambda: self.do(Intent("pause"))),
+            "sound": Button(self._sound_label(), lambda: self.do(Intent("mute"))),
         }
+
+    def _sound_label(self) -> str:
+        return _("Sound on (V)") if self.sounds.enabled else _("Sound off (V)")
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -157,12 +178,13 @@ class TableScene(TablePainter, Scene):
         pass
 
     def resize(self, size: tuple[int, int]) -> None:
-        same = self.layout is not None and self.layout.size == table_layout(size, self.state.players).size
+        same = (self.layout is not None
+                and self.layout.size == table_layout(size, self.state.players, self.card_scale).size)
         super().resize(size)
         if same:
             return  # back on screen at the same size: cards keep flying where they were going
         first = self.layout is None
-        self.layout = table_layout(size, self.state.players)
+        self.layout = table_layout(size, self.state.players, self.card_scale)
         self.background = self._make_background(size)
         self.faces.clear()
         if first and self.state.hand_no and not self.sprites:
@@ -188,18 +210,26 @@ class TableScene(TablePainter, Scene):
         return background
 
     def _place_buttons(self) -> None:
-        """Two columns of buttons in the controls area, under the line saying what happened last."""
+        """The buttons in rows of the controls area, as tall as it lets three rows be (their text grows
+        with them), in as many columns as they need."""
         assert self.layout is not None
         u = ui_unit(self.size)
         x, y, w, h = self.layout.controls
-        line = max(12, u * 2 // 3) + 6
-        bh = max(20, min(round(u * 1.45), (h - line) // 3 - 4))
-        gap = max(4, u // 3)
-        bw = max(u * 3, (w - gap) // 2)
-        order = ["meld", "lay", "cancel", "sort", "ask", "menu"]
-        for i, name in enumerate(order):
-            col, row = i % 2, i // 2
-            self.buttons[name].rect = pygame.Rect(x + col * (bw + gap), y + line + row * (bh + 4), bw, bh)
+        names = [n for n in self.buttons if n != "sound" and (n != "ask" or self.state.players == 4)]
+        rows = 3
+        cols = max(1, -(-len(names) // rows))
+        gap = max(4, u // 4)
+        bh = max(20, min(round(u * 1.45), (h - (rows - 1) * gap) // rows))
+        bw = max(u * 3, (w - (cols - 1) * gap) // cols)
+        for i, name in enumerate(names):
+            col, row = i % cols, i // cols
+            self.buttons[name].rect = pygame.Rect(x + col * (bw + gap), y + row * (bh + gap), bw, bh)
+        if "ask" not in names:
+            self.buttons["ask"].rect = pygame.Rect(0, 0, 0, 0)
+        sx, sy, sw, sh = self.layout.status  # the sound switch: at the right end of the status line
+        label_w = fit_size(self.buttons["sound"].label, max(12, sh // 2), sw, 10)
+        width = min(sw // 3, max(u * 5, round(label_w * 0.75) + sh * 2))
+        self.buttons["sound"].rect = pygame.Rect(sx + sw - width, sy + 1, width, max(12, sh - 2))
 
     # ----- engine events to pictures ----------------------------------------------------------------
 
@@ -212,6 +242,7 @@ class TableScene(TablePainter, Scene):
             if line:
                 self.log.append(line)
             if isinstance(e, ev.HandDealt):
+                self.log = [line] if line else []  # the story starts again with each hand
                 dealt = True
                 self.selected.clear()
                 self.staged.clear()
@@ -223,7 +254,8 @@ class TableScene(TablePainter, Scene):
                 self.end_wait = END_PAUSE
             elif isinstance(e, ev.TurnStarted):
                 self.staged.clear()
-        self.log = self.log[-6:]
+        self.log = self.log[-LOG_LINES:]
+        self.sounds.on_events(events, self.controller.human)
         self.selected &= set(self.state.hands[self.seat])
         if dealt:
             self._deal_sprites()
@@ -345,6 +377,20 @@ class TableScene(TablePainter, Scene):
             return
         if kind == "help":
             self.help = not self.help
+            self.dirty = True
+            return
+        if kind in OVERLAYS:
+            self.overlay = None if self.overlay == kind else kind
+            self.dirty = True
+            return
+        if kind == "rules":
+            if self.on_rules is not None:
+                self.on_rules()
+            return
+        if kind == "mute":
+            on = self.on_sound() if self.on_sound is not None else not self.sounds.enabled
+            self.buttons["sound"].label = self._sound_label()
+            self.toasts.show(_("Sound on.") if on else _("Sound off."), 1.5)
             self.dirty = True
             return
         if kind == "sort":
@@ -540,10 +586,7 @@ class TableScene(TablePainter, Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.dialog is not None:
-            if event.type == pygame.KEYDOWN and event.key in (pygame.K_y, pygame.K_n):
-                self.dialog._answer(event.key == pygame.K_y)
-            else:
-                self.dialog.handle_event(event)
+            self.dialog.handle_event(event)  # Y / N, or the language's letters, answer it too
             self.dirty = True
             return
         if self.paused is not None:
@@ -552,6 +595,17 @@ class TableScene(TablePainter, Scene):
             else:
                 self.paused.handle_event(event)
             self.dirty = True
+            return
+        if self.overlay is not None:
+            if event.type == pygame.KEYDOWN:
+                intent = key_intent(event.key, event.mod)
+                # Its own key shows the other one; Esc, Enter, Space or a click go back to the table.
+                self.overlay = intent.kind if intent is not None and intent.kind in OVERLAYS and \
+                    intent.kind != self.overlay else None
+                self.dirty = True
+            elif event.type == pygame.MOUSEBUTTONDOWN:
+                self.overlay = None
+                self.dirty = True
             return
         if event.type == pygame.KEYDOWN:
             intent = key_intent(event.key, event.mod)
@@ -676,8 +730,10 @@ class TableScene(TablePainter, Scene):
                 self.dialog = None
                 self.play(Answer(yes), set())
 
+            yes, no = yes_no_letters(language())  # the keys that answer, in this language's letters
             self.dialog = Dialog(_("{who} asks: “May I go out?” Yes obliges {who} to go out this turn; "
-                                   "no forbids it.").format(who=asker), answer)
+                                   "no forbids it.").format(who=asker), answer,
+                                 yes=f"{_('Yes')} ({yes})", no=f"{_('No')} ({no})")
             self.dialog.layout(self.size)
 
     def _open_pause(self) -> None:
@@ -694,7 +750,14 @@ class TableScene(TablePainter, Scene):
             if self.app:
                 self.app.quit()
 
-        self.paused = FocusGroup([Button(_("Resume"), resume), Button(_("Main menu"), menu),
+        def screen(opener: Callable[[], None] | None) -> Callable[[], None]:
+            def open_it() -> None:
+                if opener is not None:
+                    opener()  # the game waits there; back here, the pause menu is still open
+            return open_it
+
+        self.paused = FocusGroup([Button(_("Resume"), resume), Button(_("Settings"), screen(self.on_settings)),
+                                  Button(_("Rules"), screen(self.on_rules)), Button(_("Main menu"), menu),
                                   Button(_("Quit"), quit_game)])
         self._place_pause()
         self.dirty = True
@@ -702,9 +765,13 @@ class TableScene(TablePainter, Scene):
     def _place_pause(self) -> None:
         assert self.paused is not None
         u = ui_unit(self.size)
-        w, h = u * 10, round(u * 2.2)
+        n = len(self.paused.buttons)
+        gap = u // 2
+        title = u * 3  # "Paused", over the buttons
+        h = max(u, min(round(u * 1.9), (self.size[1] - title - u) // n - gap))
+        w = u * 10
         x = (self.size[0] - w) // 2
-        y = self.size[1] // 2 - u
+        y = (self.size[1] - (n * (h + gap) - gap) + title) // 2
         for i, b in enumerate(self.paused.buttons):
             b.rect = pygame.Rect(x, y + i * (h + u // 2), w, h)
 
@@ -726,8 +793,8 @@ class TableScene(TablePainter, Scene):
                 f.age += dt
             self.flourishes = [f for f in self.flourishes if f.age < f.life]
             self.dirty = True
-        if self.paused is not None or self.dialog is not None:
-            return
+        if self.paused is not None or self.dialog is not None or self.help or self.overlay is not None:
+            return  # a panel is open: the computer players wait
         if self.end_wait is not None:
             if self.tweener.idle:
                 self.end_wait -= dt
@@ -743,7 +810,26 @@ class TableScene(TablePainter, Scene):
         elif was_thinking != self.controller.thinking:
             self.dirty = True
         if not self.dirty and self.tweener.idle:
-            self.draw_faces_ahead(IDLE_WORK)
+            self.draw_faces_ahead(IDLE_WORK, idle=True)
+
+    def apply_settings(self, settings: Settings) -> None:
+        """The settings screen changed something: card size, suit colours, speed, sort order, sound, labels."""
+        self.sort_mode = settings.sort_order
+        self.speed = settings.setup.speed
+        self.tweener.speed = self.speed
+        self.controller.set_speed(self.speed)
+        self.faces.four_colour = settings.four_colour
+        self.card_scale = CARD_SCALES.get(settings.card_size, 1.0)
+        self.names = seat_names(self.state.players)  # the language may have changed
+        self.side_names = side_names(self.state.players)
+        self._make_buttons()
+        self.layer.invalidate()
+        if self.layout is not None:
+            self.layout = None  # worked out again at the new card size
+            self.resize(self.size)
+        if self.paused is not None:
+            self._open_pause()
+        self.dirty = True
 
     def next_hand(self) -> None:
         """Back from the scoring screen: deal the next hand."""

@@ -11,11 +11,13 @@ import time
 import pygame
 import pytweening
 
-from game.i18n import _, number
-from game.rules.cards import FACE
+from game.i18n import _, language, ngettext, number
+from game.rules.cards import FACE, WILD
 from game.rules.melds import meld_points
 from game.rules.state import Phase
-from game.ui.layout import width_rungs
+from game.ui.input_map import yes_no_letters
+from game.ui.layout import index_strip, width_rungs
+from scenes.table_overlays import draw_log_overlay, draw_score_sheet, log_panel_image
 from scenes.widgets import (
     GOLD,
     INK,
@@ -65,13 +67,24 @@ class TablePainter:
         self.toasts.draw(surface, (self.size[0] // 2, self.layout.hand[1] - u), max(14, u * 4 // 5))
         if self.help:
             self._draw_help(surface, u)
+        if self.overlay is not None:
+            veil = pygame.Surface(self.size, pygame.SRCALPHA)
+            veil.fill((0, 0, 0, 110))
+            surface.blit(veil, (0, 0))
+            text_px = max(14, self.layout.label_px)
+            if self.overlay == "log":
+                draw_log_overlay(surface, self.log, u, text_px)
+            else:
+                draw_score_sheet(surface, self.state, self.side_names, self.names, u, text_px,
+                                 self.state.side_of(self.seat))
         if self.dialog is not None:
             self.dialog.draw(surface)
         if self.paused is not None:
             veil = pygame.Surface(self.size, pygame.SRCALPHA)
             veil.fill((0, 0, 0, 140))
             surface.blit(veil, (0, 0))
-            draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, self.size[1] // 2 - u * 3), "center",
+            top = self.paused.buttons[0].rect.top if self.paused.buttons else self.size[1] // 2
+            draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, top - u // 2), "midbottom",
                       bold=True, shadow=True)
             self.paused.draw(surface)
         if self.faces.behind:
@@ -83,15 +96,16 @@ class TablePainter:
         """Whether faces are still to be drawn ahead (work an idle table does before it rests)."""
         return self._wishes_at != self.relayouts or bool(self._wishes)
 
-    def draw_faces_ahead(self, work: float) -> None:
+    def draw_faces_ahead(self, work: float, idle: bool = False) -> None:
         """Spend what is left of `work` seconds of this frame drawing the faces the next moves will likely
-        show, so that the frames moving those cards need not draw them."""
-        if work - (time.perf_counter() - self.frame_start) <= 0.0003:
+        show, so that the frames moving those cards need not draw them. An `idle` frame (nothing to redraw)
+        draws one face at least, so the job ends and the table comes to rest even on a loaded machine."""
+        if not idle and work - (time.perf_counter() - self.frame_start) <= 0.0003:
             return
         if self._wishes_at != self.relayouts:
             self._wishes, self._wishes_at = self._face_wishes(), self.relayouts
         if self._wishes:
-            self._wishes = self.faces.prewarm(self._wishes, work - (time.perf_counter() - self.frame_start))
+            self._wishes = self.faces.prewarm(self._wishes, work - (time.perf_counter() - self.frame_start), idle)
 
     def _face_wishes(self) -> list[tuple[int, int | None]]:
         """(width, card) faces the next moves will likely need, likeliest first: the cards each side may
@@ -140,33 +154,50 @@ class TablePainter:
         return True
 
     def _area_labels(self, u: int) -> list[tuple]:
-        """What is written on the meld areas, as draw_text's arguments (their shades are in the background)."""
+        """What is written in the meld areas' label strips, as draw_text's arguments (their shades are in
+        the background). The strips hold no card, so no card ever covers a label."""
         assert self.layout is not None
-        my_side = self.state.side_of(self.seat)
+        st = self.state
+        my_side = st.side_of(self.seat)
+        size = self.layout.label_px
         labels = []
-        for side, rect in self.layout.meld_areas.items():
-            r = pygame.Rect(rect)
-            if not self.state.melds[side] and not (side == my_side and self.staged):
-                label = _("{side}: no melds yet").format(side=self.side_names[side])
-                labels.append((label, max(14, u * 3 // 4), INK_DIM, r.center, "center", False))
-            elif self.state.melds[side]:
+        for side, band in self.layout.meld_bands.items():
+            x, y, w, h = band
+            threes = self.layout.three_rooms[side]
+            right_text = None
+            if side == my_side and self.staged:
+                have = sum(meld_points(m) for m in self.staged)
+                need = st.min_meld(side)
+                right_text = (_("First meld: {have} / {need} points").format(have=have, need=need),
+                              GOLD if have >= need else INK)
+            if st.melds[side]:
                 # What the side has on the table this hand: card points and canasta bonuses.
-                table = sum(m.points() + m.bonus(self.state.rules) for m in self.state.melds[side])
-                right = self.homes.red_three_rects.get(side, (r.right, 0, 0, 0))[0] - 8
-                labels.append((_("On the table: {n}").format(n=number(table)), max(12, u * 2 // 3), INK_DIM,
-                               (right, r.bottom - 2), "bottomright", True))
+                table = sum(m.points() + m.bonus(st.rules) for m in st.melds[side])
+                text = _("{side} · On the table: {n}").format(side=self.side_names[side], n=number(table))
+            else:
+                text = _("{side}: no melds yet").format(side=self.side_names[side])
+            room_right = threes[0] - 8  # the red threes' count sits over their column
+            if right_text is not None:
+                rsize = fit_size(right_text[0], size, room_right - x - 8, 10)
+                labels.append((right_text[0], rsize, right_text[1], (room_right, y + h // 2), "midright", True))
+                room_right -= text_image(right_text[0], rsize, right_text[1], True).get_width() + 12
+            labels.append((text, fit_size(text, size, room_right - x - 6, 10), INK_DIM, (x + 6, y + h // 2),
+                           "midleft", True))
+            n = len(st.red_threes[side])
+            if n:
+                labels.append((f"×{n}", size, INK, (threes[0] + threes[2] // 2, y + h // 2), "center", True))
         return labels
 
     @staticmethod
     def _draw_label(surface: pygame.Surface, label: tuple) -> None:
         text, size, color, pos, anchor, shadow = label
-        draw_text(surface, text, size, color, pos, anchor, shadow=shadow)
+        draw_text(surface, text, size, color, pos, anchor, bold=True, shadow=shadow)
 
     @staticmethod
     def _label_rect(label: tuple) -> tuple[int, int, int, int]:
         """Where `_draw_label` draws (the shadow too)."""
         text, size, color, pos, anchor, shadow = label
-        rect = text_image(text, size, color).get_rect(**{anchor: pos})
+        rect = text_image(text, size, color, True).get_rect(**{anchor: pos})
         if shadow:
             rect.union_ip(rect.move(max(1, size // 14), max(1, size // 14)))
         return tuple(rect)
@@ -273,29 +304,14 @@ class TablePainter:
                     r = pygame.Rect(rect)
                     color = CANASTA_COLORS[can]
                     pygame.draw.rect(surface, color, r.inflate(4, 4), width=3, border_radius=8)
-                    size = max(10, small - 1)
-                    lines = [CANASTA_TAGS[can](), _("{n} cards").format(n=m.size)]
-                    y = r.bottom - 6
-                    for text in reversed(lines):
-                        img = text_image(text, fit_size(text, size, r.w - 10, 8), (255, 255, 255), True)
-                        tag = pygame.Rect(0, 0, r.w - 4, img.get_height() + 4)
-                        tag.midbottom = (r.centerx, y)
+                    for tag, img in self._canasta_tags(m, can, r):
                         pygame.draw.rect(surface, color, tag, border_radius=4)
                         surface.blit(img, img.get_rect(center=tag.center))
-                        y = tag.top - 1
         if self.picked_meld is not None and self.picked_meld in self.homes.meld_rects:
             picked = pygame.Rect(self.homes.meld_rects[self.picked_meld]).inflate(10, 10)
             pygame.draw.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
         for rect in self.homes.staged_rects:
             pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
-        if self.staged:
-            side = self.state.side_of(self.seat)
-            have = sum(meld_points(m) for m in self.staged)
-            need = self.state.min_meld(side)
-            area = pygame.Rect(self.homes.new_meld_zone)
-            color = GOLD if have >= need else INK
-            draw_text(surface, _("First meld: {have} / {need} points").format(have=have, need=need), small, color,
-                      (area.right - 4, area.top + 2), "topright", bold=True, shadow=True)
         if self._my_turn():
             targets = self._targets()
             t = targets[self.target % len(targets)]
@@ -318,11 +334,53 @@ class TablePainter:
             else:
                 draw_text(surface, text, small, color, (self.size[0] - 4, r.top - 4), "bottomright", bold=True,
                           shadow=True)
-        for side, rect in self.homes.red_three_rects.items():
-            n = len(self.state.red_threes[side])
-            if n:
-                r = pygame.Rect(rect)
-                draw_text(surface, f"×{n}", small, INK, (r.centerx, r.bottom - 2), "midbottom", bold=True, shadow=True)
+
+    def _canasta_tags(self, m, can: str, r: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Surface]]:
+        """The labels on a squared-up canasta, bottom up from its foot, below its top card's index: its kind,
+        then how many cards and how many of them wild ("9 cards · 2 wild"), on one line when it fits the
+        pile's width, else two (see `_fit_tags`)."""
+        assert self.layout is not None
+        size = self.layout.label_px - 2
+        room = r.w - 4
+        wild = sum(1 for c in m.cards if WILD[c])
+        count = ngettext("{n} card", "{n} cards", m.size).format(n=m.size)
+        wilds = ngettext("{n} wild", "{n} wild", wild).format(n=wild) if wild else ""
+        both = _("{cards} · {wild}").format(cards=count, wild=wilds) if wild else count
+        kind = CANASTA_TAGS[can]()
+        # Below the top card's index, each line as large as it fits, down to 11 px; with less room the
+        # kind goes first (the ribbon's colour tells it), then the wild cards' count, and only then 9 px.
+        room_h = r.h - index_strip(self.homes.meld_card_w.get(self.homes.meld_side.get(m.id, 0), r.w))[1] - 4
+        # Worked out once per look: the search renders many trial lines, too many for every frame.
+        cache = self.__dict__.setdefault("_tag_cache", {})
+        key = (kind, both, size, room, room_h)
+        if key not in cache:
+            cache[key] = self._fit_tags(kind, count, wilds, both, size, room, room_h)
+        out = []
+        y = r.bottom - 3
+        for text, px in reversed(cache[key] or [(number(m.size), 9)]):
+            img = text_image(text, px, (255, 255, 255), True)
+            # One block of lines, the lowest with a pixel more at the foot.
+            tag = pygame.Rect(0, 0, r.w - 2, img.get_height() + (3 if not out else 1))
+            tag.midbottom = (r.centerx, y)
+            out.append((tag, img))
+            y = tag.top
+        return out
+
+    @staticmethod
+    def _fit_tags(kind: str, count: str, wilds: str, both: str, size: int, room: int,
+                  room_h: int) -> list[tuple[str, int]]:
+        wild = bool(wilds)
+        options = ([[kind, both]] + ([[kind, count, wilds]] if wild else []) + [[both]]
+                   + ([[count, wilds]] if wild else []) + [[count]])
+        # The fullest lines that fit at 13 px or more; failing that, the largest text, down to 9 px.
+        for sizes, fullest_first in ((range(size, 12, -1), True), (range(min(size, 12), 8, -1), False)):
+            trials = ([(px, lines) for lines in options for px in sizes] if fullest_first
+                      else [(px, lines) for px in sizes for lines in options])
+            for px, lines in trials:
+                dims = [_font(px, True).size(t) for t in lines]
+                if sum(h + 1 for _w, h in dims) + 2 <= room_h and all(w <= room for w, _h in dims):
+                    return [(t, px) for t in lines]
+        return []
 
     def _draw_centre(self, surface: pygame.Surface, u: int) -> None:
         assert self.layout is not None
@@ -337,10 +395,20 @@ class TablePainter:
         self._badge(surface, _("Pile {n}").format(n=len(self.state.pile)), pi, small)
         if self.state.pile_blocked():
             self._badge(surface, _("BLOCKED"), pi, small, (170, 20, 20), middle=True)
-        # The last thing that happened, above the buttons.
-        x, y = self.layout.controls[0], self.layout.controls[1]
-        for line in self.log[-1:]:
-            draw_text(surface, line, small, INK, (x, y), "topleft", shadow=True)
+        self._draw_log_panel(surface)
+
+    def _draw_log_panel(self, surface: pygame.Surface) -> None:
+        """What happened lately, beside the piles: drawn once per new line, then one blit a frame."""
+        assert self.layout is not None
+        r = pygame.Rect(self.layout.log)
+        if r.w <= 0:
+            return
+        text_px = max(13, self.layout.label_px - 1)
+        key = (tuple(self.log[-10:]), tuple(r), text_px)
+        cached = getattr(self, "_log_cache", None)
+        if cached is None or cached[0] != key:
+            self._log_cache = cached = (key, log_panel_image(r.size, self.log, text_px))
+        surface.blit(cached[1], r.topleft)
 
     def _badge(self, surface: pygame.Surface, text: str, card: pygame.Rect, size: int,
                color: tuple[int, int, int] = (12, 40, 24), middle: bool = False) -> None:
@@ -368,7 +436,7 @@ class TablePainter:
     def _score_lines(self, surface: pygame.Surface, r: pygame.Rect, u: int) -> None:
         s = self.state
         # Two lines a side when they fit at a readable size, else one line a side.
-        two = r.h // (1 + 2 * s.sides) - 4 >= 13
+        two = r.h // (1 + 2 * s.sides) - 4 >= 15
         rows = 1 + (2 if two else 1) * s.sides
         small = max(11, min(u * 2 // 3, r.h // rows - 4))
         y = r.top + 4
@@ -419,7 +487,11 @@ class TablePainter:
             else:
                 text = _("{who} to play.").format(who=who)
         text += "   " + _("H: keys")
-        draw_text(surface, text, max(12, min(u * 3 // 4, r.h - 4)), INK, (r.x, r.centery), "midleft", shadow=True)
+        # Shrunk to the window's width rather than cut: the instruction must read whole.
+        sound = self.buttons.get("sound")
+        room = (sound.rect.left - r.x - 8) if sound is not None and sound.rect.w else r.w
+        size = fit_size(text, max(14, min(u * 3 // 4, r.h - 4)), room, 12, bold=False)
+        draw_text(surface, text, size, INK, (r.x, r.centery), "midleft", shadow=True)
 
     def _draw_flourishes(self, surface: pygame.Surface, u: int) -> None:
         for i, f in enumerate(self.flourishes):
@@ -433,9 +505,12 @@ class TablePainter:
             rect = pygame.Rect(where) if where else pygame.Rect(0, 0, self.size[0], self.size[1] // 2)
             surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + i * round(u * 1.6))))
 
-    def _draw_help(self, surface: pygame.Surface, u: int) -> None:
+    def help_lines(self) -> list[str]:
+        """The keys that work at this table, in the language's own letters (the game waits meanwhile)."""
+        partners = self.state.players == 4
+        yes, no = yes_no_letters(language())
         lines = [
-            _("Keys"),
+            _("Keys (the game waits while this is open)"),
             _("← →  move along your hand      Space  select / unselect"),
             _("D  draw from the stock      P  take the pile with the selected pair"),
             _("T  take the top card onto a run      M  meld the selected cards"),
@@ -443,10 +518,19 @@ class TablePainter:
             _("Tab  choose a target (stock, pile, new meld, your melds)      Enter  play onto it"),
             _("A  add the selected cards to the target meld      X  discard the selected card"),
             _("K  pick the target meld, then K on another of its rank to combine them"),
-            _("S  sort by rank or suit      Q  ask your partner “May I go out?”"),
-            _("Y / N  answer your partner      Esc  pause      H  this help"),
+            _("S  sort by rank or suit") + ("      " + _("Q  ask your partner “May I go out?”") if partners else ""),
+        ]
+        if partners:
+            lines.append(_("{yes} / {no}  answer your partner").format(yes=yes, no=no))
+        lines += [
+            _("R  the rules      V  sound on / off      Esc  pause      H  this help"),
+            _("W  what happened this hand      G  the score sheet      F11  full screen"),
             _("Mouse: click cards to select, drag them onto a meld, the table or the pile."),
         ]
+        return lines
+
+    def _draw_help(self, surface: pygame.Surface, u: int) -> None:
+        lines = self.help_lines()
         box = pygame.Rect(0, 0, min(self.size[0] - 40, u * 34), u * (len(lines) + 2))
         box.center = (self.size[0] // 2, self.size[1] // 2)
         draw_panel(surface, box, u // 2)

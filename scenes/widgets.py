@@ -7,14 +7,15 @@ Every widget reports whether it needs a redraw; scenes turn that into `dirty`.
 from __future__ import annotations
 
 import random
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from functools import cache, lru_cache
 
 import pygame
 
 from game.assets import font
-from game.i18n import _
+from game.i18n import _, language
+from game.ui.input_map import answer_key
+from game.ui.surface_cache import surface_cache
 
 Color = tuple[int, int, int]
 
@@ -120,40 +121,38 @@ def draw_text(
     return rect
 
 
-_TEXT: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-TEXT_CACHE_SIZE = 400  # lines of text kept rendered: every label of a screen, many times over
-
-
 def text_image(text: str, size: int, color: Color, bold: bool = False, alpha: int = 255) -> pygame.Surface:
     """One line of text rendered, cached: the same labels are drawn frame after frame."""
-    key = (text, size, tuple(color), bold, alpha)
-    img = _TEXT.get(key)
-    if img is None:
-        img = font(size, bold).render(text, True, color)
-        if alpha != 255:
-            img.set_alpha(alpha)
-        _TEXT[key] = img
-        if len(_TEXT) > TEXT_CACHE_SIZE:
-            _TEXT.popitem(last=False)
-    else:
-        _TEXT.move_to_end(key)
+    return _text_image(text, size, tuple(color), bold, alpha)
+
+
+@surface_cache(8)  # every label of a screen, many times over; a title line is a large image
+def _text_image(text: str, size: int, color: Color, bold: bool, alpha: int) -> pygame.Surface:
+    img = font(size, bold).render(text, True, color)
+    if alpha != 255:
+        img.set_alpha(alpha)
     return img
 
 
-@lru_cache(maxsize=64)
+@surface_cache(8)  # the sizes of the current screens' buttons and panels
 def _shadow_shape(size: tuple[int, int], radius: int) -> pygame.Surface:
     """A see-through dark rounded rectangle, drawn once per size (buttons, panels)."""
-    shade = pygame.Surface(size, pygame.SRCALPHA)
+    shade = pygame.Surface(at_least_a_pixel(size), pygame.SRCALPHA)
     pygame.draw.rect(shade, SHADOW, shade.get_rect(), border_radius=radius)
     return shade
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
     """A dark green rounded panel with a gold edge and a drop shadow."""
-    surface.blit(panel_image(tuple(rect.size), radius), rect.topleft)
+    surface.blit(panel_image(at_least_a_pixel(rect.size), radius), rect.topleft)
 
 
-@lru_cache(maxsize=32)
+def at_least_a_pixel(size: Sequence[int]) -> tuple[int, int]:
+    """A window dragged to a sliver gives layouts of zero or negative size: draw them a pixel wide."""
+    return max(1, int(size[0])), max(1, int(size[1]))
+
+
+@surface_cache(12)  # a panel sized to its content is a new size each time: bounded by memory, not count
 def panel_image(size: tuple[int, int], radius: int) -> pygame.Surface:
     """The panel with its shadow, drawn once per size: one blit a frame instead of three drawings."""
     off = max(3, radius // 3)
@@ -198,12 +197,12 @@ class Button:
         surface.blit(image, (self.rect.x - spill, self.rect.y))
 
 
-@lru_cache(maxsize=64)
+@surface_cache(6)
 def _button_image(label: str, size: tuple[int, int], text_size: int, enabled: bool, focused: bool,
                   pressed: bool) -> tuple[pygame.Surface, int]:
     """A button as drawn: shadow, face, focus ring and label, once per look (one blit a frame); and how
     far its label spills past each side (a label wider than the button, in a tiny window)."""
-    w, h = size
+    w, h = size = at_least_a_pixel(size)
     spill = max(0, (text_image(label, text_size, BUTTON_TEXT, True).get_width() - w + 1) // 2)
     radius = max(6, h // 4)
     lift = 0 if pressed else max(2, h // 14)
@@ -342,6 +341,10 @@ class Dialog:
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self._answer(False)
+                return True
+            letter = answer_key(event.key, language())
+            if letter is not None:  # Y / N, or the language's own letters (O / N, J / N)
+                self._answer(letter)
                 return True
             if event.key in (pygame.K_UP, pygame.K_DOWN):
                 return True

@@ -172,3 +172,11 @@ def deal_stacked(state: GameState, hands: Sequence[str], upcards: str = "", stoc
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(state_module, "random", SimpleNamespace(Random=StackedRandom))
         return state.apply(Deal())
+
+
+def finished_game(players: int = 2, scores: Sequence[int] = (15100, 9000), winner: int | None = 0,
+                  seed: int = 1) -> GameState:
+    """A game over after nine hands, as the statistics count it."""
+    s = GameState(players, seed)
+    s.scores, s.winner, s.end_reason, s.hand_no, s.phase = list(scores), winner, "target", 9, Phase.GAME_OVER
+    return s

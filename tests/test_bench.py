@@ -14,7 +14,7 @@ import pytest
 from game import bench
 from game.cli import main as cli_main
 
-KEYS = {"frame_ms", "idle_cpu", "startup_ms", "rss_mb", "ai_ms", "sim_games_per_s"}
+KEYS = {"frame_ms", "idle_cpu", "startup_ms", "rss_mb", "rss_growth_mb_per_game", "ai_ms", "sim_games_per_s"}
 
 
 def _number(x: object) -> bool:
@@ -56,6 +56,14 @@ def test_idle_start_up_and_memory_are_sane(report: dict) -> None:
     assert _number(report["startup_ms"]["source"]) and 0 < report["startup_ms"]["source"] < 60_000
     assert report["startup_ms"]["build"] is None or _number(report["startup_ms"]["build"])
     assert _number(report["rss_mb"]) and 10 < report["rss_mb"] < 10_000
+    growth = report["rss_growth_mb_per_game"]
+    assert isinstance(growth, float | int) and math.isfinite(growth) and abs(growth) < 1000
+
+
+def test_growth_is_per_game_from_the_first_reading_to_the_last() -> None:
+    assert bench.growth_per_game([150.0, 151.0, 152.5]) == 1.25
+    assert bench.growth_per_game([150.0]) is None
+    assert bench.growth_per_game([150.0, None]) is None
 
 
 def test_levels_measured_and_missing_ones_left_out(report: dict) -> None:

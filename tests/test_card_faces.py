@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from game.rules.cards import ALL_IDS, FIRST_JOKER_ID, RANK, SUIT
-from game.ui.card_faces import BLACK, JOKER_INK, RED, CardFaces, FaceCache, ink_color
+from game.ui.card_faces import BLACK, BLUE, GREEN, JOKER_INK, RED, CardFaces, FaceCache, ink_color
 from game.ui.layout import card_height, index_strip
 
 
@@ -177,6 +177,17 @@ def test_faces_drawn_ahead_within_the_time_given_and_the_rest_left() -> None:
     assert cache.prewarm(wishes, 0.0) == []
 
 
+def test_an_idle_frame_draws_one_face_ahead_even_with_no_time() -> None:
+    # On a loaded machine no face may fit the idle budget; the job must still end, one face a frame.
+    cache = FaceCache(keep=4)
+    wishes = [(80, c) for c in (0, 4, 8)]
+    left = cache.prewarm(wishes, 0.0, at_least_one=True)
+    assert left == wishes[1:] and cache.get(80).has(0)
+    left = cache.prewarm(left, -1.0, at_least_one=True)
+    assert left == wishes[2:]
+    assert cache.prewarm(left, 0.0, at_least_one=True) == [] and cache.get(80).has(8)
+
+
 def test_the_cost_of_a_new_face_is_learnt_and_grows_with_the_width() -> None:
     cache = FaceCache(keep=4)
     first_small, first_big = cache.estimate(60, 5), cache.estimate(120, 5)
@@ -200,3 +211,25 @@ def test_the_frame_budget_always_draws_one_real_face() -> None:
     cache.new_frame()
     cache.blit(dest, 90, 11, (200, 0))
     assert cache.get(90).has(11)
+
+
+def test_four_colour_faces_print_clubs_green_and_diamonds_blue() -> None:
+    four = CardFaces(90, four_colour=True)
+    clubs, diamonds, hearts = card(7, 0), card(7, 1), card(7, 2)
+    region = index_region(four)
+    green = sum(1 for r, g, b in ink_pixels(four.face(clubs), region) if g > 90 and r < 60 and b < 90)
+    blue = sum(1 for r, g, b in ink_pixels(four.face(diamonds), region) if b > 150 and r < 60 and g < 110)
+    red = sum(1 for r, g, b in ink_pixels(four.face(hearts), region) if r > 150 and g < 90 and b < 90)
+    assert green > 20 and blue > 20 and red > 20
+    assert ink_color(clubs, True) == GREEN and ink_color(diamonds, True) == BLUE and ink_color(clubs) == BLACK
+
+
+def test_the_face_cache_redraws_when_the_colour_mode_changes() -> None:
+    cache = FaceCache()
+    two = cache.get(80)
+    assert not two.four_colour
+    cache.four_colour = True
+    four = cache.get(80)
+    assert four is not two and four.four_colour
+    cache.four_colour = True  # the same mode again: the faces are kept
+    assert cache.get(80) is four

@@ -176,7 +176,7 @@ def _with(side0: dict | None = None, side1: dict | None = None, **top) -> str:
      "error: side 2: unknown card 'ZZ': write rank and suit, like 7H, TD, 10S or JK"),
     (_with(variant="rummy"), "error: unknown variant 'rummy': choose bolivia, standard"),
     ("[1, 2]", 'error: the record needs a "sides" list'),
-    ("{\"sides\": ", "error: - is not valid JSON: Expecting value: line 1 column 11 (char 10)"),
+    ("{\"sides\": ", "error: - cannot be used: it is not valid JSON (line 1, column 11)"),
 ])
 def test_score_impossible_records_exit_2(capsys, monkeypatch, record, message):
     assert bad_input(capsys, "score", "-", stdin=record, monkeypatch=monkeypatch) == message
@@ -187,7 +187,7 @@ def test_score_unreadable_files(capsys, tmp_path):
         f"error: cannot read {tmp_path / 'nope.json'}: No such file")
     raw = tmp_path / "latin1.json"
     raw.write_bytes(b"\xff\xfe{")
-    assert bad_input(capsys, "score", str(raw)) == f"error: {raw} is not UTF-8 text"
+    assert bad_input(capsys, "score", str(raw)) == f"error: {raw} cannot be used: it is not UTF-8 text (byte 1)"
 
 
 # ----- min-meld ---------------------------------------------------------------------------------------------------

@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pygame
 
+from game.window import place_window
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -24,8 +26,10 @@ def test_demo_plays_and_saves_its_last_frame(tmp_path):
                 tmp_path=tmp_path)
     assert done.returncode == 0, done.stderr
     img = pygame.image.load(str(shot))
-    assert img.get_size() == (1280, 800)
-    colours = {img.get_at((x, y))[:3] for x in range(0, 1280, 41) for y in range(0, 800, 37)}
+    w, h = img.get_size()
+    # No --size: the window fits the (dummy driver's 1024x768) screen, with room for its bars.
+    assert (w, h) == place_window(None, [(1024, 768)]).size
+    colours = {img.get_at((x, y))[:3] for x in range(0, w, 41) for y in range(0, h, 37)}
     assert len(colours) > 20, "the demo's last frame is blank"
     assert not (tmp_path / "home").exists() or not any((tmp_path / "home").iterdir()), "the demo wrote files"
 

@@ -9,8 +9,8 @@ import pytest
 
 from game.app import App
 from game.rules.state import GameState, Phase
-from game.storage import Stats
-from scenes.game_over import GameOverScene, outcome, outcome_reason, outcome_title
+from game.stats import GameStats, Record, Statistics, outcome
+from scenes.game_over import GameOverScene, outcome_reason, outcome_title
 from tests.scene_helpers import FakeClock, click, distinct_colours, key
 
 
@@ -46,7 +46,7 @@ def test_titles_and_reasons() -> None:
 
 def test_renders_and_ranks_the_sides(app: App) -> None:
     state = finished(3, [4000, 16020, -150], 1)
-    scene = GameOverScene(state, stats=Stats(3, 1, 1, 1))
+    scene = GameOverScene(state, stats=Statistics({"bolivia": GameStats(Record(3, 1, 1, 1))}))
     app.scenes.request(scene)
     app.run(frames=90)
     assert distinct_colours(app.screen) > 40

@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from game.app import App
-from scenes.menu import MenuScene, rules_summary
+from scenes.menu import MenuScene
 from scenes.widgets import Button, Dialog, FocusGroup, Toast, Toasts, felt_background, ui_unit, wrap_text
 
 
@@ -74,32 +74,23 @@ def test_enter_starts_a_new_game(app: App) -> None:
     assert started == [True]
 
 
-def test_down_then_enter_picks_the_rules(app: App) -> None:
+def test_the_menu_opens_settings_statistics_and_rules(app: App) -> None:
+    seen: list[str] = []
+    menu = start(app, on_settings=lambda: seen.append("settings"), on_statistics=lambda: seen.append("stats"),
+                 on_rules=lambda: seen.append("rules"))
+    assert [b.label for b in menu.buttons.buttons] == ["New game", "Settings", "Statistics", "Rules", "Quit"]
+    for _i in range(3):
+        menu.handle_event(key(pygame.K_DOWN))
+        menu.handle_event(key(pygame.K_RETURN))
+    assert seen == ["settings", "stats", "rules"]
+
+
+def test_down_to_quit_and_enter_quits(app: App) -> None:
     menu = start(app)
-    menu.handle_event(key(pygame.K_DOWN))
-    assert menu.buttons.focus == 1
-    assert menu.dirty
-    menu.handle_event(key(pygame.K_RETURN))
-    assert menu.showing_rules
-    menu.draw(app.screen)  # the rules page draws
-    menu.handle_event(key(pygame.K_ESCAPE))
-    assert not menu.showing_rules
-
-
-def test_rules_callback_overrides_the_page(app: App) -> None:
-    seen: list[bool] = []
-    menu = start(app, on_rules=lambda: seen.append(True))
-    for e in (key(pygame.K_DOWN), key(pygame.K_RETURN)):
-        menu.handle_event(e)
-    assert seen == [True] and not menu.showing_rules
-
-
-def test_down_down_enter_quits(app: App) -> None:
-    menu = start(app)
-    for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN):
+    for k in (pygame.K_DOWN,) * 4 + (pygame.K_RETURN,):
         pygame.event.post(key(k))
     frames = app.run(frames=50)
-    assert menu.buttons.focus == 2
+    assert menu.buttons.focus == 4
     assert not app.running
     assert frames == 0  # stopped in the very frame that saw Enter
 
@@ -107,7 +98,7 @@ def test_down_down_enter_quits(app: App) -> None:
 def test_focus_wraps_round(app: App) -> None:
     menu = start(app)
     menu.handle_event(key(pygame.K_UP))
-    assert menu.buttons.focus == 2
+    assert menu.buttons.focus == 4
     menu.handle_event(key(pygame.K_DOWN))
     assert menu.buttons.focus == 0
 
@@ -159,11 +150,6 @@ def test_menu_survives_resizes(app: App) -> None:
         assert menu.size == size
         for b in menu.buttons.buttons:
             assert app.screen.get_rect().contains(b.rect)
-
-
-def test_rules_summary_is_text() -> None:
-    lines = rules_summary()
-    assert len(lines) >= 6 and all(isinstance(s, str) and s for s in lines)
 
 
 # --- widgets -----------------------------------------------------------------------------
@@ -239,28 +225,12 @@ def test_felt_and_units() -> None:
 # --- continue, notices and the corrected rules ---------------------------------------------
 
 
-def test_rules_summary_says_what_this_game_plays() -> None:
-    text = " ".join(rules_summary(7500))
-    assert "escalera is a run of 3" not in text  # a run of seven is an escalera, not any run
-    assert "A run is 3 to 7 cards of one suit" in text and "A run of seven cards is an escalera." in text
-    assert "Black threes can be melded only when going out" in text
-    assert "minus for a side that can't" in text
-    assert "15 below zero, 50 from 0, 90 from 1,500, 120 from 3,000, 150 from 7,000" in text
-    assert "reach 7,500 points" in text
-
-
-def test_rules_page_fits_readably(app: App) -> None:
-    menu = start(app, target=10000)
-    menu._rules()
-    menu.draw(app.screen)
-    assert menu.showing_rules
-
-
 def test_continue_comes_first_when_a_game_is_saved(app: App) -> None:
     calls: list[str] = []
     menu = start(app, on_continue=lambda: calls.append("continue"), on_new_game=lambda: calls.append("new"),
                  continue_info="Game in progress: hand 3.")
-    assert [b.label for b in menu.buttons.buttons] == ["Continue game", "New game", "Rules in brief", "Quit"]
+    assert [b.label for b in menu.buttons.buttons] == ["Continue game", "New game", "Settings", "Statistics", "Rules",
+                                                         "Quit"]
     menu.draw(app.screen)
     menu.handle_event(key(pygame.K_RETURN))
     assert calls == ["continue"]

@@ -32,6 +32,7 @@ from game.rules import (
 from game.rules.actions import action_from_json, action_to_json
 from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, RANK, RED_THREE, SUIT, WILD, ids_for_faces
 from game.rules.melds import classify
+from game.rules.validate import NewerVersion
 
 GAMES_PER_CASE = 50  # 6 cases: 300 whole games
 SAMPLE_EVERY = 37  # actions between deep checks (round trip, every legal move applied, completeness)
@@ -206,8 +207,9 @@ def test_a_broken_save_is_refused_with_a_reason():
     bad = dict(data, stock=data["stock"][1:])  # one card lost
     with pytest.raises(ValueError, match="not a valid saved game"):
         GameState.from_json(bad)
-    with pytest.raises(ValueError, match="another version"):
+    with pytest.raises(NewerVersion, match="newer version") as newer:
         GameState.from_json(dict(data, version=99))
+    assert newer.value.version == 99
     with pytest.raises(ValueError, match="not a valid saved game"):
         GameState.from_json({"version": 1})
 

@@ -196,13 +196,15 @@ def test_corrupt_settings_are_kept_aside_and_defaults_used(store: Storage) -> No
     assert store.path("settings.json.bad").read_text() == "{{{"
 
 
-def test_statistics_count_games(store: Storage) -> None:
-    assert store.load_stats().played == 0
-    store.record_game("won")
-    store.record_game("lost")
-    stats = store.record_game("drawn")
-    assert (stats.played, stats.won, stats.lost, stats.drawn) == (3, 1, 1, 1)
-    assert store.load_stats() == stats
+def test_player_settings_survive_a_restart_and_bad_values_take_defaults(store: Storage) -> None:
+    chosen = Settings(language="sv", sound=False, volume=0.25, card_size="large", four_colour=True,
+                      sort_order="suit", discard_warning=False)
+    chosen.setup.speed = "fast"
+    store.save_settings(chosen)
+    assert Storage(store.root).load_settings() == chosen
+    odd = Settings.from_json({"sound": "yes", "volume": 7, "card_size": "huge", "four_colour": 1,
+                              "sort_order": None, "discard_warning": [], "setup": {"game": "poker"}})
+    assert odd == Settings()
 
 
 def test_background_saves_land_in_order_and_flush(store: Storage) -> None:

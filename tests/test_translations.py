@@ -112,8 +112,8 @@ def test_menu_renders_in_french(app: App) -> None:
     menu = MenuScene(on_new_game=lambda: None, on_continue=lambda: None)
     app.scenes.request(menu)
     app.run(frames=60)
-    assert [b.label for b in menu.buttons.buttons] == ["Reprendre la partie", "Nouvelle partie", "Règles en bref",
-                                                       "Quitter"]
+    assert [b.label for b in menu.buttons.buttons] == ["Reprendre la partie", "Nouvelle partie", "Réglages",
+                                                       "Statistiques", "Règles", "Quitter"]
     assert distinct_colours(app.screen) > 50
     menu.handle_event(key(pygame.K_ESCAPE))  # the quit question, in French too
     app.run(frames=2)
@@ -128,7 +128,7 @@ def test_menu_labels_fit_their_buttons(app: App, lang: str) -> None:
     menu = MenuScene(on_new_game=lambda: None, on_continue=lambda: None)
     app.scenes.request(menu)
     app.run(frames=2)
-    for b in menu.buttons.buttons + [menu.back_button, menu.prev_button, menu.next_button]:
+    for b in menu.buttons.buttons:
         assert font(b.text_size(), True).size(b.label)[0] <= b.rect.w - 6, (lang, b.label)
 
 

@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from game.i18n import _
 from game.rules import events as ev
+from game.rules import validate
 from game.rules.actions import (
     Action,
     AddToMeld,
@@ -41,7 +42,7 @@ from game.rules.melds import (
     order_cards,
     side_may_go_out,
 )
-from game.rules.ruleset import BOLIVIA, FROZEN_BEFORE_MELD, FROZEN_BY_WILD, RULESETS, RuleSet
+from game.rules.ruleset import BOLIVIA, FROZEN_BEFORE_MELD, FROZEN_BY_WILD, RuleSet
 from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
 
 SAVE_VERSION = 1
@@ -614,7 +615,7 @@ class GameState:
             "first_dealer": self.first_dealer,
             "scores": list(self.scores),
             "hand_no": self.hand_no,
-            "results": self.results,
+            "results": [_copy_result(r) for r in self.results],  # never the live list: the caller may edit it
             "winner": self.winner,
             "end_reason": self.end_reason,
             "phase": self.phase.value,
@@ -634,43 +635,9 @@ class GameState:
         }
 
     @staticmethod
-    def from_json(data: dict) -> GameState:
-        """Rebuild a saved state; ValueError with a readable reason if the data is not a valid game."""
-        try:
-            if data.get("version") != SAVE_VERSION:
-                raise ValueError(_("This save was written by another version of the game."))
-            rules = RULESETS[data["variant"]]
-            s = GameState(int(data["players"]), int(data["seed"]), rules, int(data["target"]))
-            s.first_dealer = int(data["first_dealer"])
-            s.scores = [int(x) for x in data["scores"]]
-            s.hand_no = int(data["hand_no"])
-            s.results = list(data["results"])
-            s.winner = None if data["winner"] is None else int(data["winner"])
-            s.end_reason = data["end_reason"]
-            s.phase = Phase(data["phase"])
-            s.turn = int(data["turn"])
-            s.stock = [int(c) for c in data["stock"]]
-            s.pile = [int(c) for c in data["pile"]]
-            s.hands = [[int(c) for c in h] for h in data["hands"]]
-            s.melds = [[Meld.from_json(m) for m in side] for side in data["melds"]]
-            s.red_threes = [[int(c) for c in r] for r in data["red_threes"]]
-            s.known = [[int(f) for f in k] for k in data["known"]]
-            s.next_meld_id = int(data["next_meld_id"])
-            s.melded_at_turn_start = bool(data["melded_at_turn_start"])
-            # Saves older than Standard Canasta: a seat counts as having melded when its side has.
-            s.melded_by = [bool(x) for x in data.get("melded_by", [bool(s.melds[s.side_of(seat)])
-                                                                  for seat in range(s.players)])]
-            if len(s.melded_by) != s.players:
-                raise ValueError("melded_by: one entry per seat")
-            s.player_melded_at_turn_start = bool(data.get("player_melded_at_turn_start", s.melded_at_turn_start))
-            s.asked = bool(data["asked"])
-            s.permission = None if data["permission"] is None else bool(data["permission"])
-        except (KeyError, TypeError, ValueError) as why:
-            raise ValueError(_("This is not a valid saved game ({why}).").format(why=why)) from None
-        problems = s.check()
-        if problems:
-            raise ValueError(_("This is not a valid saved game ({why}).").format(why=problems[0]))
-        return s
+    def from_json(data: object) -> GameState:
+        """Rebuild a saved state, checked completely; ValueError with a reason a player can read."""
+        return validate.state_from_json(data)
 
     def check(self) -> list[str]:
         """Invariants: every card accounted for exactly once, every meld valid, the scores adding up."""
@@ -717,6 +684,10 @@ class GameState:
         if totals != self.scores:
             problems.append("running totals differ from the sum of the hands")
         return problems
+
+
+def _copy_result(r: dict) -> dict:
+    return {**r, "scores": [dict(sc) for sc in r["scores"]], "totals": list(r["totals"])}
 
 
 def _shapes(melds: list[Meld]) -> list[tuple[str, int, tuple[int, ...]]]:

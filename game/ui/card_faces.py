@@ -25,6 +25,8 @@ Color = tuple[int, int, int]
 
 RED: Color = (196, 18, 36)
 BLACK: Color = (22, 22, 26)
+GREEN: Color = (16, 122, 48)  # four-colour clubs
+BLUE: Color = (20, 70, 190)  # four-colour diamonds
 JOKER_INK: Color = (106, 27, 154)  # purple: a joker must never pass for a red or black card
 GOLD: Color = (224, 168, 20)
 PAPER: Color = (252, 250, 243)
@@ -42,12 +44,15 @@ OVERLAYS = ("selected", "highlight", "dimmed")
 _SUPERSAMPLE = 2
 
 
-def ink_color(card_id: int) -> Color:
-    """The colour a card's indices are printed in."""
-    s = SUIT[card_id]
+FOUR_COLOURS: tuple[Color, ...] = (GREEN, BLUE, RED, BLACK)  # by suit number (C D H S)
+TWO_COLOURS: tuple[Color, ...] = (BLACK, RED, RED, BLACK)
+
+
+def ink_color(card_id: int, four_colour: bool = False) -> Color:
+    """The colour a card's indices are printed in; `four_colour`: clubs green, diamonds blue."""
     if RANK[card_id] == JOKER:
         return JOKER_INK
-    return RED if s in (1, 2) else BLACK
+    return (FOUR_COLOURS if four_colour else TWO_COLOURS)[SUIT[card_id]]
 
 
 def _convert(surf: pygame.Surface) -> pygame.Surface:
@@ -110,9 +115,10 @@ def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
 class CardFaces:
     """Every card surface for one card width: faces, back, overlays, shadow (all cached)."""
 
-    def __init__(self, width: int) -> None:
+    def __init__(self, width: int, four_colour: bool = False) -> None:
         if width < 12:
             raise ValueError(f"card width {width} is too small to draw")
+        self.four_colour = four_colour
         self.width = int(width)
         self.height = card_height(self.width)
         self.size = (self.width, self.height)
@@ -245,7 +251,7 @@ class CardFaces:
     def _index(self, card_id: int) -> pygame.Surface:
         """The corner index: rank over suit (or a joker's star over JOKER), in the index strip."""
         w, h = self.size
-        color = ink_color(card_id)
+        color = ink_color(card_id, self.four_colour)
         strip = pygame.Surface((self.index_w, self.index_h), pygame.SRCALPHA)
         pad = max(2, round(w * 0.035))
         box_w = self.index_w - pad - max(1, round(w * 0.02))
@@ -270,7 +276,7 @@ class CardFaces:
     def _draw_face(self, card_id: int) -> pygame.Surface:
         w, h = self.size
         r = RANK[card_id]
-        color = ink_color(card_id)
+        color = ink_color(card_id, self.four_colour)
         court = r in (11, 12, 13)
         surf = self._blank_face()
         index = self._index(card_id)
@@ -354,7 +360,8 @@ class FaceCache:
     some thirty faces are needed at a new width at once; drawn in one frame, they would stall it.
     """
 
-    def __init__(self, keep: int = 4, budget: float | None = None) -> None:
+    def __init__(self, keep: int = 4, budget: float | None = None, four_colour: bool = False) -> None:
+        self._four_colour = four_colour
         self.keep = keep
         self.budget = budget
         self.behind = False  # a stand-in was drawn this frame
@@ -410,17 +417,23 @@ class FaceCache:
         dest.blit(stand_in, (round(topleft[0]), round(topleft[1])), special_flags=pygame.BLEND_PREMULTIPLIED)
         self.behind = True
 
-    def prewarm(self, wishes: list[tuple[int, int | None]], budget: float) -> list[tuple[int, int | None]]:
+    def prewarm(self, wishes: list[tuple[int, int | None]], budget: float,
+                at_least_one: bool = False) -> list[tuple[int, int | None]]:
         """Draw faces that will likely be needed soon, (width, card) pairs, for about `budget` seconds;
         returns the wishes left. A frame with nothing to draw does this, so that cards arriving at a new
-        size later find their faces ready instead of being drawn in the frame that moves them."""
+        size later find their faces ready instead of being drawn in the frame that moves them.
+        `at_least_one` draws one new face whatever its estimate: an idle frame has nothing better to do, and
+        on a busy machine the estimate may never fit the budget, which would keep the table from resting."""
         start = time.perf_counter()
+        drawn = 0
         for i, (width, card_id) in enumerate(wishes):
             faces = self._sizes.get(width)
             if faces is not None and faces.has(card_id):
                 continue
-            if time.perf_counter() - start + self.estimate(width, card_id) > budget:
+            if (time.perf_counter() - start + self.estimate(width, card_id) > budget
+                    and not (at_least_one and drawn == 0)):
                 return wishes[i:]  # it would not fit: a later frame with more time to spare
+            drawn += 1
             self._draw_new(faces if faces is not None else self.get(width), card_id, None)
         return []
 
@@ -438,10 +451,21 @@ class FaceCache:
             surf = self._stand_ins[key] = pygame.transform.smoothscale(donor.shadowed(card_id, state), size)
         return surf
 
+    @property
+    def four_colour(self) -> bool:
+        return self._four_colour
+
+    @four_colour.setter
+    def four_colour(self, value: bool) -> None:
+        """Another colour mode: every face is drawn again in it."""
+        if value != self._four_colour:
+            self._four_colour = value
+            self.clear()
+
     def get(self, width: int) -> CardFaces:
         faces = self._sizes.get(width)
         if faces is None:
-            faces = self._sizes[width] = CardFaces(width)
+            faces = self._sizes[width] = CardFaces(width, self._four_colour)
             while len(self._sizes) > self.keep:
                 self._sizes.popitem(last=False)
         else:

@@ -30,6 +30,10 @@ KEYS: dict[int, Intent] = {
     pygame.K_s: Intent("sort"),
     pygame.K_q: Intent("ask"),
     pygame.K_h: Intent("help"),
+    pygame.K_w: Intent("log"),  # what happened this hand
+    pygame.K_g: Intent("sheet"),  # the game's score sheet
+    pygame.K_r: Intent("rules"),  # Rules, Règles, Regler
+    pygame.K_v: Intent("mute"),  # volume, volume, volym
     pygame.K_F1: Intent("help"),
     pygame.K_ESCAPE: Intent("pause"),
     pygame.K_RETURN: Intent("enter"),
@@ -38,6 +42,27 @@ KEYS: dict[int, Intent] = {
     pygame.K_UP: Intent("target", -1),
     pygame.K_DOWN: Intent("target", 1),
 }
+
+
+# Yes / no in each language's own letters (oui / non, ja / nej); Y and N always work as well.
+YES_KEYS: dict[str, tuple[int, ...]] = {"en": (pygame.K_y,), "fr": (pygame.K_o, pygame.K_y),
+                                        "sv": (pygame.K_j, pygame.K_y)}
+NO_KEYS: dict[str, tuple[int, ...]] = {"en": (pygame.K_n,), "fr": (pygame.K_n,), "sv": (pygame.K_n,)}
+YES_NO_LETTERS = {"en": ("Y", "N"), "fr": ("O", "N"), "sv": ("J", "N")}
+
+
+def answer_key(key: int, lang: str = "en") -> bool | None:
+    """True for a yes key, False for a no key (in `lang`, or the English ones), else None."""
+    if key in YES_KEYS.get(lang, YES_KEYS["en"]) or key in YES_KEYS["en"]:
+        return True
+    if key in NO_KEYS.get(lang, NO_KEYS["en"]) or key in NO_KEYS["en"]:
+        return False
+    return None
+
+
+def yes_no_letters(lang: str = "en") -> tuple[str, str]:
+    """The letters the key help shows for yes and no."""
+    return YES_NO_LETTERS.get(lang, YES_NO_LETTERS["en"])
 
 
 def key_intent(key: int, mod: int = 0) -> Intent | None:

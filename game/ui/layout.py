@@ -25,12 +25,18 @@ INDEX_H = 0.40  # share of a card's height that shows its index
 ROW_OVERLAP = INDEX_H + 0.04  # a second hand row starts this far down the first row's cards
 
 # Bands of the window height, top to bottom; they add up to 1.
-TOP_FAN = 0.07  # the top opponent's backs
+TOP_FAN = 0.065  # the top opponent's backs
 TOP_MELDS = 0.25  # the opponents' melds
-CENTRE = 0.16  # stock, discard pile, score panel
+CENTRE = 0.165  # buttons, stock, discard pile, what happened, score panel
 OWN_MELDS = 0.25  # the player's side's melds
 HAND = 0.225  # the player's hand
 STATUS = 0.045  # one line of text: whose turn, what to do
+THREE_SHIFT = 0.04  # at three, the two opponents share the top band: it gets some of the own band
+
+
+def label_px(size: tuple[int, int]) -> int:
+    """Font size of the table's small labels (meld areas, badges): never below 14 px."""
+    return max(14, round(min(size[1], size[0] * 0.75) * 0.021))
 
 MELD_KINDS = ("run", "rank", "wild", "threes", "staged", "canasta")  # display order of a side's meld groups
 
@@ -188,7 +194,14 @@ def layout_back_fan(area: Rect, n: int, vertical: bool) -> list[Rect]:
     return out
 
 
-# --- melds ------------------------------------------------------------------------------
+# --- melds ---------------------------------------------------------------------------------
+
+PILE_EDGE = 6  # a squared-up canasta shows this many pixels of its lower cards' edges
+CANASTA_ROOM = 1.3  # a canasta's place is this many card widths (and its edges): room for its labels
+
+
+def canasta_width(cw: int) -> int:
+    return round(cw * CANASTA_ROOM) + PILE_EDGE
 
 
 @dataclass(frozen=True)
@@ -197,6 +210,7 @@ class MeldLayout:
     card_h: int
     fits: bool  # False only when even the smallest cards overflow the area
     melds: list[list[Rect]]  # per meld in the order given, its cards left to right
+    boxes: list[Rect] = field(default_factory=list)  # per meld, the room it takes (a canasta's edges too)
 
 
 def _kind_order(kind: str) -> int:
@@ -230,38 +244,39 @@ def _layout_melds(
     max_card_w: int,
     min_card_w: int,
 ) -> MeldLayout:
-    """Lay a side's melds out in rows inside `area`, grouped by kind.
+    """Lay a side's melds out in rows inside `area`, grouped by kind, no meld over another.
 
-    `melds` holds (kind, number of cards) with kind in MELD_KINDS; the result lists each
-    meld's card rects in the given order (drawn grouped). Tries, from the largest cards
-    down: one row with looser then tighter overlap, then more rows; rows overlap each other
-    (down to the index band) only when cards would otherwise get much smaller.
+    `melds` holds (kind, number of cards) with kind in MELD_KINDS; a "canasta" is one squared-up pile
+    (count 1, PILE_EDGE more each way). Each meld's cards overlap left to right, always leaving every
+    card's index strip. From the largest cards down the width ladder, the loosest overlap that lets
+    the rows fit is taken: cards overlap more before they get smaller, and the melds wrap into more
+    rows before cards overlap down to their index strips. Rows never overlap each other.
     """
     order = sort_melds(melds)
     counts = [max(1, melds[i][1]) for i in order]
     kinds = [melds[i][0] for i in order]
     if not melds:
-        return MeldLayout(max_card_w, card_height(max_card_w), True, [])
-    floor_no_overlap = max(min_card_w, round(max_card_w * 0.72))
+        return MeldLayout(max_card_w, card_height(max_card_w), True, [], [])
     plan = None
-    for allow_overlap in (False, True):
-        lowest = floor_no_overlap if not allow_overlap else min_card_w
-        # The rungs only (the floor itself is no rung: it would be one more size of faces to draw).
-        for cw in [r for r in width_rungs(max_card_w, min_card_w) if r >= lowest]:
-            plan = _plan_melds(area, counts, kinds, cw, allow_overlap)
-            if plan is not None:
-                break
+    for cw in width_rungs(max_card_w, min_card_w):
+        plan = _plan_melds(area, counts, kinds, cw)
         if plan is not None:
             break
     fits = plan is not None
     if plan is None:  # absurd input: the smallest layout, overflowing downwards
-        plan = _plan_melds(area, counts, kinds, min_card_w, True, force=True)
+        plan = _plan_melds(area, counts, kinds, min_card_w, force=True)
         assert plan is not None
-    cw, placed = plan
+    cw, placed, boxes = plan
     out: list[list[Rect]] = [[] for _ in melds]
+    out_boxes: list[Rect] = [(0, 0, 0, 0) for _ in melds]
     for slot, i in enumerate(order):
         out[i] = placed[slot]
-    return MeldLayout(cw, card_height(cw), fits, out)
+        out_boxes[i] = boxes[slot]
+    return MeldLayout(cw, card_height(cw), fits, out, out_boxes)
+
+
+def _meld_width(kind: str, n: int, cw: int, step: int) -> int:
+    return canasta_width(cw) if kind == "canasta" else cw + (n - 1) * step
 
 
 def _plan_melds(
@@ -269,52 +284,50 @@ def _plan_melds(
     counts: list[int],
     kinds: list[str],
     cw: int,
-    allow_overlap: bool,
     force: bool = False,
-) -> tuple[int, list[list[Rect]]] | None:
+) -> tuple[int, list[list[Rect]], list[Rect]] | None:
     ax, ay, aw, ah = area
     ch = card_height(cw)
-    strip_w, strip_h = index_strip(cw)
-    gap = max(3, round(cw * 0.16))
+    strip_w, _strip_h = index_strip(cw)
+    gap = max(PILE_EDGE + 2, round(cw * 0.16))
     group_gap = gap * 2  # a wider gap where runs end and rank melds begin
-    vgap = max(2, round(ch * 0.06))
+    pitch = ch + max(PILE_EDGE + 2, round(ch * 0.06))
+    last = ch + PILE_EDGE  # the bottom row may hold a squared-up canasta
+    max_rows = (ah - last) // pitch + 1 if ah >= last else 0
     loose = max(strip_w, round(cw * 0.42))
-    if cw > aw and not force:
+    if not force and (cw > aw or max_rows == 0):
         return None
-    if not force:
-        # Looser steps only make melds wider, and rows more (rows are filled in order), so when the
-        # tightest step fails, every step fails: say so at once instead of trying them all.
-        tight = _pack_rows(counts, kinds, cw, strip_w, gap, group_gap, aw)
-        if tight is None or (not allow_overlap and ch + (len(tight) - 1) * (ch + vgap) > ah):
-            return None
-    for step in range(loose, strip_w - 1, -1):
-        rows = _pack_rows(counts, kinds, cw, step, gap, group_gap, aw)
-        if rows is None:
-            if force:
-                rows = [[i] for i in range(len(counts))]
+    rows = None
+    # Looser steps only make melds wider, and rows more (rows are filled in order), so when the
+    # tightest step fails, every step fails: say so at once instead of trying them all.
+    tight = _pack_rows(counts, kinds, cw, strip_w, gap, group_gap, aw)
+    if tight is not None and len(tight) <= max_rows:
+        for step in range(loose, strip_w - 1, -1):
+            rows = _pack_rows(counts, kinds, cw, step, gap, group_gap, aw)
+            if rows is not None and len(rows) <= max_rows:
+                break
+    elif not force:
+        return None
+    if rows is None:
+        step = strip_w
+        rows = tight if tight is not None else [[i] for i in range(len(counts))]
+    placed: list[list[Rect]] = [[] for _ in counts]
+    boxes: list[Rect] = [(0, 0, 0, 0) for _ in counts]
+    for r, row in enumerate(rows):
+        x = ax
+        y = ay + r * pitch
+        for j, i in enumerate(row):
+            if j > 0:
+                x += group_gap if kinds[i] != kinds[row[j - 1]] else gap
+            w = _meld_width(kinds[i], counts[i], cw, step)
+            if kinds[i] == "canasta":
+                placed[i] = [(x + (w - cw - PILE_EDGE) // 2, y, cw, ch)]  # the pile, centred in its place
+                boxes[i] = (x, y, w, ch + PILE_EDGE)
             else:
-                continue
-        n_rows = len(rows)
-        pitch = ch + vgap
-        if n_rows > 1 and ch + (n_rows - 1) * pitch > ah:
-            if not allow_overlap and not force:
-                if step == strip_w:
-                    return None
-                continue
-            pitch = max(strip_h, (ah - ch) // (n_rows - 1))
-        if ch + (n_rows - 1) * pitch > ah and not force:
-            continue
-        placed: list[list[Rect]] = [[] for _ in counts]
-        for r, row in enumerate(rows):
-            x = ax
-            y = ay + r * pitch
-            for j, i in enumerate(row):
-                if j > 0:
-                    x += group_gap if kinds[i] != kinds[row[j - 1]] else gap
                 placed[i] = [(x + k * step, y, cw, ch) for k in range(counts[i])]
-                x += cw + (counts[i] - 1) * step
-        return cw, placed
-    return None
+                boxes[i] = (x, y, w, ch)
+            x += w
+    return cw, placed, boxes
 
 
 def _pack_rows(
@@ -324,7 +337,7 @@ def _pack_rows(
     rows: list[list[int]] = []
     used = 0
     for i, n in enumerate(counts):
-        w = cw + (n - 1) * step
+        w = _meld_width(kinds[i], n, cw, step)
         if w > width:
             return None
         if rows:
@@ -355,9 +368,15 @@ class TableLayout:
     status: Rect
     score: Rect
     controls: Rect
+    log: Rect = (0, 0, 0, 0)  # what happened lately (zero width when the window has no room for it)
     seat_fans: dict[int, Rect] = field(default_factory=dict)  # seat -> area of its back fan
     seat_vertical: dict[int, bool] = field(default_factory=dict)  # seat -> fan runs down a column
-    meld_areas: dict[int, Rect] = field(default_factory=dict)  # side -> area of its melds
+    meld_areas: dict[int, Rect] = field(default_factory=dict)  # side -> its whole (shaded) area
+    meld_bands: dict[int, Rect] = field(default_factory=dict)  # side -> the strip for its labels, no card on it
+    meld_rooms: dict[int, Rect] = field(default_factory=dict)  # side -> where its melds go
+    three_rooms: dict[int, Rect] = field(default_factory=dict)  # side -> the column of its red threes
+    three_card_w: int = 0  # width of a red three in that column
+    label_px: int = 14  # font size of the small labels
 
     def seat_position(self, seat: int) -> str:
         return seat_positions(self.players)[seat]
@@ -378,20 +397,29 @@ def side_of_seat(seat: int, players: int) -> int:
     return seat % 2 if players == 4 else seat
 
 
-def table_layout(size: tuple[int, int], players: int = 2) -> TableLayout:
-    """All the table's areas for a window of `size` pixels."""
+CARD_SCALES = {"normal": 1.0, "large": 1.18}  # the settings' card size: how much larger the cards are
+
+
+def table_layout(size: tuple[int, int], players: int = 2, card_scale: float = 1.0) -> TableLayout:
+    """All the table's areas for a window of `size` pixels. `card_scale` above 1 (large cards) gives
+    the hand a taller band and the meld cards a larger cap, taken from the two meld bands."""
     positions = seat_positions(players)
     W, H = max(320, size[0]), max(240, size[1])
     m = max(4, round(H * 0.01))  # margin
+    text = label_px((W, H))
+    scale = max(1.0, min(1.4, card_scale))
+    grow = HAND * (scale - 1) / 2  # each meld band gives this much of the window to the hand
 
     def band(frac: float) -> int:
         return round(H * frac)
 
     top_fan_h = band(TOP_FAN)
-    top_melds_h = band(TOP_MELDS)
+    # At three, two opponents share the top band side by side: it gets some of the player's room.
+    shift = THREE_SHIFT if players == 3 else 0.0
+    top_melds_h = band(TOP_MELDS + shift - grow)
     centre_h = band(CENTRE)
-    own_h = band(OWN_MELDS)
-    status_h = band(STATUS)
+    own_h = band(OWN_MELDS - shift - grow)
+    status_h = max(band(STATUS), round(text * 2.4))  # the sound button sits on it, its text 16 px at 768
     hand_h = H - top_fan_h - top_melds_h - centre_h - own_h - status_h
     y_top_melds = top_fan_h
     y_centre = y_top_melds + top_melds_h
@@ -416,29 +444,41 @@ def table_layout(size: tuple[int, int], players: int = 2) -> TableLayout:
             seat_vertical[seat] = True
 
     meld_areas: dict[int, Rect] = {0: (left, y_own + m // 2, right - left, own_h - m)}
-    centre_left = left
+    top = (left, y_top_melds + m // 2, right - left, top_melds_h - m)
     if players == 3:
-        col_w = round((right - left) * 0.24)
-        meld_areas[1] = (left, y_top_melds + m // 2, col_w, y_own - y_top_melds - m)
-        centre_left = left + col_w + m
-        meld_areas[2] = (centre_left, y_top_melds + m // 2, right - centre_left, top_melds_h - m)
+        # West and North share the top band, West on its left, nearer its seat.
+        half = (top[2] - m) // 2
+        meld_areas[1] = (top[0], top[1], half, top[3])
+        meld_areas[2] = (top[0] + half + m, top[1], top[2] - half - m, top[3])
     else:
-        meld_areas[1] = (left, y_top_melds + m // 2, right - left, top_melds_h - m)
+        meld_areas[1] = top
+    meld_card_w = card_width_for_height(min(own_h, top_melds_h) * min(0.9, 0.68 * scale))
+    band_h = text + 6
+    meld_bands: dict[int, Rect] = {}
+    meld_rooms: dict[int, Rect] = {}
+    three_rooms: dict[int, Rect] = {}
+    threes_w = max(meld_card_w // 2, round((right - left) * 0.06))
+    for side, (ax, ay, aw, ah) in meld_areas.items():
+        meld_bands[side] = (ax, ay, aw, band_h)
+        three_rooms[side] = (ax + aw - threes_w, ay + band_h, threes_w, ah - band_h)
+        meld_rooms[side] = (ax + 4, ay + band_h, aw - threes_w - 10, ah - band_h - 2)
 
     pile_h = centre_h - 2 * m
     pile_w = card_width_for_height(pile_h)
-    centre_w = right - centre_left
+    centre_w = right - left
     score_w = min(round(W * 0.24), max(0, centre_w - 3 * pile_w))
     score = (right - score_w, y_centre + m // 2, score_w, centre_h - m)
     piles_w = 2 * pile_w + 2 * m
-    # The player's buttons sit left of the piles; the piles take the middle of what is left.
+    # The player's buttons at the left, then the piles, what happened lately, the scores.
     controls_w = max(0, min(round(W * 0.3), centre_w - score_w - piles_w - 4 * m))
-    controls = (centre_left, y_centre + m // 2, controls_w, centre_h - m)
-    free = centre_w - score_w - piles_w - controls_w
-    px = centre_left + controls_w + free // 2
+    controls = (left, y_centre + m // 2, controls_w, centre_h - m)
+    free = centre_w - score_w - piles_w - controls_w - 4 * m
+    log_w = free - m if free - m >= 12 * text else 0  # room for a dozen letters a line, or no panel
+    px = left + controls_w + 2 * m + (free - log_w) // 2
     py = y_centre + (centre_h - card_height(pile_w)) // 2
     stock = (px, py, pile_w, card_height(pile_w))
     discard = (px + pile_w + 2 * m, py, pile_w, card_height(pile_w))
+    log = (discard[0] + pile_w + 2 * m, y_centre + m // 2, log_w, centre_h - m) if log_w else (0, 0, 0, 0)
 
     hand = (left, y_hand, right - left, hand_h)
     status = (m, y_status, W - 2 * m, status_h)
@@ -447,7 +487,7 @@ def table_layout(size: tuple[int, int], players: int = 2) -> TableLayout:
         players=players,
         hand=hand,
         hand_card_w=card_width_for_height(hand_h),
-        meld_card_w=card_width_for_height(min(own_h, top_melds_h) * 0.68),
+        meld_card_w=meld_card_w,
         pile_card_w=pile_w,
         back_card_w=card_width_for_height(top_fan_h - m),
         stock=stock,
@@ -455,7 +495,13 @@ def table_layout(size: tuple[int, int], players: int = 2) -> TableLayout:
         status=status,
         score=score,
         controls=controls,
+        log=log,
         seat_fans=seat_fans,
         seat_vertical=seat_vertical,
         meld_areas=meld_areas,
+        meld_bands=meld_bands,
+        meld_rooms=meld_rooms,
+        three_rooms=three_rooms,
+        three_card_w=max(12, min(meld_card_w * 2 // 3, threes_w)),
+        label_px=text,
     )

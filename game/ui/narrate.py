@@ -60,9 +60,10 @@ def describe(event: ev.Event, names: list[str]) -> str | None:
         case ev.RedThreeLaid(seat=s):
             return _("{who} laid out a red three.").format(who=names[s])
         case ev.PileTaken(seat=s, top=top, to_hand=rest):
-            return ngettext("{who} took the pile with {card}: {n} card more in hand.",
-                            "{who} took the pile with {card}: {n} cards more in hand.", len(rest)).format(
-                who=names[s], card=card_name(top), n=len(rest))
+            n = len(rest) + 1  # the whole pile: its top card and the rest
+            return ngettext("{who} took the pile with {card}: {n} card.",
+                            "{who} took the pile with {card}: {n} cards.", n).format(
+                who=names[s], card=card_name(top), n=n)
         case ev.TopTaken(seat=s, card=c):
             return _("{who} took {card} onto a run.").format(who=names[s], card=card_name(c))
         case ev.Melded(seat=s, cards=cards):

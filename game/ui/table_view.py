@@ -12,7 +12,15 @@ from dataclasses import dataclass, field
 from game.rules.cards import RANK, SUIT, WILD
 from game.rules.melds import BLACK_THREES
 from game.rules.state import GameState
-from game.ui.layout import Rect, TableLayout, card_height, layout_back_fan, layout_hand, layout_melds
+from game.ui.layout import (
+    PILE_EDGE,
+    Rect,
+    TableLayout,
+    card_height,
+    layout_back_fan,
+    layout_hand,
+    layout_melds,
+)
 
 LIFT = 0.22  # a selected hand card rises by this share of its height
 
@@ -84,9 +92,7 @@ def compute_homes(state: GameState, layout: TableLayout, seat: int = 0, sort_mod
     # Melds of every side, with the red threes in a narrow column at the right of the area.
     staged_cards = {c for m in staged for c in m}
     for side in range(state.sides):
-        ax, ay, aw, ah = layout.meld_areas[side]
-        threes_w = max(layout.meld_card_w // 2, round(aw * 0.08))
-        area = (ax, ay, aw - threes_w - 6, ah)
+        area = layout.meld_rooms[side]
         melds = list(state.melds[side])
         # A canasta is squared up into one pile, as at a real table: one card wide, labelled.
         squared = [m.canasta(state.rules) is not None for m in melds]
@@ -104,31 +110,30 @@ def compute_homes(state: GameState, layout: TableLayout, seat: int = 0, sort_mod
                 # Naturals on top of the pile; a few pixels of edge show it is a stack.
                 pile = sorted(m.cards, key=lambda c: (not WILD[c], RANK[c]))
                 for k, c in enumerate(pile):
-                    off = min(k, 3) * 2
+                    off = (min(k, 3) * PILE_EDGE) // 3
                     spots[c] = Spot(x + off, y + off, w, True, _meld_z(y, x) + k)
-                rects = [(x, y, w + 6, h + 6)]
             else:
                 for k, (c, r) in enumerate(zip(m.cards, rects, strict=True)):
                     spots[c] = Spot(r[0], r[1], r[2], True, _meld_z(r[1], r[0]) + k)
-            homes.meld_rects[m.id] = _bounds(rects)
+            homes.meld_rects[m.id] = placed.boxes[i]
             homes.meld_side[m.id] = side
         for j, cards in enumerate(extra):
             rects = placed.melds[len(melds) + j]
             for k, (c, r) in enumerate(zip(cards, rects, strict=True)):
                 spots[c] = Spot(r[0], r[1], r[2], True, _meld_z(r[1], r[0]) + k)
-            homes.staged_rects.append(_bounds(rects))
+            homes.staged_rects.append(placed.boxes[len(melds) + j])
         if side == state.side_of(seat):
             homes.new_meld_zone = area
-        tx = ax + aw - threes_w
+        tx, ty, _tw, th = layout.three_rooms[side]
         threes = state.red_threes[side]
-        tw = max(12, min(layout.meld_card_w * 2 // 3, threes_w))
-        room = ah - card_height(tw) - max(14, ah // 6)  # the count is written under the stack
+        tw = layout.three_card_w
+        room = th - card_height(tw)
         step = max(4, room // max(1, len(threes) - 1)) if len(threes) > 1 else 0
         step = min(step, card_height(tw) // 3)
         for k, c in enumerate(threes):
-            spots[c] = Spot(tx, ay + k * step, tw, True, z)
+            spots[c] = Spot(tx, ty + k * step, tw, True, z)
             z += 1
-        homes.red_three_rects[side] = (tx, ay, threes_w, ah)
+        homes.red_three_rects[side] = layout.three_rooms[side]
     # The other players' hands: backs.
     for s in range(state.players):
         if s == seat or s not in layout.seat_fans:

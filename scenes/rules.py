@@ -1,0 +1,232 @@
+"""The rules screen, from the main menu, the pause menu or a key at the table: the rules of the game
+being played (as RULES.md states them), in pages at a readable size. ← → turn the pages; Esc goes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.app import App, Scene
+from game.assets import font
+from game.i18n import _, number
+from game.rules.ruleset import BOLIVIA, RuleSet
+from scenes.widgets import (
+    GOLD,
+    INK,
+    INK_DIM,
+    Button,
+    draw_panel,
+    draw_text,
+    felt_background,
+    ui_unit,
+    wrap_text,
+)
+
+
+def bolivia_rules(rules: RuleSet, target: int) -> list[str]:
+    """Bolivia, one paragraph each (built at call time so the language applies)."""
+    return [
+        _("Two, three or four players; at four, partners sit opposite and share their melds."),
+        _("{cards} cards: three packs and six jokers. Each player is dealt {hand}; the next card starts the "
+          "discard pile.").format(cards=rules.deck_size, hand=rules.hand_cards(4)),
+        _("Card values: joker 50; two and ace 20; king down to eight 10; seven down to four 5."),
+        _("Each turn: draw two cards from the stock, or take the discard pile; meld; discard one."),
+        _("The pile can be taken only when its top card is a natural 4 to ace and you hold a natural pair of "
+          "its rank: they start a new meld, and the rest of the pile goes to your hand. The top card alone "
+          "can be taken when it extends one of your side's runs."),
+        _(
+            "A meld is three or more cards of one rank (4 to ace), with at most two wild cards "
+            "and at least twice as many natural cards as wild ones. Twos and jokers are wild."
+        ),
+        _(
+            "A run is 3 to 7 cards of one suit in order, from 4 up to ace, with no wild card. "
+            "A run of seven cards is an escalera."
+        ),
+        _("Three to seven wild cards make a wild meld; seven of them are a bolivia."),
+        _("Seven cards make a canasta: natural {natural}, mixed {mixed}, escalera {escalera}, and seven wild "
+          "cards, a bolivia, {bolivia}.").format(natural=number(rules.natural_canasta),
+                                                   mixed=number(rules.mixed_canasta),
+                                                   escalera=number(rules.escalera), bolivia=number(rules.bolivia)),
+        _(
+            "A side's first meld must reach a minimum set by its score: 15 below zero, 50 from 0, "
+            "90 from 1,500, 120 from 3,000, 150 from 7,000."
+        ),
+        _(
+            "Red threes are laid out at once: 100 each, 1,000 for all six. They count plus for a side "
+            "that can go out at the end of the hand, minus for a side that can't."
+        ),
+        _("Black threes can be melded only when going out. A black three left in hand costs 100."),
+        _(
+            "Your side may go out once it has an escalera and one more canasta: "
+            "100 for going out, 200 for going out concealed."
+        ),
+        _("Until then, keep at least two cards in hand after melding. At four, you may first ask your partner "
+          "“May I go out?”: yes obliges you to go out this turn, no forbids it."),
+        _("The game ends after the hand in which a side reaches {target} points. The highest total wins; a tie "
+          "for the lead is a draw.").format(target=number(target)),
+        _("A game that reaches {n} hands stops there as a draw.").format(n=rules.max_hands),
+    ]
+
+
+def game_name(name: str) -> str:
+    """A game's name as players call it."""
+    return {"bolivia": _("Bolivia"), "standard": _("Standard Canasta")}.get(name, name)
+
+
+# The rules text of each game, by rule set name: a new game adds its own.
+RULES_TEXT: dict[str, Callable[[RuleSet, int], list[str]]] = {"bolivia": bolivia_rules}
+
+
+def rules_text(rules: RuleSet = BOLIVIA, target: int | None = None) -> list[str]:
+    """The paragraphs of the rules of the game `rules` plays, to `target` points."""
+    text = RULES_TEXT.get(rules.name, bolivia_rules)
+    return text(rules, rules.default_target if target is None else target)
+
+
+class RulesScene(Scene):
+    """`on_back()` leaves (back to the menu, or to the game that opened it)."""
+
+    def __init__(self, on_back: Callable[[], None] | None = None, rules: RuleSet = BOLIVIA,
+                 target: int | None = None) -> None:
+        super().__init__()
+        self.on_back = on_back
+        self.rules = rules
+        self.target = rules.default_target if target is None else target
+        self.back_button = Button(_("Back"), self.back)
+        self.next_button = Button(_("Next page"), lambda: self.turn_page(1))
+        self.prev_button = Button(_("Previous"), lambda: self.turn_page(-1))
+        self.page = 0
+        self.closed = False
+        self._pages: list[list[list[str]]] = []  # pages of paragraphs of wrapped lines
+        self._text_size = 16
+        self._unit = ui_unit(self.size)
+        self._panel = pygame.Rect(0, 0, 0, 0)
+        self._background: pygame.Surface | None = None
+
+    @property
+    def pages(self) -> int:
+        return len(self._pages)
+
+    def back(self) -> None:
+        if not self.closed:
+            self.closed = True
+            if self.on_back is not None:
+                self.on_back()
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self.closed = False
+
+    def turn_page(self, delta: int) -> None:
+        self.page = max(0, min(len(self._pages) - 1, self.page + delta))
+        self.dirty = True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        u = self._unit = ui_unit(size)
+        self._background = None
+        self._panel = pygame.Rect(0, 0, min(w - 2 * u, u * 34), h - 2 * u)
+        self._panel.center = (w // 2, h // 2)
+        bw = min(u * 7, (self._panel.w - 2 * u) // 3)
+        self.back_button.rect = pygame.Rect(0, 0, bw, round(u * 2))
+        self.back_button.rect.midbottom = (w // 2, self._panel.bottom - u // 2)
+        self.prev_button.rect = self.back_button.rect.move(-(bw + u // 2), 0)
+        self.next_button.rect = self.back_button.rect.move(bw + u // 2, 0)
+        self._paginate()
+
+    def _paginate(self) -> None:
+        """The rules at the largest size that fits one page; below a readable size, several pages."""
+        panel = self._panel
+        u = self._unit
+        top = panel.top + round(u * 3.2)
+        room = self.back_button.rect.top - u // 2 - top
+        width = panel.w - 3 * u
+        readable = max(16, round(u * 0.82))
+        size = u
+        paragraphs = rules_text(self.rules, self.target)
+        while True:
+            fnt = font(size)
+            blocks = [wrap_text("• " + p, fnt, width) for p in paragraphs]
+            line_h = round(size * 1.25)
+            needed = sum(len(b) * line_h for b in blocks) + (len(blocks) - 1) * (size // 2)
+            if needed <= room or size <= readable:
+                break
+            size -= 1
+        pages: list[list[list[str]]] = [[]]
+        used = 0
+        for block in blocks:
+            h = len(block) * line_h + size // 2
+            if pages[-1] and used + h > room:
+                pages.append([])
+                used = 0
+            pages[-1].append(block)
+            used += h
+        self._pages = pages
+        self._text_size = size
+        self.page = min(self.page, len(pages) - 1)
+
+    def _buttons(self) -> list[Button]:
+        out = [self.back_button]
+        if self.page > 0:
+            out.append(self.prev_button)
+        if self.page < len(self._pages) - 1:
+            out.append(self.next_button)
+        return out
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        """← → (or Page Up / Down, Space) turn the page, Enter reads on then closes, Esc or Backspace
+        closes; the mouse uses the buttons."""
+        if event.type == pygame.KEYDOWN:
+            last = self.page >= len(self._pages) - 1
+            if event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.back()
+            elif event.key in (pygame.K_RIGHT, pygame.K_PAGEDOWN, pygame.K_DOWN, pygame.K_SPACE):
+                self.turn_page(1)
+            elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP, pygame.K_UP):
+                self.turn_page(-1)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if last:
+                    self.back()
+                else:
+                    self.turn_page(1)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self._buttons():
+                b.pressed = b.rect.collidepoint(event.pos)
+            self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            hit = next((b for b in self._buttons() if b.pressed and b.rect.collidepoint(event.pos)), None)
+            for b in self._buttons():
+                b.pressed = False
+            self.dirty = True
+            if hit is not None:
+                hit.activate()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._background is None or self._background.get_size() != surface.get_size():
+            self._background = felt_background(surface.get_size())
+        surface.blit(self._background, (0, 0))
+        panel = self._panel
+        u = self._unit
+        draw_panel(surface, panel, max(8, u // 2))
+        title = _("Rules of {game}").format(game=game_name(self.rules.name))
+        draw_text(surface, title, round(u * 1.4), GOLD, (panel.centerx, panel.top + u), "midtop", True)
+        size = self._text_size
+        fnt = font(size)
+        line_h = round(size * 1.25)
+        y = panel.top + round(u * 3.2)
+        for block in self._pages[self.page] if self._pages else []:
+            for j, line in enumerate(block):
+                x = panel.left + round(u * 1.5) + (fnt.size("• ")[0] if j else 0)
+                surface.blit(fnt.render(line, True, INK), (x, y))
+                y += line_h
+            y += size // 2
+        if len(self._pages) > 1:
+            text = _("Page {n} of {total}").format(n=self.page + 1, total=len(self._pages))
+            draw_text(surface, text, max(14, u * 2 // 3), INK_DIM, (panel.right - u, panel.top + u // 2), "topright")
+        self.next_button.focused = self.page < len(self._pages) - 1
+        self.back_button.focused = not self.next_button.focused
+        for b in self._buttons():
+            b.draw(surface)

@@ -1,0 +1,235 @@
+"""The settings screen, one for the main menu and for the pause menu of a game: every change applies at
+once (`on_change(settings)`, which the flow saves) and stays after a restart.
+
+It is the setup screen's list of choices ( label [ ◀ value ▶ ] ) over the player's `Settings`:
+language, animation speed, sound and its volume, card size, four-colour suits, the hand's sort
+order, the discard warning, and the game and table size a new game starts with. The two buttons
+are Restore defaults (asks first) and Done; Esc is Done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import LANGUAGES, _, set_language
+from game.rules.ruleset import RULESETS
+from game.storage import CARD_SIZES, SORT_ORDERS, SPEEDS, GameSetup, Settings
+from game.ui.sounds import SoundBoard
+from scenes.rules import game_name
+from scenes.setup import LANGUAGE_NAMES, Row, SetupScene, speed_name
+from scenes.widgets import Dialog
+
+VOLUMES = tuple(round(v / 10, 1) for v in range(11))  # 0 %, 10 % … 100 %
+ON_OFF = (True, False)
+
+
+def on_off(value: object) -> str:
+    return _("On") if value else _("Off")
+
+
+class SettingsScene(SetupScene):
+    """`on_change(settings)` after every change; `on_done()` to leave. `in_game`: opened from a game's
+    pause menu (the captions say what applies to the next game only)."""
+
+    def __init__(self, settings: Settings, on_change: Callable[[Settings], None] | None = None,
+                 on_done: Callable[[], None] | None = None, language: str = "en",
+                 sounds: SoundBoard | None = None, in_game: bool = False) -> None:
+        self.settings = settings
+        self.on_change = on_change
+        self.on_done = on_done
+        self.sounds = sounds
+        self.in_game = in_game
+        self.confirm: Dialog | None = None
+        super().__init__(settings.setup, language=language, on_language=self._language_chosen)
+        self.setup = settings.setup  # changed in place: the settings hold it
+        self._labels()
+        self.focus = self.rows[0].key
+
+    def _labels(self) -> None:
+        self.back_button.label = _("Restore defaults")
+        self.start_button.label = _("Done")
+
+    # ----- the choices ------------------------------------------------------------------------------
+
+    def _build_rows(self) -> None:
+        st = self.settings
+        s = st.setup
+        z = pygame.Rect(0, 0, 0, 0)
+
+        def row(key: str, label: str, values: list, value: object) -> Row:
+            return Row(key, label, values, values.index(value) if value in values else 0, z.copy(), z.copy())
+
+        self.rows = [
+            row("language", _("Language"), list(LANGUAGES), self.language),
+            row("speed", _("Animation speed"), list(SPEEDS), s.speed),
+            row("sound", _("Sound"), list(ON_OFF), st.sound),
+            row("volume", _("Volume"), list(VOLUMES), min(VOLUMES, key=lambda v: abs(v - st.volume))),
+            row("card_size", _("Card size"), list(CARD_SIZES), st.card_size),
+            row("four_colour", _("Four-colour suits"), list(ON_OFF), st.four_colour),
+            row("sort_order", _("Sort the hand"), list(SORT_ORDERS), st.sort_order),
+            row("discard_warning", _("Discard warning"), list(ON_OFF), st.discard_warning),
+            row("game", _("Game"), list(RULESETS), s.game),
+            row("players", _("Players"), [2, 3, 4], s.players),
+        ]
+        if self.focus not in self._order():
+            self.focus = self.rows[0].key
+        if self.app is not None:
+            self.resize(self.size)
+
+    def value_text(self, row: Row) -> str:
+        v = row.value
+        if row.key in ("sound", "four_colour", "discard_warning"):
+            return on_off(v)
+        if row.key == "volume":
+            return f"{round(float(v) * 100)} %"  # type: ignore[arg-type]
+        if row.key == "card_size":
+            return {"normal": _("Normal"), "large": _("Large")}[str(v)]
+        if row.key == "sort_order":
+            return {"rank": _("By rank"), "suit": _("By suit")}[str(v)]
+        if row.key == "game":
+            return game_name(str(v))
+        if row.key == "speed":
+            return speed_name(str(v))
+        if row.key == "language":
+            return LANGUAGE_NAMES[str(v)]
+        if row.key == "players":
+            return _("{n} players").format(n=v)
+        return str(v)
+
+    def caption(self) -> str:
+        st = self.settings
+        later = " " + _("It applies from the next game.") if self.in_game else ""
+        captions = {
+            "start": lambda: _("Back, with these settings."),
+            "back": lambda: _("Every setting back to how the game came."),
+            "language": lambda: _("The language of the game. It changes at once."),
+            "speed": lambda: _("How fast the cards move and the computer players play. It changes at once."),
+            "sound": lambda: _("Card sounds and the turn chime. V switches them on and off during a game."),
+            "volume": lambda: _("How loud the sounds are."),
+            "card_size": lambda: (_("Larger cards: the hand takes more room, the melds a little less.")
+                                  if st.card_size == "large" else _("Cards sized to fit everything on the table.")),
+            "four_colour": lambda: (_("Clubs green and diamonds blue: four suits, four colours.")
+                                    if st.four_colour else _("Red hearts and diamonds, black spades and clubs.")),
+            "sort_order": lambda: (_("Your hand is sorted by suit, then rank.") if st.sort_order == "suit"
+                                   else _("Your hand is sorted by rank, wild cards at the end.")),
+            "discard_warning": lambda: (_("Asks first before you discard a card the next player can take.")
+                                        if st.discard_warning else _("Discards go at once, without a question.")),
+            "game": lambda: (_("The game a new game plays. Standard Canasta comes in a later version.")
+                             if len(RULESETS) == 1 else _("The game a new game plays.")) + later,
+            "players": lambda: _("How many players a new game has: you and {n} computer players.").format(
+                n=st.setup.players - 1) + later,
+        }
+        text = captions.get(self.focus)
+        return text() if text is not None else ""
+
+    def change(self, key: str, delta: int) -> None:
+        row = self._row(key)
+        if row is None:
+            return
+        if len(row.values) > 1:
+            row.index = (row.index + delta) % len(row.values)
+        v = row.value
+        st = self.settings
+        if key == "language":
+            self.switch_language(str(v))
+            self._labels()
+            self._build_rows()
+        elif key == "speed":
+            st.setup.speed = str(v)
+        elif key == "sound":
+            st.sound = bool(v)
+        elif key == "volume":
+            st.volume = float(v)  # type: ignore[arg-type]
+        elif key == "card_size":
+            st.card_size = str(v)
+        elif key == "four_colour":
+            st.four_colour = bool(v)
+        elif key == "sort_order":
+            st.sort_order = str(v)
+        elif key == "discard_warning":
+            st.discard_warning = bool(v)
+        elif key == "game":
+            st.setup.game = str(v)
+        elif key == "players":
+            st.setup.players = int(v)  # type: ignore[call-overload]
+            if st.setup.players == 2:
+                st.setup.per_seat = False
+        self._changed()
+        if key in ("sound", "volume") and self.sounds is not None:
+            self.sounds.configure(st.sound, st.volume)
+            self.sounds.play("draw")  # hear the new level
+        self.dirty = True
+
+    def _language_chosen(self, lang: str) -> None:
+        self.settings.language = lang
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.settings)
+
+    # ----- the buttons ------------------------------------------------------------------------------
+
+    def start(self) -> None:  # Done
+        if self.on_done is not None:
+            self.on_done()
+
+    def back(self) -> None:  # Restore defaults, after asking
+        def answer(yes: bool) -> None:
+            self.confirm = None
+            if yes:
+                self.restore_defaults()
+            self.dirty = True
+
+        self.confirm = Dialog(_("Put every setting back to how the game came?"), answer, yes=_("Restore"),
+                              no=_("Keep mine"))
+        self.confirm.layout(self.size)
+        self.dirty = True
+
+    def restore_defaults(self) -> None:
+        fresh = Settings()
+        st = self.settings
+        for name in ("sound", "volume", "card_size", "four_colour", "sort_order", "discard_warning"):
+            setattr(st, name, getattr(fresh, name))
+        setup = GameSetup()
+        for name in ("speed", "game", "players"):
+            setattr(st.setup, name, getattr(setup, name))
+        self._build_rows()
+        self._changed()
+        if self.sounds is not None:
+            self.sounds.configure(st.sound, st.volume)
+
+    # ----- scene hooks ------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        if self.confirm is not None:
+            self.confirm.layout(size)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.confirm is not None:
+            self.confirm.handle_event(event)
+            self.dirty = True
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.start()
+            return
+        super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.confirm is not None:
+            self.confirm.draw(surface)
+
+    def heading(self) -> str:
+        return _("Settings")
+
+    def hint(self) -> str:
+        return _("↑ ↓ choose a line   ← → change it   Esc: done")
+
+
+def apply_language(settings: Settings) -> None:
+    """Speak the settings' language (None: leave the current one)."""
+    if settings.language in LANGUAGES:
+        set_language(settings.language)

@@ -1,0 +1,171 @@
+"""The statistics screen: the player's games of one game (Bolivia now), by difficulty and table size, the
+hands and canastas, the winning streaks; a reset that asks first. Esc or Back leaves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.app import Scene
+from game.i18n import _, number
+from game.stats import DEFAULT_GAME, MIXED, GameStats, Record, Statistics
+from scenes.rules import game_name
+from scenes.setup import level_name
+from scenes.widgets import (
+    GOLD,
+    INK,
+    INK_DIM,
+    Button,
+    Dialog,
+    FocusGroup,
+    draw_panel,
+    draw_text,
+    felt_background,
+    fit_size,
+    ui_unit,
+)
+
+MINUS = "\u2212"
+
+
+def signed(n: float) -> str:
+    n = round(n)
+    return MINUS + number(-n) if n < 0 else number(n)
+
+
+def record_text(r: Record) -> str:
+    if not r.played:
+        return _("no games yet")
+    share = round(100 * r.won / r.played)
+    return _("{played} played, {won} won, {lost} lost, {drawn} drawn ({share} % won)").format(
+        played=r.played, won=r.won, lost=r.lost, drawn=r.drawn, share=share)
+
+
+def stat_lines(g: GameStats) -> list[tuple[str, str, bool]]:
+    """(label, value, heading) lines, as the screen shows them."""
+    lines: list[tuple[str, str, bool]] = [(_("Games"), record_text(g.record), True)]
+    levels = [lv for lv in ("easy", "normal", "hard", MIXED) if lv in g.levels]
+    if levels:
+        lines.append((_("By difficulty"), "", True))
+        for lv in levels:
+            name = level_name(lv) if lv != MIXED else _("Mixed")
+            lines.append((name, record_text(g.levels[lv]), False))
+    tables = [t for t in ("2", "3", "4") if t in g.tables]
+    if tables:
+        lines.append((_("By table"), "", True))
+        for t in tables:
+            lines.append((_("{n} players").format(n=t), record_text(g.tables[t]), False))
+    lines.append((_("Hands"), "", True))
+    lines.append((_("Hands played"), number(g.hands), False))
+    lines.append((_("Best hand"), signed(g.best_hand) if g.best_hand is not None else "—", False))
+    lines.append((_("Average hand"), signed(g.average_hand) if g.average_hand is not None else "—", False))
+    lines.append((_("Made by your side"), "", True))
+    lines.append((_("Canastas"), _("{n} ({natural} natural, {mixed} mixed)").format(
+        n=g.canastas, natural=g.natural, mixed=g.mixed), False))
+    lines.append((_("Escaleras"), number(g.escaleras), False))
+    lines.append((_("Bolivias"), number(g.bolivias), False))
+    lines.append((_("Longest winning streak"), _("{best} (now {now})").format(best=g.best_streak, now=g.streak),
+                  True))
+    return lines
+
+
+class StatisticsScene(Scene):
+    """`on_back()` leaves; `on_reset()` forgets every statistic and returns the new (empty) ones."""
+
+    def __init__(self, stats: Statistics, on_back: Callable[[], None] | None = None,
+                 on_reset: Callable[[], Statistics] | None = None, game: str = DEFAULT_GAME) -> None:
+        super().__init__()
+        self.stats = stats
+        self.game = game
+        self.on_back = on_back
+        self.on_reset = on_reset
+        self.reset_button = Button(_("Reset statistics"), self.ask_reset)
+        self.back_button = Button(_("Back"), self.back)
+        self.buttons = FocusGroup([self.reset_button, self.back_button], vertical=False, focus=1, wrap=False)
+        self.dialog: Dialog | None = None
+        self._unit = ui_unit(self.size)
+        self._panel = pygame.Rect(0, 0, 0, 0)
+        self._text = 16
+        self._background: pygame.Surface | None = None
+
+    def lines(self) -> list[tuple[str, str, bool]]:
+        return stat_lines(self.stats.games.get(self.game) or GameStats())
+
+    def back(self) -> None:
+        if self.on_back is not None:
+            self.on_back()
+
+    def ask_reset(self) -> None:
+        def answer(yes: bool) -> None:
+            self.dialog = None
+            if yes and self.on_reset is not None:
+                self.stats = self.on_reset()
+                self.resize(self.size)  # fewer lines now
+            self.dirty = True
+
+        self.dialog = Dialog(_("Forget all your statistics? This cannot be undone."), answer, yes=_("Reset"),
+                             no=_("Keep them"))
+        self.dialog.layout(self.size)
+        self.dirty = True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        u = self._unit = ui_unit(size)
+        self._background = None
+        bh = round(u * 2.1)
+        top = round(u * 3.4)
+        self._panel = pygame.Rect(0, 0, min(w - 2 * u, u * 32), h - top - bh - round(u * 1.6))
+        self._panel.midtop = (w // 2, top)
+        lines = self.lines()
+        headings = sum(1 for _l, _v, heading in lines if heading) - 1  # each but the first has a gap over it
+        per_size = 1.3 * len(lines) + headings / 3  # the lines' height, in text sizes
+        self._text = max(12, min(round(u * 0.85), int((self._panel.h - u) / per_size)))
+        bw = min(u * 10, (w - 3 * u) // 2)
+        y = self._panel.bottom + round(u * 0.6)
+        self.reset_button.rect = pygame.Rect(w // 2 - u // 4 - bw, y, bw, bh)
+        self.back_button.rect = pygame.Rect(w // 2 + u // 4, y, bw, bh)
+        if self.dialog is not None:
+            self.dialog.layout(size)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.dialog is not None:
+            self.dialog.handle_event(event)
+            self.dirty = True
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.back()
+            return
+        if self.buttons.handle_event(event):
+            self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._background is None or self._background.get_size() != surface.get_size():
+            self._background = felt_background(surface.get_size())
+        surface.blit(self._background, (0, 0))
+        w, _h = surface.get_size()
+        u = self._unit
+        title = _("Statistics: {game}").format(game=game_name(self.game))
+        draw_text(surface, title, round(u * 1.5), GOLD, (w // 2, round(u * 0.8)), "midtop", True, True)
+        panel = self._panel
+        draw_panel(surface, panel, max(8, u // 2))
+        t = self._text
+        line_h = round(t * 1.3)
+        y = panel.top + u // 2
+        label_x = panel.left + u
+        value_right = panel.right - u
+        for label, value, heading in self.lines():
+            if heading and y > panel.top + u // 2:
+                y += t // 3
+            x = label_x if heading else label_x + u
+            draw_text(surface, label, t, GOLD if heading else INK, (x, y), bold=heading)
+            if value:
+                room = value_right - x - surface.get_width() // 4
+                size = fit_size(value, t, max(room, u * 8), 10, False)
+                draw_text(surface, value, size, INK if heading else INK_DIM, (value_right, y + (t - size) // 2),
+                          "topright")
+            y += line_h
+        self.buttons.draw(surface)
+        if self.dialog is not None:
+            self.dialog.draw(surface)

@@ -1,0 +1,119 @@
+"""The table's panels of words: what happened lately (a small panel that never covers a card, and the
+whole hand's story on W) and the game's score sheet (on G). They only read; the table owns them."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _, number
+from game.ui.score_sheet import column_headers, sheet_rows
+from scenes.widgets import GOLD, INK, INK_DIM, draw_panel, draw_text, fit_size, font, panel_image, wrap_text
+
+OVERLAYS = ("log", "sheet")
+
+
+def log_panel_image(size: tuple[int, int], lines: list[str], text_px: int) -> pygame.Surface:
+    """The last few things that happened, newest at the bottom, each cut to the panel's width."""
+    image = panel_image(size, max(4, text_px // 3)).copy()
+    w, h = size
+    pad = max(4, text_px // 3)
+    draw_text(image, _("What happened (W)"), text_px - 1, INK_DIM, (pad, pad), bold=True)
+    room = (h - 2 * pad - text_px - 2) // (text_px + 3)
+    y = h - pad - text_px
+    for line in reversed(lines[-room:] if room > 0 else []):
+        draw_text(image, _cut(line, text_px, w - 2 * pad), text_px, INK, (pad, y))
+        y -= text_px + 3
+    return image
+
+
+def _cut(text: str, size: int, room: int) -> str:
+    """`text` shrunk a little, then cut with an ellipsis, to fit `room` pixels."""
+    f = font(fit_size(text, size, room, size - 2, bold=False), False)
+    if f.size(text)[0] <= room:
+        return text
+    while text and f.size(text + "…")[0] > room:
+        text = text[:-1]
+    return text + "…"
+
+
+def _box(size: tuple[int, int], u: int, width: int) -> pygame.Rect:
+    w, h = size
+    box = pygame.Rect(0, 0, min(w - 2 * u, width), h - 2 * u)
+    box.center = (w // 2, h // 2)
+    return box
+
+
+def draw_log_overlay(surface: pygame.Surface, lines: list[str], u: int, text_px: int) -> None:
+    """The whole hand so far, newest at the bottom; the oldest lines give way when it is long."""
+    box = _box(surface.get_size(), u, u * 30)
+    draw_panel(surface, box, u // 2)
+    pad = u // 2
+    draw_text(surface, _("What happened this hand"), text_px + 4, GOLD, (box.x + pad, box.y + pad), bold=True)
+    draw_text(surface, _("W or Esc: back to the table"), text_px, INK_DIM, (box.right - pad, box.y + pad + 2),
+              "topright")
+    f = font(text_px)
+    wrapped = [part for line in lines for part in wrap_text(line, f, box.w - 2 * pad)]
+    top = box.y + pad + text_px + 4 + u // 2
+    room = (box.bottom - pad - top) // (text_px + 4)
+    y = top
+    for part in wrapped[-room:]:
+        draw_text(surface, part, text_px, INK, (box.x + pad, y))
+        y += text_px + 4
+
+
+def draw_score_sheet(surface: pygame.Surface, state, side_names: list[str], seat_names: list[str], u: int,
+                     text_px: int, my_side: int) -> None:
+    """Hand by hand, each side's melded cards, bonuses, cards left in hand, the hand's score and the
+    running total; the latest hands when there are more than fit."""
+    rows = sheet_rows(state)
+    heads = column_headers()
+    sides = state.sides
+    box = _box(surface.get_size(), u, u * 40)
+    draw_panel(surface, box, u // 2)
+    pad = u // 2
+    title = _("Score sheet · to {t}").format(t=number(state.target))
+    draw_text(surface, title, text_px + 4, GOLD, (box.x + pad, box.y + pad), bold=True)
+    draw_text(surface, _("G or Esc: back to the table"), text_px, INK_DIM, (box.right - pad, box.y + pad + 2),
+              "topright")
+    first_w = max(font(text_px, True).size(_("Hand {n}").format(n=88))[0] + pad, box.w // 12)
+    col_w = (box.w - 2 * pad - first_w) // (sides * len(heads))
+    size = min(text_px, min(fit_size(h, text_px, col_w - 6, 10, bold=False) for h in heads))
+    x0 = box.x + pad + first_w
+    y = box.y + pad + text_px + 4 + u // 2
+    for side in range(sides):
+        sx = x0 + side * col_w * len(heads)
+        name = side_names[side]
+        color = GOLD if side == my_side else INK
+        draw_text(surface, name, fit_size(name, text_px, col_w * len(heads) - 8, 10), color,
+                  (sx + col_w * len(heads) // 2, y), "midtop", bold=True)
+        if side:
+            pygame.draw.line(surface, INK_DIM, (sx - 3, y), (sx - 3, box.bottom - pad), 1)
+    y += text_px + 4
+    for side in range(sides):
+        for k, head in enumerate(heads):
+            right = x0 + (side * len(heads) + k + 1) * col_w - 6
+            draw_text(surface, head, size, INK_DIM, (right, y), "topright", bold=k == len(heads) - 1)
+    y += size + 6
+    pygame.draw.line(surface, INK_DIM, (box.x + pad, y - 3), (box.right - pad, y - 3), 1)
+    small = max(10, text_px - 4)
+    line_h = text_px + small + 6  # the hand's number, and under it who went out
+    room = max(1, (box.bottom - pad - y) // line_h)
+    if not rows:
+        draw_text(surface, _("No hand has been scored yet."), text_px, INK, (box.x + pad, y))
+        return
+    if len(rows) > room:
+        draw_text(surface, _("(earlier hands above)"), size, INK_DIM, (box.x + pad, y))
+        y += size + 6
+        rows = rows[-max(1, (box.bottom - pad - y) // line_h):]
+    for row in rows:
+        label = _("Hand {n}").format(n=row.hand)
+        draw_text(surface, label, text_px, INK, (box.x + pad, y), bold=True)
+        if row.out is not None:
+            out = _("{who} out").format(who=seat_names[row.out])
+            draw_text(surface, out, small, INK_DIM, (box.x + pad, y + text_px), "topleft")
+        for side in range(sides):
+            for k, value in enumerate(row.cells[side]):
+                right = x0 + (side * len(heads) + k + 1) * col_w - 6
+                last = k == len(heads) - 1
+                draw_text(surface, number(value), text_px, GOLD if last else INK, (right, y), "topright", bold=last)
+        y += line_h

@@ -1,0 +1,116 @@
+"""Every file the game reads, damaged in every way we know, and the game still starts: the file is
+used or set aside byte for byte with a readable message; nothing from a file reaches the player as
+an exception. A seeded run of a few seconds here; `python -m tests.file_fuzz 1000` for a long one."""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.flow import Flow
+from game.rules.state import GameState, Phase
+from game.storage import SavedGame, Storage
+from scenes.game_over import GameOverScene
+from scenes.menu import MenuScene
+from tests.file_fuzz import KINDS, RAW_PYTHON, check_file, damage, run, valid_text
+from tests.scene_helpers import FakeClock, play_hand
+
+
+def test_damaged_saves_settings_and_statistics_are_used_or_set_aside() -> None:
+    tally = run(80, seed=20)
+    for kind, t in tally.items():
+        assert t["failed"] == 0, (kind, t)
+        assert t["set aside"] > 0, (kind, t)
+    assert tally["settings.json"]["used"] > 0 and tally["stats.json"]["used"] > 0
+
+
+@pytest.mark.parametrize("raw", [
+    b"null", b"[]", b"[" * 5000, b'{"format": 1, "kind": "bolivia-save", "seed": ' + b"9" * 4400 + b"}",
+    b'{"format": 1, "kind": "bolivia-save", "seed": NaN}', b'{"format": Infinity}', b"\xff\xfe\xfd",
+])
+@pytest.mark.parametrize("kind", KINDS)
+def test_the_issues_hostile_files_are_set_aside(tmp_path: Path, kind: str, raw: bytes) -> None:
+    assert check_file(kind, raw, tmp_path, random.Random(1)) == "set aside"
+
+
+@pytest.mark.parametrize("state", [{"results": [1, "x"]}, {"results": [{}]}, {"hands": [[999]]}, None, [], 5])
+def test_saves_with_entries_of_the_wrong_shape_are_set_aside(tmp_path: Path, state: object) -> None:
+    data = SavedGame(play_hand(GameState(2, 3)), ["human", "normal"]).to_json()
+    data["state"] = dict(data["state"], **state) if isinstance(state, dict) else state
+    assert check_file("save.json", json.dumps(data).encode(), tmp_path, random.Random(1)) == "set aside"
+
+
+def test_statistics_with_counts_that_are_not_counts_are_kept(tmp_path: Path) -> None:
+    raw = b'{"format": 1, "played": "12", "won": 3}'
+    assert check_file("stats.json", raw, tmp_path, random.Random(1)) == "set aside"
+
+
+def test_a_save_holding_null_is_set_aside_not_ignored(tmp_path: Path) -> None:
+    store = Storage(tmp_path)
+    store.path("save.json").write_text("null")
+    assert store.has_save() and store.load_game() is None
+    (message,) = store.take_problems()
+    assert "null" in message and "save.json.bad" in message and ".." not in message
+    assert store.path("save.json.bad").read_text() == "null"
+
+
+def test_messages_are_sentences_without_python_in_them() -> None:
+    rng = random.Random(4)
+    for _ in range(30):
+        for kind in KINDS:
+            raw = damage(valid_text(kind, rng), rng)
+            store_dir = Path(tempfile.mkdtemp())
+            store = Storage(store_dir)
+            (store_dir / kind).write_bytes(raw)
+            store.load_game(), store.load_settings(), store.load_stats()
+            for message in store.take_problems():
+                assert not RAW_PYTHON.search(message), message
+                assert message.endswith(".") and message[0].isupper(), message
+
+
+@pytest.fixture
+def flow(tmp_path: Path) -> Iterator[Flow]:
+    f = Flow((1024, 640), storage=Storage(tmp_path / "data"))
+    f.app.clock = FakeClock()
+    yield f
+    f.close()
+
+
+def test_a_newer_versions_save_is_kept_for_it_and_the_menu_says_which(flow: Flow) -> None:
+    store = flow.storage
+    data = SavedGame(GameState(2, 3), ["human", "normal"]).to_json()
+    data.update(format=2, written_by="Bolivia 2.3")
+    store.path("save.json").write_text(json.dumps(data), encoding="utf-8")
+    flow.start_menu()
+    flow.app.run(frames=2)
+    menu = flow.app.scenes.current
+    assert isinstance(menu, MenuScene) and menu.on_continue is None
+    (notice,) = menu.notices
+    assert "Bolivia 2.3" in notice.message and "save.v2.json" in notice.message
+    assert json.loads(store.path("save.v2.json").read_text(encoding="utf-8")) == data
+
+
+def test_bad_statistics_do_not_spoil_the_end_of_a_game(flow: Flow) -> None:
+    store = flow.storage
+    store.path("stats.json").write_text('{"played": ' + "[" * 3000, encoding="utf-8")
+    flow.start_game(2, 5, "greedy", 2500, "instant")
+    flow.app.run(frames=2)
+    table = flow.table
+    while table.state.phase != Phase.GAME_OVER:
+        play_hand(table.state, 5)
+    flow.game_over(table.state)
+    flow.app.run(frames=2)
+    over = flow.app.scenes.current
+    assert isinstance(over, GameOverScene) and over.stats is not None and over.stats.played == 1
+    assert not store.has_save()  # the finished game's save is gone, as always
+    assert store.path("stats.json.bad").read_text(encoding="utf-8").startswith('{"played": [[[')
+    flow.start_menu()
+    flow.app.run(frames=2)
+    assert any("statistics" in n.message for n in flow.app.scenes.current.notices)
+    pygame.event.clear()
