@@ -137,6 +137,17 @@ class RuleSet:
             return _("an escalera and one other canasta")
         return ngettext("one canasta", "{n} canastas", self.canastas_to_go_out).format(n=self.canastas_to_go_out)
 
+    def red_threes_reason(self, plus: bool) -> str:
+        """Why a side's red threes count plus or minus, as the score sheet says it."""
+        if self.red_threes_plus_when_melded:
+            return _("the side has melded") if plus else _("the side has not melded")
+        if plus:
+            return _("the side has an escalera and another canasta")
+        return _("the side can't go out (it needs an escalera and another canasta)")
+
+    def all_red_threes_text(self) -> str:
+        return _("all four red threes") if self.packs * 2 == 4 else _("all six red threes")
+
     def card_penalty(self, card: int) -> int:
         """What a card left in hand at the end of a hand costs."""
         return self.black_three_in_hand if BLACK_THREE[card] else VALUE[card]
@@ -222,8 +233,3 @@ STANDARD = RuleSet(
 )
 
 RULESETS = {"bolivia": BOLIVIA, "standard": STANDARD}
-
-
-def game_title(rules: RuleSet) -> str:
-    """The game's name as the menus show it."""
-    return {"bolivia": _("Bolivia"), "standard": _("Canasta")}[rules.name]
