@@ -301,8 +301,8 @@ def main(argv: list[str]) -> int:
     except KeyboardInterrupt:
         return 130
     except (Exception, RecursionError) as why:  # a defect of ours: still one line, as promised
-        print(f"error: {_one_line(_('this input could not be handled ({why})').format(why=type(why).__name__))}",
-              file=sys.stderr)
+        message = _("this input could not be handled ({why})").format(why=type(why).__name__)
+        print(f"error: {_one_line(message)}", file=sys.stderr)
         return 2
 
 

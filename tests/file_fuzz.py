@@ -120,6 +120,40 @@ def check_file(kind: str, raw: bytes, folder: Path, rng: random.Random) -> str:
             p.unlink()
 
 
+def check_in_game(kind: str, raw: bytes, folder: Path) -> str:
+    """The whole game on `raw`: the menu opens and draws (with its notices), Continue plays on from a
+    save it offers, and the setup screen reads the settings; "continued" or "menu"."""
+    from game.flow import Flow
+    from scenes.table import TableScene
+    from tests.scene_helpers import FakeClock
+
+    (folder / kind).write_bytes(raw)
+    flow = Flow((800, 600), storage=Storage(folder))
+    flow.app.clock = FakeClock()
+    try:
+        flow.start_menu()
+        flow.app.run(frames=2)
+        menu = flow.app.scenes.current
+        for notice in getattr(menu, "notices", []):
+            assert not RAW_PYTHON.search(notice.message), notice.message
+        if getattr(menu, "on_continue", None) is not None:
+            flow.continue_game()
+            flow.app.run(frames=3)
+            table = flow.table
+            assert isinstance(table, TableScene)
+            for _ in range(40):  # the computers' moves, animated, saved after each
+                table.update(0.5)
+                flow.app.run(frames=1)
+            return "continued"
+        flow.open_setup()
+        flow.app.run(frames=2)
+        return "menu"
+    finally:
+        flow.close()
+        for p in folder.iterdir():
+            p.unlink()
+
+
 def run(count: int, seed: int, kinds: tuple[str, ...] = KINDS) -> dict[str, dict[str, int]]:
     rng = random.Random(seed)
     tally = {k: {"tried": 0, "used": 0, "set aside": 0, "failed": 0} for k in kinds}
@@ -139,10 +173,33 @@ def run(count: int, seed: int, kinds: tuple[str, ...] = KINDS) -> dict[str, dict
     return tally
 
 
+def run_in_game(count: int, seed: int) -> dict[str, int]:
+    """`count` damaged files of each kind, each opened by the whole game (see check_in_game)."""
+    rng = random.Random(seed)
+    tally = {"tried": 0, "continued": 0, "menu": 0, "failed": 0}
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(count):
+            for kind in KINDS:
+                tally["tried"] += 1
+                text = valid_text(kind, rng)
+                raw = text.encode() if rng.random() < 0.3 else damage(text, rng)  # some saves to continue
+                try:
+                    tally[check_in_game(kind, raw, Path(tmp))] += 1
+                except Exception as why:  # noqa: BLE001 - every failure is counted and shown
+                    tally["failed"] += 1
+                    print(f"in game, {kind} #{i}: {type(why).__name__}: {str(why)[:300]}", file=sys.stderr)
+    return tally
+
+
 def main(argv: list[str]) -> int:
     count = int(argv[0]) if argv else 1000
     seed = int(argv[1]) if len(argv) > 1 else 1
     start = time.perf_counter()
+    if "--in-game" in argv:
+        t = run_in_game(count, seed)
+        print(f"in game: tried {t['tried']}, continued {t['continued']}, menu {t['menu']}, failed {t['failed']} "
+              f"({time.perf_counter() - start:.0f} s)")
+        return 1 if t["failed"] else 0
     tally = run(count, seed)
     for kind, t in tally.items():
         print(f"{kind}: tried {t['tried']}, used {t['used']}, set aside {t['set aside']}, failed {t['failed']}")

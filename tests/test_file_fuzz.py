@@ -18,12 +18,12 @@ from game.rules.state import GameState, Phase
 from game.storage import SavedGame, Storage
 from scenes.game_over import GameOverScene
 from scenes.menu import MenuScene
-from tests.file_fuzz import KINDS, RAW_PYTHON, check_file, damage, run, valid_text
+from tests.file_fuzz import KINDS, RAW_PYTHON, check_file, check_in_game, damage, run, run_in_game, valid_text
 from tests.scene_helpers import FakeClock, play_hand
 
 
 def test_damaged_saves_settings_and_statistics_are_used_or_set_aside() -> None:
-    tally = run(80, seed=20)
+    tally = run(50, seed=20)
     for kind, t in tally.items():
         assert t["failed"] == 0, (kind, t)
         assert t["set aside"] > 0, (kind, t)
@@ -114,3 +114,11 @@ def test_bad_statistics_do_not_spoil_the_end_of_a_game(flow: Flow) -> None:
     flow.app.run(frames=2)
     assert any("statistics" in n.message for n in flow.app.scenes.current.notices)
     pygame.event.clear()
+
+
+def test_the_whole_game_starts_on_damaged_files(tmp_path: Path) -> None:
+    tally = run_in_game(6, seed=5)
+    assert tally["failed"] == 0 and tally["tried"] == 18, tally
+    valid = valid_text("save.json", random.Random(2)).encode()
+    assert check_in_game("save.json", valid, tmp_path) == "continued"
+    assert check_in_game("save.json", b"[" * 10_000, tmp_path) == "menu"
