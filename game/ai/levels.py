@@ -67,6 +67,7 @@ class Style:
     out_margin: float = 350.0  # hold on instead of going out when our unfinished canastas lead by this
     first_meld_budget: float = 3.0  # how much flexibility (in first_meld weights) a first meld may cost
     out_search: int = 3000  # nodes of the going-out search
+    frozen_pile_danger: float = 1.0  # danger weight where the pile freezes (Standard: every pile is a prize)
     weights: Weights = field(default_factory=lambda: DEFAULT)
 
 
@@ -95,13 +96,18 @@ def style_for(style: Style, rules: RuleSet) -> Style:
         return style
     return replace(style, weights=STANDARD_WEIGHTS if style.memory else replace(STANDARD_WEIGHTS, black_three=-250.0),
                    hand_floor=min(style.hand_floor, FREEZE.hand_floor), wilds_for_bolivia=False,
-                   complete_with_wilds=True)
+                   complete_with_wilds=True,
+                   danger_weight=style.danger_weight * style.frozen_pile_danger if rules.pile_freezes
+                   else style.danger_weight)
 
 
 EASY = Style("easy", memory=False, keep_pairs=False, plain_first_meld=True, wilds_for_bolivia=False,
              random_discard=0.2, ask_partner=False, judge_going_out=False, judge_draw=False, hand_floor=2,
              complete_with_wilds=True, endgame_turns=0.0)
 NORMAL = Style("normal")
+# Hard counts the cards as Normal does, and in Standard Canasta weighs three times harder what a discard
+# may give the next player (measured against Normal in the arena); its search is in game/ai/search.py.
+HARD = replace(NORMAL, name="hard", frozen_pile_danger=3.0)
 
 
 # ----- entry points ------------------------------------------------------------------------------------

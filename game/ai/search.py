@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from game.ai.determinize import sample_world
 from game.ai.evaluate import world_side_values
-from game.ai.levels import NORMAL, Planner, Style, choose_with
+from game.ai.levels import HARD, NORMAL, Planner, Style, choose_with
 from game.ai.plan import OutPlans, why_illegal
 from game.rules.actions import Action, AddToMeld, AskPartner, Discard, DrawStock, LayMelds, TakePile, TakeTop
 from game.rules.errors import IllegalAction
@@ -69,7 +69,7 @@ PLAYOUT_STYLE = replace(NORMAL, out_search=250)
 
 
 def choose_hard(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
-    return Searcher(NORMAL, view, rng).decide(legal)
+    return Searcher(HARD, view, rng).decide(legal)
 
 
 class Searcher:
