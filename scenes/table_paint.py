@@ -409,9 +409,6 @@ class TablePainter:
             self._badge(surface, text, pi, small, (170, 20, 20), middle=True)
         elif freeze is not None:
             self._badge(surface, _("FROZEN"), pi, small, (30, 70, 150), middle=True)
-        if freeze is not None:
-            why = _("a wild card in it") if freeze == FROZEN_BY_WILD else _("until your side melds")
-            self._badge(surface, why, pi.move(0, -(pi.h - small * 3)), max(10, small - 2), (30, 70, 150))
         self._draw_log_panel(surface)
 
     def _draw_crosswise_wild(self, surface: pygame.Surface, pile: pygame.Rect) -> None:
@@ -425,7 +422,11 @@ class TablePainter:
             cache.clear()
             cache[key] = pygame.transform.rotate(self.faces.get(max(12, pile.w)).face(wild), 90)
         img = cache[key]
-        surface.blit(img, img.get_rect(center=(pile.centerx, pile.bottom - pile.h // 5)))
+        surface.blit(img, img.get_rect(center=pile.center))
+        # The top card lies over it, as on a real table.
+        top = self.state.pile[-1]
+        if top != wild:
+            surface.blit(self.faces.get(max(12, pile.w)).face(top), pile.topleft)
 
     def _draw_log_panel(self, surface: pygame.Surface) -> None:
         """What happened lately, beside the piles: drawn once per new line, then one blit a frame."""
@@ -502,6 +503,12 @@ class TablePainter:
         elif self.controller.human_to_act:
             if s.phase == Phase.ANSWER:
                 text = _("Your partner asks to go out: answer yes or no.")
+            elif s.phase == Phase.DRAW and s.pile and s.pile_freeze(s.side_of(self.seat)) == FROZEN_BY_WILD:
+                text = _("Your turn: draw from the stock, or take the frozen pile with a natural pair (a wild card "
+                         "lies in it).")
+            elif s.phase == Phase.DRAW and s.pile and s.pile_freeze(s.side_of(self.seat)) is not None:
+                text = _("Your turn: draw from the stock, or take the frozen pile with a natural pair (your side "
+                         "has not melded yet).")
             elif s.phase == Phase.DRAW and s.rules.draws(s.players) == 1:
                 text = _("Your turn: click the stock to draw one, or select two cards and click the pile.")
             elif s.phase == Phase.DRAW:

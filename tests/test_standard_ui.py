@@ -111,6 +111,17 @@ def badges(scene: TableScene, monkeypatch) -> list[str]:
     return seen
 
 
+def status(scene: TableScene, monkeypatch) -> str:
+    import scenes.table_paint as tp
+
+    drawn: list[str] = []
+    real = tp.draw_text
+    monkeypatch.setattr(tp, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a,
+                                                                                                      **k))
+    scene._draw_status(pygame.Surface(scene.size), 20)
+    return " ".join(drawn)
+
+
 def test_the_table_shows_a_frozen_pile_with_its_wild_card_crosswise(app: App, monkeypatch) -> None:
     state = position(2, ["9C 9D 5H 5S 6C", "4C 4D 7H"], pile="7S JK 9H", melds=[["QH QS QD"]], rules=STANDARD)
     scene = _table(app, state)
@@ -119,13 +130,15 @@ def test_the_table_shows_a_frozen_pile_with_its_wild_card_crosswise(app: App, mo
     monkeypatch.setattr(TablePainter, "_draw_crosswise_wild",
                         lambda self, surface, pile: crossed.append(1) or real(self, surface, pile))
     shown = badges(scene, monkeypatch)
-    assert "FROZEN" in shown and "a wild card in it" in shown and crossed
+    assert "FROZEN" in shown and crossed
+    assert "frozen pile with a natural pair (a wild card lies in it)" in status(scene, monkeypatch)
 
 
 def test_the_table_says_the_pile_is_frozen_until_the_side_melds(app: App, monkeypatch) -> None:
     state = position(2, ["9C 9D 5H 5S 6C", "4C 4D 7H"], pile="7S 9H", rules=STANDARD)
-    shown = badges(_table(app, state), monkeypatch)
-    assert "FROZEN" in shown and "until your side melds" in shown
+    scene = _table(app, state)
+    assert "FROZEN" in badges(scene, monkeypatch)
+    assert "(your side has not melded yet)" in status(scene, monkeypatch)
 
 
 def test_the_table_shows_a_black_three_blocking_the_next_player(app: App, monkeypatch) -> None:
