@@ -17,6 +17,7 @@ import pygame
 from game.assets import clear_font_cache
 from game.i18n import _
 from game.logs import first_frame_drawn
+from game.native_memory import give_back_free_memory
 from game.window import DEFAULT_SIZE, Placement, WindowState
 
 FPS = 60
@@ -111,9 +112,13 @@ class SceneManager:
         scene, self._pending = self._pending, None
         if scene is None:
             return False
-        if self.current is not None:
-            self.current.exit()
+        left = self.current
+        if left is not None:
+            left.exit()
         self.current = scene
+        if left is not None:
+            del left
+            give_back_free_memory()  # the scene just left holds its images in cycles: free them now
         scene.enter(self.app)
         scene.resize(self.app.size)
         scene.dirty = True

@@ -14,8 +14,8 @@ The output is a contract; its keys are exactly:
   `source` (`python -m game`) and `build` (the one-folder executable, null when none is built).
 - `rss_mb`: peak resident memory of a process playing a whole demo game at 1920x1080.
 - `rss_growth_mb_per_game`: how much the resident memory of one session grows a game, over ten
-  demo games played one after the other at 1920x1080 (after one game that fills the caches), from
-  the memory after the first of them to that after the last, divided by the games between.
+  demo games played one after the other at 1920x1080 (after two that fill the bounded caches): the
+  least-squares slope of the memory read as each game-over screen appears.
 - `ai_ms`: per computer level, `p50` and `p95` milliseconds of one decision over whole games.
 - `sim_games_per_s`: per level, whole four-player games a second, as `simulate` plays them.
 
@@ -57,6 +57,7 @@ TARGETS: dict[str, tuple[Callable[[dict], float | None], float, str]] = {
     "memory growth (MB a game)": (lambda r: r["rss_growth_mb_per_game"], 1.0, "a session's memory stays flat"),
 }
 GROWTH_GAMES = 10
+GROWTH_WARMUP = 2  # games played before the measure starts
 
 
 def headless() -> None:
@@ -337,15 +338,20 @@ def play_demo_session(size: tuple[int, int], seed: int, games: int, max_frames: 
 
 
 def growth_per_game(after: list[float | None]) -> float | None:
-    """MB a game from the first reading (the caches filled by then) to the last."""
+    """MB a game: the least-squares slope of the readings (one a game), so that the few MB a reading
+    wavers by (where the allocator happens to stand) weigh less than they would at the two ends."""
     if len(after) < 2 or any(v is None for v in after):
         return None
-    return round((after[-1] - after[0]) / (len(after) - 1), 2)  # type: ignore[operator]
+    n = len(after)
+    mean_x, mean_y = (n - 1) / 2, sum(after) / n  # type: ignore[arg-type]
+    slope = sum((i - mean_x) * (y - mean_y) for i, y in enumerate(after)) / sum((i - mean_x) ** 2 for i in range(n))
+    return round(slope, 2)
 
 
 def measure_rss_growth(seed: int, games: int, max_frames: int | None, command: list[str]) -> float | None:
-    """`rss_growth_mb_per_game`, in a fresh process (one game first fills the caches)."""
-    args = [*command, "bench", "--child-growth", "--seed", str(seed), "--child-games", str(games + 1)]
+    """`rss_growth_mb_per_game`, in a fresh process; the first games fill the caches (fonts, text,
+    panels: bounded, each full after a game or two) and are not counted."""
+    args = [*command, "bench", "--child-growth", "--seed", str(seed), "--child-games", str(games + GROWTH_WARMUP)]
     if max_frames is not None:
         args += ["--child-frames", str(max_frames)]
     try:
@@ -354,7 +360,7 @@ def measure_rss_growth(seed: int, games: int, max_frames: int | None, command: l
         after = json.loads(done.stdout.strip().splitlines()[-1])["rss_after_game"]
     except (OSError, ValueError, IndexError, KeyError, subprocess.TimeoutExpired):
         return None
-    return growth_per_game(after[1:])
+    return growth_per_game(after[GROWTH_WARMUP:])
 
 
 def play_demo_game(size: tuple[int, int], seed: int, max_frames: int | None = None) -> dict:
@@ -525,5 +531,5 @@ def register(subparsers, name: str) -> None:
     p.add_argument("--child-rss", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--child-frames", type=int, default=None, help=argparse.SUPPRESS)
     p.add_argument("--child-growth", action="store_true", help=argparse.SUPPRESS)
-    p.add_argument("--child-games", type=int, default=GROWTH_GAMES + 1, help=argparse.SUPPRESS)
+    p.add_argument("--child-games", type=int, default=GROWTH_GAMES + GROWTH_WARMUP, help=argparse.SUPPRESS)
     p.set_defaults(run=cmd_bench)

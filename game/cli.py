@@ -1,4 +1,4 @@
-"""Headless tools: meld, score, min-meld, simulate (and arena, bench when present).
+"""Headless tools: meld, score, min-meld, simulate, turn (and arena, bench when present).
 
 A contract: names, options and output keys stay as they are. Output is JSON on stdout; bad input
 gets one clear line on stderr and exit code 2, never a traceback.
@@ -281,7 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--variant", default="bolivia")
     sim.add_argument("--json", action="store_true", help=_("one line of JSON"))
     sim.set_defaults(run=cmd_simulate)
-    for name, module in (("arena", "game.arena"), ("bench", "game.bench")):
+    for name, module in (("arena", "game.arena"), ("bench", "game.bench"), ("turn", "game.position")):
         try:
             mod = __import__(module, fromlist=["register"])
         except ImportError:

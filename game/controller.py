@@ -6,6 +6,10 @@ then asks that seat's player for one action. The decision runs on a worker threa
 touches pygame, so a long think never freezes a frame; `update` applies the action when it is
 ready and returns the engine's events for the scene to animate. The player's own moves go
 through `play`, which raises IllegalAction with the engine's reason.
+
+Undo: before each of the player's meld moves the controller keeps a copy of the game; `undo` puts the
+last one back, one move at a time, until the turn's discard (the draw showed new cards: never undone).
+Computer moves are never undone: any move but a meld move forgets the copies.
 """
 
 from __future__ import annotations
@@ -17,12 +21,16 @@ import time
 from dataclasses import dataclass, field
 
 from game.ai import Chooser
-from game.rules.actions import Action, Deal
+from game.i18n import _
+from game.rules.actions import Action, AddToMeld, Combine, Deal, LayMelds, MeldMove
 from game.rules.errors import IllegalAction
 from game.rules.events import Event
 from game.rules.legal import legal_actions
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
+
+# The player's moves that may be taken back (within the turn, before the discard).
+UNDOABLE: tuple[type, ...] = (MeldMove, LayMelds, AddToMeld, Combine)
 
 # Seconds between two computer actions, by animation speed.
 PAUSES = {"slow": 1.1, "normal": 0.6, "fast": 0.25, "instant": 0.0}
@@ -50,6 +58,8 @@ class TurnController:
         self._last_update = 0.0
         self.threaded = threaded
         self.errors: list[str] = []
+        self._undo: list[GameState] = []  # the game before each of the player's meld moves this turn
+        self.hint_job: _Job | None = None
 
     def set_speed(self, speed: str) -> None:
         self.pause = PAUSES.get(speed, PAUSES["normal"])
@@ -69,10 +79,43 @@ class TurnController:
     def play(self, action: Action) -> list[Event]:
         """The player's own move; IllegalAction leaves everything as it was."""
         if not self.human_to_act:
-            raise IllegalAction("It is not your turn.")
-        return self.state.apply(action)
+            raise IllegalAction(_("It is not your turn."))
+        undoable = isinstance(action, UNDOABLE) and self.state.phase == Phase.MELD
+        before = self.state.copy() if undoable else None
+        events = self.state.apply(action)
+        self.hint_job = None  # a hint asked before this move is about another position
+        if before is not None and self.state.phase == Phase.MELD and self.state.turn == before.turn:
+            self._undo.append(before)
+        else:
+            self._undo.clear()  # a draw, a discard, a question, or a meld that ended the hand
+        return events
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo) and self.human_to_act and self.state.phase == Phase.MELD
+
+    def undo(self) -> bool:
+        """Take back the player's last meld move of this turn; False when there is none."""
+        if not self.can_undo:
+            return False
+        before = self._undo.pop()
+        # Put the copy back into the same GameState object: the table, the flow and the autosave all
+        # hold this one, so they all see the undone game.
+        self.state.__dict__.update(before.__dict__)
+        self.hint_job = None
+        return True
+
+    def ask_hint(self, decide) -> _Job:
+        """Work out a suggestion for the player on the thinking thread; `decide()` returns an action."""
+        self.hint_job = _Job(self.state.to_act, decide)
+        if self.threaded:
+            self._worker().put(self.hint_job)
+        else:
+            self.hint_job.run()
+        return self.hint_job
 
     def deal(self) -> list[Event]:
+        self._undo.clear()
         return self.state.apply(Deal())
 
     def update(self, dt: float, busy: bool) -> Applied | None:
@@ -95,6 +138,7 @@ class TurnController:
             return None
         self._wait = 0.0
         if state.phase == Phase.DEAL:
+            self._undo.clear()
             return Applied(-1, Deal(), self.deal())
         seat = state.to_act
         view = view_of(state, seat)
@@ -115,12 +159,14 @@ class TurnController:
             if job.error is not None:
                 raise job.error
             assert job.action is not None
+            self._undo.clear()
             return Applied(job.seat, job.action, self.state.apply(job.action))
         except Exception as why:
             # A computer move the engine refuses: fall back to the first legal action, and say so.
             self.errors.append(repr(why))
             seat = self.state.to_act
             action = legal_actions(self.state)[0]
+            self._undo.clear()
             return Applied(seat, action, self.state.apply(action))
 
     def _worker(self) -> queue.SimpleQueue:

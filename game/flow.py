@@ -25,7 +25,6 @@ from game.ai import get_player
 from game.app import App, desktop_sizes
 from game.controller import TurnController
 from game.i18n import LANGUAGES, _, number, set_language
-from game.native_memory import give_back_free_memory
 from game.rules.ruleset import BOLIVIA, RULESETS
 from game.rules.state import GameState, Phase
 from game.stats import Statistics
@@ -297,20 +296,31 @@ class Flow:
         if self.table is not None:
             self.table.controller.close()
             self.table = None
-            give_back_free_memory()  # the table's images are freed: keep a long session's memory flat
 
     def _open_table(self, controller: TurnController, speed: str, show: bool = True) -> TableScene:
         self._leave_table()
         self._save_failed = False
+        settings = self.settings if not self.demo else Settings()
         self.table = TableScene(controller, speed, on_hand_end=self.hand_ended, on_menu=self.start_menu,
                                 on_change=self.autosave, sounds=SILENT if self.demo else self.sounds,
-                                on_settings=self.open_settings, on_rules=self.open_rules, on_sound=self.toggle_sound)
+                                on_settings=self.open_settings, on_rules=self.open_rules, on_sound=self.toggle_sound,
+                                sort_order=settings.sort_order, discard_warning=settings.discard_warning,
+                                on_setting=self.table_setting)
         if not self.demo:
-            settings = self.settings
             self.table.apply_settings(replace(settings, setup=replace(settings.setup, speed=speed)))
         if show:
             self.app.scenes.request(self.table)
         return self.table
+
+    def table_setting(self, name: str, value: object) -> None:
+        """A choice made at the table (the hand's sort order) is kept for later games too."""
+        if self.demo or not hasattr(self.settings, name):
+            return
+        setattr(self.settings, name, value)
+        try:
+            self.storage.save_settings(self.settings)
+        except StorageError:
+            pass  # kept for this session only
 
     def autosave(self, state: GameState) -> None:
         """After every move: the whole game, so closing the window never loses anything."""

@@ -22,7 +22,7 @@ from game.i18n import _, ngettext, number
 from game.rules.cards import BLACK_THREE
 from game.rules.melds import RANK_MELD, RUN, Meld
 from game.rules.state import GameState, Phase
-from game.ui.narrate import SUIT_SYMBOLS, canasta_name, seat_names, side_names
+from game.ui.narrate import SUIT_SYMBOLS, canasta_name, rank_plural, seat_names, side_names
 from scenes.widgets import (
     GOLD,
     INK,
@@ -49,13 +49,6 @@ def signed(n: int, plus: bool = False) -> str:
     if n < 0:
         return MINUS + number(-n)
     return "+" + number(n) if plus and n > 0 else number(n)
-
-
-def rank_plural(rank: int) -> str:
-    return {
-        4: _("fours"), 5: _("fives"), 6: _("sixes"), 7: _("sevens"), 8: _("eights"), 9: _("nines"),
-        10: _("tens"), 11: _("jacks"), 12: _("queens"), 13: _("kings"), 14: _("aces"),
-    }.get(rank, str(rank))
 
 
 def canasta_label(meld: Meld, canasta: str) -> str:

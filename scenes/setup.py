@@ -484,6 +484,8 @@ class SetupScene(Scene):
             cx = box.left + arrow_w // 2 if delta < 0 else box.right - arrow_w // 2
             half = max(6, box.h // 4)
             color = (20, 110, 60) if hot else BUTTON_TEXT
+            if len(row.values) < 2:
+                color = (185, 182, 170)  # nothing else to choose yet: the arrows are greyed
             if delta < 0:
                 pts = [(cx + half // 2, box.centery - half), (cx + half // 2, box.centery + half),
                        (cx - half, box.centery)]

@@ -89,6 +89,15 @@ class StatisticsScene(Scene):
         self._text = 16
         self._background: pygame.Surface | None = None
 
+    def games(self) -> list[str]:
+        """The games with statistics (the default one always): ← → go from one to the next."""
+        return sorted(set(self.stats.games) | {self.game}, key=lambda g: (g != DEFAULT_GAME, g))
+
+    def switch_game(self, delta: int) -> None:
+        games = self.games()
+        self.game = games[(games.index(self.game) + delta) % len(games)]
+        self.resize(self.size)
+
     def lines(self) -> list[tuple[str, str, bool]]:
         return stat_lines(self.stats.games.get(self.game) or GameStats())
 
@@ -129,6 +138,18 @@ class StatisticsScene(Scene):
         if self.dialog is not None:
             self.dialog.layout(size)
 
+    def line_tops(self) -> list[int]:
+        """Where each line's text starts (a heading after the first has a little gap over it)."""
+        t = self._text
+        y = self._panel.top + self._unit // 2
+        tops = []
+        for i, (_label, _value, heading) in enumerate(self.lines()):
+            if heading and i:
+                y += t // 3
+            tops.append(y)
+            y += round(t * 1.3)
+        return tops
+
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.dialog is not None:
             self.dialog.handle_event(event)
@@ -136,6 +157,9 @@ class StatisticsScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.back()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and len(self.games()) > 1:
+            self.switch_game(1 if event.key == pygame.K_PAGEDOWN else -1)
             return
         if self.buttons.handle_event(event):
             self.dirty = True
@@ -147,17 +171,15 @@ class StatisticsScene(Scene):
         w, _h = surface.get_size()
         u = self._unit
         title = _("Statistics: {game}").format(game=game_name(self.game))
+        if len(self.games()) > 1:
+            title = f"◀ {title} ▶"  # Page Up / Page Down: another game's
         draw_text(surface, title, round(u * 1.5), GOLD, (w // 2, round(u * 0.8)), "midtop", True, True)
         panel = self._panel
         draw_panel(surface, panel, max(8, u // 2))
         t = self._text
-        line_h = round(t * 1.3)
-        y = panel.top + u // 2
         label_x = panel.left + u
         value_right = panel.right - u
-        for label, value, heading in self.lines():
-            if heading and y > panel.top + u // 2:
-                y += t // 3
+        for (label, value, heading), y in zip(self.lines(), self.line_tops(), strict=True):
             x = label_x if heading else label_x + u
             draw_text(surface, label, t, GOLD if heading else INK, (x, y), bold=heading)
             if value:
@@ -165,7 +187,6 @@ class StatisticsScene(Scene):
                 size = fit_size(value, t, max(room, u * 8), 10, False)
                 draw_text(surface, value, size, INK if heading else INK_DIM, (value_right, y + (t - size) // 2),
                           "topright")
-            y += line_h
         self.buttons.draw(surface)
         if self.dialog is not None:
             self.dialog.draw(surface)

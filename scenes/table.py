@@ -16,30 +16,23 @@ from game.controller import TurnController
 from game.i18n import _, language
 from game.rules import events as ev
 from game.rules.actions import (
-    Action,
-    AddToMeld,
     Answer,
-    AskPartner,
-    Combine,
-    Discard,
-    DrawStock,
-    LayMelds,
-    TakePile,
-    TakeTop,
 )
-from game.rules.errors import IllegalAction
-from game.rules.melds import classify, extends_run, meld_points
+from game.rules.meld_move import MeldJudgement
 from game.rules.state import GameState, Phase
 from game.storage import Settings
 from game.ui.card_faces import FaceCache
 from game.ui.card_layer import CardLayer
-from game.ui.input_map import Intent, key_intent, yes_no_letters
-from game.ui.layout import CARD_SCALES, TableLayout, contains_point, table_layout
+from game.ui.hand_order import SORT_ORDERS, follow_focus
+from game.ui.hint import Hint
+from game.ui.input_map import Intent, yes_no_letters
+from game.ui.layout import CARD_SCALES, TableLayout, table_layout
 from game.ui.narrate import canasta_name, describe, seat_names, side_names
 from game.ui.sounds import SILENT, SoundBoard
+from game.ui.staging import Staging
 from game.ui.table_view import Homes, compute_homes
-from scenes.table_overlays import OVERLAYS
 from scenes.table_paint import IDLE_WORK, TablePainter
+from scenes.table_play import TablePlayer
 from scenes.widgets import (
     Button,
     Dialog,
@@ -90,7 +83,7 @@ class Flourish:
     life: float = 1.6
 
 
-class TableScene(TablePainter, Scene):
+class TableScene(TablePlayer, TablePainter, Scene):
     def __init__(self, controller: TurnController, speed: str = "normal",
                  on_hand_end: Callable[[TableScene], None] | None = None,
                  on_menu: Callable[[], None] | None = None,
@@ -98,9 +91,13 @@ class TableScene(TablePainter, Scene):
                  sounds: SoundBoard | None = None,
                  on_settings: Callable[[], None] | None = None,
                  on_rules: Callable[[], None] | None = None,
-                 on_sound: Callable[[], bool] | None = None) -> None:
+                 on_sound: Callable[[], bool] | None = None,
+                 sort_order: str = "rank", discard_warning: bool = True,
+                 on_setting: Callable[[str, object], None] | None = None) -> None:
         """`sounds` plays the events; `on_settings` and `on_rules` open those screens (from the pause
-        menu; R opens the rules); `on_sound()` switches sound on or off (V) and says which it is now."""
+        menu; R opens the rules); `on_sound()` switches sound on or off (V) and says which it is now.
+        `sort_order` and `discard_warning` come from the settings; `on_setting(name, value)` keeps a
+        choice made at the table (the hand's sort order) for later games."""
         super().__init__()
         self.sounds = sounds if sounds is not None else SILENT
         self.on_settings = on_settings
@@ -124,9 +121,18 @@ class TableScene(TablePainter, Scene):
         self.homes = Homes()
         self.background: pygame.Surface | None = None
         self.selected: set[int] = set()
-        self.staged: list[list[int]] = []
-        self.sort_mode = "rank"
-        self.focus = 0  # keyboard focus in the hand
+        self.staging = Staging()  # cards set out for a meld move, not laid yet
+        self.sort_mode = sort_order if sort_order in SORT_ORDERS else "rank"
+        self.discard_warning = discard_warning
+        self.on_setting = on_setting  # a setting the player changed at the table, to remember
+        self.focus = 0  # keyboard focus in the hand: the index of `focus_card`
+        self.focus_card: int | None = None  # the focus follows this card, not a place
+        self.new_cards: set[int] = set()  # drawn this turn: marked until the player's next turn
+        self.pointer_in_hand = False
+        self.hand_pins: dict[int, tuple[int, int, int, int]] | None = None  # where the hand's cards stay
+        self.hint: Hint | None = None
+        self.judgement: MeldJudgement | None = None  # the engine's view of the staged move, if any
+        self.took_on: set[tuple[int, int]] = set()  # (seat, rank) of the pile takes seen this hand
         self.target = 0  # keyboard target: index into self._targets()
         self.log: list[str] = []
         self.toasts = Toasts()
@@ -156,11 +162,14 @@ class TableScene(TablePainter, Scene):
 
     def _make_buttons(self) -> None:
         self.buttons = {
-            "meld": Button(_("Meld (M)"), lambda: self.do(Intent("meld"))),
-            "lay": Button(_("Lay staged (L)"), lambda: self.do(Intent("lay"))),
+            "meld": Button(_("Stage (M)"), lambda: self.do(Intent("meld"))),
+            "lay": Button(_("Lay all (L)"), lambda: self.do(Intent("lay"))),
             "cancel": Button(_("Take back (C)"), lambda: self.do(Intent("cancel"))),
-            "sort": Button(_("Sort (S)"), lambda: self.do(Intent("sort"))),
+            "undo": Button(_("Undo (Z)"), lambda: self.do(Intent("undo"))),
+            "hint": Button(_("Hint (I)"), lambda: self.do(Intent("hint"))),
             "ask": Button(_("May I go out? (Q)"), lambda: self.do(Intent("ask"))),
+            "sort_rank": Button(_("By rank (1)"), lambda: self.do(Intent("sort_rank"))),
+            "sort_suit": Button(_("By suit (2)"), lambda: self.do(Intent("sort_suit"))),
             "menu": Button(_("Menu (Esc)"), lambda: self.do(Intent("pause"))),
             "sound": Button(self._sound_label(), lambda: self.do(Intent("mute"))),
         }
@@ -236,8 +245,10 @@ class TableScene(TablePainter, Scene):
     def apply_events(self, events: list[ev.Event]) -> None:
         dealt = False
         self.motion = {}
+        mine = set(self.state.hands[self.seat])
         for e in events:
             self._note_motion(e)
+            self.note_seen(e)
             line = describe(e, self.names)
             if line:
                 self.log.append(line)
@@ -245,7 +256,9 @@ class TableScene(TablePainter, Scene):
                 self.log = [line] if line else []  # the story starts again with each hand
                 dealt = True
                 self.selected.clear()
-                self.staged.clear()
+                self.staging.clear()
+                self.new_cards.clear()
+                self.hand_pins = None
             elif isinstance(e, ev.CanastaMade):
                 self.flourishes.append(Flourish(canasta_name(e.canasta) + "!", e.meld))
             elif isinstance(e, ev.PartnerAnswered):
@@ -253,10 +266,18 @@ class TableScene(TablePainter, Scene):
             elif isinstance(e, ev.HandEnded):
                 self.end_wait = END_PAUSE
             elif isinstance(e, ev.TurnStarted):
-                self.staged.clear()
+                self.staging.clear()
+                self.hint = None
+                self.toasts.drop("hint")
+                if e.seat == self.seat:
+                    self.new_cards.clear()  # last turn's cards are not new any more
+            elif isinstance(e, ev.CardsDrawn | ev.PileTaken) and e.seat == self.seat:
+                self.new_cards.update(c for c in (e.cards if isinstance(e, ev.CardsDrawn) else e.to_hand))
         self.log = self.log[-LOG_LINES:]
         self.sounds.on_events(events, self.controller.human)
-        self.selected &= set(self.state.hands[self.seat])
+        self.selected &= mine
+        self.new_cards &= mine
+        self.staging.keep_only(mine, {m.id for m in self.state.melds[self.state.side_of(self.seat)]})
         if dealt:
             self._deal_sprites()
         self.relayout(animate=True, deal=dealt)
@@ -301,7 +322,11 @@ class TableScene(TablePainter, Scene):
     def relayout(self, animate: bool = True, deal: bool = False) -> None:
         if self.layout is None:
             return
-        self.homes = compute_homes(self.state, self.layout, self.seat, self.sort_mode, self.staged, self.selected)
+        before = self.homes.hand
+        pins = self.hand_pins if self.pointer_in_hand else None
+        self.homes = compute_homes(self.state, self.layout, self.seat, self.sort_mode, self.staging.groups(),
+                                   self.selected, pins)
+        self.hand_pins = self.homes.hand_base
         self.relayouts += 1
         order = {}
         if deal:
@@ -339,384 +364,20 @@ class TableScene(TablePainter, Scene):
         for c in list(self.sprites):
             if c not in self.homes.spots:
                 del self.sprites[c]
-        self.focus = min(self.focus, max(0, len(self.homes.hand) - 1))
+        self.focus_card = follow_focus(self.focus_card if self.focus_card is not None else
+                                       (before[self.focus] if self.focus < len(before) else None),
+                                       before, self.homes.hand)
+        self.focus = self.homes.hand.index(self.focus_card) if self.focus_card is not None else 0
         st = self.state
         # Whether asking is possible is the engine's question; asked once per change, not per frame.
         self.can_ask = (self._my_turn() and st.players == 4 and st.phase == Phase.MELD and not st.asked
                         and st.able_to_go_out(self.seat))
+        # What the staged move would do, judged by the engine once per change (not per frame).
+        self.judgement = (st.judge_meld(self.staging.move()) if self.staging and self._my_turn()
+                          and st.phase == Phase.MELD else None)
         if self.picked_meld is not None and self.picked_meld not in self.homes.meld_rects:
             self.picked_meld = None
         self.dirty = True
-
-    # ----- the player's actions ---------------------------------------------------------------------
-
-    def play(self, action: Action, cards: set[int] | None = None) -> bool:
-        """Try a move; on refusal shake the cards and show the engine's reason."""
-        try:
-            events = self.controller.play(action)
-        except IllegalAction as why:
-            self.refuse(str(why), cards if cards is not None else set(self.selected))
-            return False
-        self.apply_events(events)
-        return True
-
-    def refuse(self, reason: str, cards: set[int]) -> None:
-        self.toasts.show(reason, 4.5)
-        self.shaking = set(cards)
-        self.shake_time = SHAKE
-        self.dirty = True
-
-    def _my_turn(self) -> bool:
-        return self.controller.human_to_act and self.state.phase in (Phase.DRAW, Phase.MELD)
-
-    def do(self, intent: Intent) -> None:
-        """Carry out an intent from a key, a click or a button."""
-        kind = intent.kind
-        if kind == "pause":
-            self._open_pause()
-            return
-        if kind == "help":
-            self.help = not self.help
-            self.dirty = True
-            return
-        if kind in OVERLAYS:
-            self.overlay = None if self.overlay == kind else kind
-            self.dirty = True
-            return
-        if kind == "rules":
-            if self.on_rules is not None:
-                self.on_rules()
-            return
-        if kind == "mute":
-            on = self.on_sound() if self.on_sound is not None else not self.sounds.enabled
-            self.buttons["sound"].label = self._sound_label()
-            self.toasts.show(_("Sound on.") if on else _("Sound off."), 1.5)
-            self.dirty = True
-            return
-        if kind == "sort":
-            self.sort_mode = "suit" if self.sort_mode == "rank" else "rank"
-            self.toasts.show(_("Sorted by suit.") if self.sort_mode == "suit" else _("Sorted by rank."), 1.5)
-            self.relayout()
-            return
-        if kind == "focus":
-            if self.homes.hand:
-                self.focus = (self.focus + intent.arg) % len(self.homes.hand)
-            self.dirty = True
-            return
-        if kind == "target":
-            targets = self._targets()
-            self.target = (self.target + intent.arg) % len(targets)
-            self.dirty = True
-            return
-        if kind == "select":
-            if self.homes.hand:
-                self.toggle(self.homes.hand[self.focus])
-            return
-        if kind == "clear":
-            self.selected.clear()
-            self.relayout()
-            return
-        if not self._my_turn():
-            if kind in ("draw", "pile", "meld", "lay", "discard", "add", "ask", "enter", "top", "combine"):
-                self.refuse(_("Wait for your turn."), set())
-            return
-        chosen = tuple(sorted(self.selected))
-        if kind == "draw":
-            self.play(DrawStock(), set())
-        elif kind == "pile":
-            self.pile_clicked()
-        elif kind == "top":
-            self.take_top(None)
-        elif kind == "meld":
-            self.meld_selected()
-        elif kind == "lay":
-            if not self.staged:
-                self.refuse(_("Stage your first meld with M, then lay it with L."), set())
-            elif self.play(LayMelds(tuple(tuple(m) for m in self.staged)), {c for m in self.staged for c in m}):
-                self.staged.clear()
-                self.relayout()
-        elif kind == "cancel":
-            self.staged.clear()
-            self.relayout()
-        elif kind == "discard":
-            card = chosen[0] if len(chosen) == 1 else (self.homes.hand[self.focus] if not chosen and
-                                                        self.homes.hand else None)
-            if card is None:
-                self.refuse(_("Select one card to discard."), set(chosen))
-            else:
-                self.discard(card)
-        elif kind == "add":
-            target = self._targets()[self.target]
-            if isinstance(target, int):
-                self.add_to(target)
-            else:
-                self.enter_target()
-        elif kind == "enter":
-            self.enter_target()
-        elif kind == "combine":
-            target = self._targets()[self.target % len(self._targets())]
-            if isinstance(target, int):
-                self.pick_meld(target)
-            else:
-                self.refuse(_("Choose one of your melds with Tab first, then K; then another meld and K."), set())
-        elif kind == "ask":
-            if self.state.players != 4:
-                self.refuse(_("Only a player with a partner can ask to go out."), set())
-            else:
-                self.play(AskPartner(), set())
-        self.dirty = True
-
-    def toggle(self, card: int) -> None:
-        if card in self.selected:
-            self.selected.discard(card)
-        else:
-            self.selected.add(card)
-        self.relayout()
-
-    def discard(self, card: int) -> None:
-        if self.staged:
-            self.staged.clear()
-        if self.play(Discard(card), {card}):
-            self.selected.clear()
-            self.relayout()
-
-    def meld_selected(self) -> None:
-        chosen = tuple(sorted(self.selected))
-        if not chosen:
-            self.refuse(_("Select the cards to meld first."), set())
-            return
-        side = self.state.side_of(self.seat)
-        if self.state.melds[side]:
-            if self.play(LayMelds((chosen,)), set(chosen)):
-                self.selected.clear()
-                self.relayout()
-            return
-        # A first meld: stage it; the staged melds go down together once they reach the minimum.
-        try:
-            classify(chosen, self.state.rules)
-        except IllegalAction as why:
-            self.refuse(str(why), set(chosen))
-            return
-        self.staged.append(list(chosen))
-        self.selected.clear()
-        need = self.state.min_meld(side)
-        have = sum(meld_points(m) for m in self.staged)
-        self.toasts.show(_("Staged {have} of the {need} points needed: L lays them, C takes them back.").format(
-            have=have, need=need), 3.5)
-        self.relayout()
-
-    def add_to(self, meld_id: int) -> None:
-        chosen = tuple(sorted(self.selected))
-        if self.state.phase == Phase.DRAW and not chosen:
-            self.take_top(meld_id)
-            return
-        if not chosen:
-            self.pick_meld(meld_id)
-            return
-        if self.play(AddToMeld(meld_id, chosen), set(chosen)):
-            self.selected.clear()
-            self.relayout()
-
-    def pick_meld(self, meld_id: int) -> None:
-        """With no card selected, a meld is picked up; a second meld of its rank takes it in (combine)."""
-        if self.picked_meld is None or self.picked_meld == meld_id:
-            self.picked_meld = None if self.picked_meld == meld_id else meld_id
-            if self.picked_meld is not None:
-                self.toasts.show(_("Meld picked: click another meld of its rank to combine them, or select "
-                                   "cards to add."), 3.0)
-            self.dirty = True
-            return
-        first, self.picked_meld = self.picked_meld, None
-        self.play(Combine(first, meld_id), set())
-
-    def _runs_for_top(self) -> list[int]:
-        """The side's runs the pile's top card would extend (the engine still judges the move)."""
-        top = self.state.top
-        if top is None:
-            return []
-        side = self.state.side_of(self.seat)
-        return [m.id for m in self.state.melds[side] if extends_run(m, top, self.state.rules)]
-
-    def take_top(self, meld_id: int | None) -> None:
-        if meld_id is None:
-            runs = self._runs_for_top()
-            if not runs:
-                self.refuse(_("The top card doesn't extend one of your side's runs."), set())
-                return
-            meld_id = runs[0]
-        self.play(TakeTop(meld_id), set())
-
-    def pile_clicked(self) -> None:
-        chosen = tuple(sorted(self.selected))
-        if self.state.phase == Phase.MELD:
-            if len(chosen) == 1:
-                self.discard(chosen[0])
-            else:
-                self.refuse(_("Select one card, then click the pile to discard it."), set(chosen))
-            return
-        if not chosen:
-            runs = self._runs_for_top()
-            if runs:
-                self.play(TakeTop(runs[0]), set())
-            else:
-                self.refuse(_("Select a natural pair matching the top card, then click the pile."), set())
-            return
-        extra = tuple(tuple(m) for m in self.staged)
-        if self.play(TakePile(chosen, extra), set(chosen)):
-            self.selected.clear()
-            self.staged.clear()
-            self.relayout()
-
-    def _targets(self) -> list:
-        side = self.state.side_of(self.seat)
-        return ["stock", "pile", "new"] + [m.id for m in self.state.melds[side]]
-
-    def enter_target(self) -> None:
-        t = self._targets()[self.target % len(self._targets())]
-        if t == "stock":
-            self.play(DrawStock(), set())
-        elif t == "pile":
-            self.pile_clicked()
-        elif t == "new":
-            self.meld_selected()
-        else:
-            self.add_to(t)
-
-    # ----- input ------------------------------------------------------------------------------------
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog is not None:
-            self.dialog.handle_event(event)  # Y / N, or the language's letters, answer it too
-            self.dirty = True
-            return
-        if self.paused is not None:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.paused = None
-            else:
-                self.paused.handle_event(event)
-            self.dirty = True
-            return
-        if self.overlay is not None:
-            if event.type == pygame.KEYDOWN:
-                intent = key_intent(event.key, event.mod)
-                # Its own key shows the other one; Esc, Enter, Space or a click go back to the table.
-                self.overlay = intent.kind if intent is not None and intent.kind in OVERLAYS and \
-                    intent.kind != self.overlay else None
-                self.dirty = True
-            elif event.type == pygame.MOUSEBUTTONDOWN:
-                self.overlay = None
-                self.dirty = True
-            return
-        if event.type == pygame.KEYDOWN:
-            intent = key_intent(event.key, event.mod)
-            if intent is not None:
-                self.do(intent)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.mouse_down(event.pos)
-        elif event.type == pygame.MOUSEMOTION:
-            self.mouse_move(event.pos, bool(event.buttons[0]))
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self.mouse_up(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.selected.clear()
-            self.relayout()
-
-    def card_at(self, pos: tuple[int, int]) -> int | None:
-        for c in reversed(self.homes.hand):
-            if contains_point(self.homes.hand_rects[c], pos):
-                return c
-        return None
-
-    def mouse_down(self, pos: tuple[int, int]) -> None:
-        for b in self.buttons.values():
-            if b.rect.collidepoint(pos):
-                b.pressed = True
-                self.dirty = True
-                return
-        card = self.card_at(pos)
-        if card is not None:
-            self.press = (card, pos)
-            return
-        self.click_table(pos)
-
-    def mouse_move(self, pos: tuple[int, int], held: bool) -> None:
-        if self.press and held and not self.dragging:
-            card, start = self.press
-            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > 10:
-                if card not in self.selected:
-                    self.selected.add(card)
-                self.dragging = sorted(self.selected, key=lambda c: self.homes.hand.index(c)
-                                       if c in self.homes.hand else 0)
-                sp = self.sprites[card]
-                self.drag_offset = (int(sp.pos[0] - start[0]), int(sp.pos[1] - start[1]))
-        if self.dragging:
-            step = max(12, self.homes.hand_card_w // 3)
-            for i, c in enumerate(self.dragging):
-                sp = self.sprites.get(c)
-                if sp is not None:
-                    self.tweener.cancel(sp, "pos")
-                    sp.pos = (pos[0] + self.drag_offset[0] + i * step, pos[1] + self.drag_offset[1])
-            self.dirty = True
-        hover = self.card_at(pos)
-        if hover != self.hover:
-            self.hover = hover
-            self.dirty = True
-
-    def mouse_up(self, pos: tuple[int, int]) -> None:
-        for b in self.buttons.values():
-            if b.pressed:
-                b.pressed = False
-                if b.rect.collidepoint(pos):
-                    b.activate()
-                self.dirty = True
-                return
-        press, self.press = self.press, None
-        if self.dragging:
-            self.dragging = []
-            self.drop(pos)
-            self.relayout()
-            return
-        if press is not None:
-            self.toggle(press[0])
-
-    def drop(self, pos: tuple[int, int]) -> None:
-        assert self.layout is not None
-        if contains_point(self.layout.discard, pos):
-            self.pile_clicked()
-            return
-        meld_id = self.meld_at(pos)
-        if meld_id is not None:
-            self.add_to(meld_id)
-            return
-        if contains_point(self.homes.new_meld_zone, pos):
-            if self._my_turn():
-                self.meld_selected()
-            else:
-                self.refuse(_("Wait for your turn."), set(self.selected))
-
-    def meld_at(self, pos: tuple[int, int]) -> int | None:
-        """The player's side's meld under a point; a lower row is drawn over the row above it."""
-        side = self.state.side_of(self.seat)
-        hits = [(rect[1], rect[0], meld_id) for meld_id, rect in self.homes.meld_rects.items()
-                if self.homes.meld_side[meld_id] == side and contains_point(rect, pos)]
-        return max(hits)[2] if hits else None
-
-    def click_table(self, pos: tuple[int, int]) -> None:
-        assert self.layout is not None
-        if contains_point(self.layout.stock, pos):
-            self.do(Intent("draw"))
-            return
-        if contains_point(self.layout.discard, pos):
-            self.do(Intent("pile"))
-            return
-        for i, rect in enumerate(self.homes.staged_rects):
-            if contains_point(rect, pos):
-                del self.staged[i]
-                self.relayout()
-                return
-        meld_id = self.meld_at(pos)
-        if meld_id is not None and self._my_turn():
-            self.add_to(meld_id)
 
     # ----- dialogs and the pause menu ---------------------------------------------------------------
 
@@ -793,6 +454,8 @@ class TableScene(TablePainter, Scene):
                 f.age += dt
             self.flourishes = [f for f in self.flourishes if f.age < f.life]
             self.dirty = True
+        if self.controller.hint_job is not None:
+            self.poll_hint()  # worked out on the thinking thread: shown once it is ready
         if self.paused is not None or self.dialog is not None or self.help or self.overlay is not None:
             return  # a panel is open: the computer players wait
         if self.end_wait is not None:
@@ -814,7 +477,10 @@ class TableScene(TablePainter, Scene):
 
     def apply_settings(self, settings: Settings) -> None:
         """The settings screen changed something: card size, suit colours, speed, sort order, sound, labels."""
-        self.sort_mode = settings.sort_order
+        if settings.sort_order != self.sort_mode:
+            self.hand_pins = None  # another order: the hand is laid out afresh
+        self.sort_mode = settings.sort_order if settings.sort_order in SORT_ORDERS else "rank"
+        self.discard_warning = settings.discard_warning
         self.speed = settings.setup.speed
         self.tweener.speed = self.speed
         self.controller.set_speed(self.speed)

@@ -13,7 +13,6 @@ import pytweening
 
 from game.i18n import _, language, ngettext, number
 from game.rules.cards import BLACK_THREE, FACE, RED_THREE, WILD
-from game.rules.melds import meld_points
 from game.rules.ruleset import FROZEN_BY_WILD
 from game.rules.state import Phase
 from game.ui.input_map import yes_no_letters
@@ -147,7 +146,14 @@ class TablePainter:
     def _button_enabled(self, b: Button) -> bool:
         mine = self._my_turn()
         if b is self.buttons["lay"] or b is self.buttons["cancel"]:
-            return bool(self.staged)
+            return bool(self.staging)
+        if b is self.buttons["undo"]:
+            return bool(self.staging) or self.controller.can_undo
+        if b is self.buttons["hint"]:
+            return mine
+        if b is self.buttons["sort_rank"] or b is self.buttons["sort_suit"]:
+            b.focused = (b is self.buttons["sort_suit"]) == (self.sort_mode == "suit")  # the ring: the order chosen
+            return True
         if b is self.buttons["meld"]:
             return mine and self.state.phase == Phase.MELD and bool(self.selected)
         if b is self.buttons["ask"]:
@@ -166,11 +172,8 @@ class TablePainter:
             x, y, w, h = band
             threes = self.layout.three_rooms[side]
             right_text = None
-            if side == my_side and self.staged:
-                have = sum(meld_points(m) for m in self.staged)
-                need = st.min_meld(side)
-                right_text = (_("First meld: {have} / {need} points").format(have=have, need=need),
-                              GOLD if have >= need else INK)
+            if side == my_side and self.staging:
+                right_text = self.staging_lines()[0]  # the staged move's total, judged by the engine
             if st.melds[side]:
                 # What the side has on the table this hand: card points and canasta bonuses.
                 table = sum(m.points() + m.bonus(st.rules) for m in st.melds[side])
@@ -317,6 +320,13 @@ class TablePainter:
             pygame.draw.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
         for rect in self.homes.staged_rects:
             pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
+        for meld_id in self.staging.adds:  # the melds that staged additions go onto
+            rect = self.homes.meld_rects.get(meld_id)
+            if rect:
+                pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=2, border_radius=6)
+        if self.staging:
+            self._draw_staging_total(surface, small)
+        self._draw_hand_marks(surface)
         if self._my_turn():
             targets = self._targets()
             t = targets[self.target % len(targets)]
@@ -386,6 +396,70 @@ class TablePainter:
                 if sum(h + 1 for _w, h in dims) + 2 <= room_h and all(w <= room for w, _h in dims):
                     return [(t, px) for t in lines]
         return []
+
+    def _draw_staging_total(self, surface: pygame.Surface, size: int) -> None:
+        """Why the engine would refuse the staged move (its total is in the meld area's label strip): at
+        the bottom left of the player's meld area, on a dark band so it reads over any card."""
+        area = pygame.Rect(self.homes.new_meld_zone)
+        y = area.bottom - 2
+        for text, color in reversed(self.staging_lines()[1:]):
+            img = text_image(text, fit_size(text, size, area.w - 16, 10, False), color)
+            box = img.get_rect(bottomleft=(area.left + 6, y)).inflate(8, 2)
+            band = pygame.Surface(box.size, pygame.SRCALPHA)
+            band.fill((8, 28, 18, 190))
+            surface.blit(band, box)
+            surface.blit(img, img.get_rect(center=box.center))
+            y = box.top - 2
+
+    def staging_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        """The staging's one or two lines of words, and their colours."""
+        side = self.state.side_of(self.seat)
+        j = self.judgement
+        first = not self.state.has_melded(side)
+        points = j.points if j is not None else self.staging.points()
+        if first:
+            need = j.minimum if j is not None else self.state.min_meld(side)
+            text = _("First meld: {have} / {need} points").format(have=points, need=need)
+        else:
+            text = _("Staged: {n} points").format(n=points)
+        ok = j is not None and j.legal
+        if j is not None and j.goes_out:
+            text += "  ·  " + _("goes out!")
+        elif j is not None and j.discard_goes_out:
+            text += "  ·  " + _("goes out with the discard")
+        lines = [(text, GOLD if ok else INK)]
+        if j is not None and not j.legal and j.reason:
+            lines.append((j.reason, (255, 190, 170)))
+        return lines
+
+    def _draw_hand_marks(self, surface: pygame.Surface) -> None:
+        """A gold bar over each card drawn this turn, and the hint's cards outlined."""
+        bar_h = max(4, self.homes.hand_card_w // 16)
+        for c in self.new_cards:
+            r = self.homes.hand_rects.get(c)
+            if r is not None and c not in self.dragging:
+                strip = max(8, round(r[2] * 0.31) - 4)
+                pygame.draw.rect(surface, GOLD, (r[0] + 2, r[1] - bar_h - 2, strip, bar_h), border_radius=2)
+        if self.hint is not None:
+            for c in self.hint.cards:
+                r = self._visible_part(c)
+                if r is not None:
+                    pygame.draw.rect(surface, (255, 235, 120), r.inflate(4, 6), width=3, border_radius=8)
+            if self.hint.meld is not None and self.hint.meld in self.homes.meld_rects:
+                pygame.draw.rect(surface, (255, 235, 120), pygame.Rect(self.homes.meld_rects[self.hint.meld])
+                                 .inflate(10, 10), width=3, border_radius=8)
+
+    def _visible_part(self, card: int) -> pygame.Rect | None:
+        """The part of a hand card not covered by the next card of its row (what an outline should frame)."""
+        r = self.homes.hand_rects.get(card)
+        if r is None:
+            return None
+        hand = self.homes.hand
+        i = hand.index(card)
+        base = self.homes.hand_base
+        if i + 1 < len(hand) and base[hand[i + 1]][1] == base[card][1]:
+            return pygame.Rect(r[0], r[1], max(8, min(r[2], base[hand[i + 1]][0] - r[0])), r[3])
+        return pygame.Rect(r)
 
     def _draw_centre(self, surface: pygame.Surface, u: int) -> None:
         assert self.layout is not None
@@ -475,22 +549,30 @@ class TablePainter:
                   (r.x + 8, y), bold=True)
         y += small + 4
         for side in range(s.sides):
-            go = s.may_go_out(side)
             color = GOLD if side == s.side_of(self.seat) else INK
             name = f"{self.side_names[side]}: {number(s.scores[side])}"
-            out = _("may go out") if go else _("can't go out")
-            if not go and not s.rules.escalera_to_go_out:  # Standard: how many canastas it still needs
-                out = _("{have} of {need} canastas").format(have=len(s.canastas(side)), need=s.rules.canastas_to_go_out)
             if two:
                 draw_text(surface, name, small, color, (r.x + 8, y), bold=True)
                 y += small + 2
-                line = _("min {m} · {out}").format(m=s.min_meld(side), out=out)
-                draw_text(surface, line, max(10, small - 2), INK_DIM, (r.x + 14, y))
+                draw_text(surface, self.side_note(side, True), max(10, small - 2), INK_DIM, (r.x + 14, y))
             else:
                 draw_text(surface, name, small, color, (r.x + 8, y), bold=True)
-                draw_text(surface, _("min {m}").format(m=s.min_meld(side)) + (" ✓" if go else ""), small, INK_DIM,
-                          (r.right - 8, y), "topright")
+                draw_text(surface, self.side_note(side, False), small, INK_DIM, (r.right - 8, y), "topright")
             y += small + 4
+
+    def side_note(self, side: int, long: bool) -> str:
+        """The score panel's note on a side: its first meld's minimum until it has melded (then the
+        minimum is done with and goes), and whether it may go out."""
+        s = self.state
+        go = s.may_go_out(side)
+        minimum = None if s.has_melded(side) else s.min_meld(side)
+        if long:
+            out = _("may go out") if go else _("can't go out")
+            if not go and not s.rules.escalera_to_go_out:  # Standard: how many canastas it still needs
+                out = _("{have} of {need} canastas").format(have=len(s.canastas(side)), need=s.rules.canastas_to_go_out)
+            return out if minimum is None else _("min {m} · {out}").format(m=minimum, out=out)
+        tail = "" if minimum is None else _("min {m}").format(m=minimum)
+        return (tail + (" ✓" if go else "")).strip()
 
     def _draw_status(self, surface: pygame.Surface, u: int) -> None:
         assert self.layout is not None
@@ -554,19 +636,22 @@ class TablePainter:
             _("Keys (the game waits while this is open)"),
             _("← →  move along your hand      Space  select / unselect"),
             _("D  draw from the stock      P  take the pile with the selected pair"),
-            _("T  take the top card onto a run      M  meld the selected cards"),
-            _("L  lay the staged first meld      C  take staged cards back"),
+            _("T  take the top card onto a run"),
+            _("M  stage the selected cards as a new meld      L  lay everything staged      C  take it back"),
             _("Tab  choose a target (stock, pile, new meld, your melds)      Enter  play onto it"),
-            _("A  add the selected cards to the target meld      X  discard the selected card"),
+            _("A  stage the selected cards onto the target meld      X  discard the selected card"),
             _("K  pick the target meld, then K on another of its rank to combine them"),
-            _("S  sort by rank or suit") + ("      " + _("Q  ask your partner “May I go out?”") if partners else ""),
+            _("Z or Ctrl+Z  undo your last meld this turn      I  hint: a suggested move"),
+            _("1  sort by rank      2 or S  sort by suit") + ("      " + _("Q  ask your partner “May I go out?”")
+                                                           if partners else ""),
         ]
         if partners:
             lines.append(_("{yes} / {no}  answer your partner").format(yes=yes, no=no))
         lines += [
-            _("R  the rules      V  sound on / off      Esc  pause      H  this help"),
+            _("R  the rules      V  sound on / off      Esc  pause      H, F1 or ?  this help"),
             _("W  what happened this hand      G  the score sheet      F11  full screen"),
-            _("Mouse: click cards to select, drag them onto a meld, the table or the pile."),
+            _("Mouse: click cards to select, then a meld or the empty meld area; drag works too."),
+            _("A gold bar marks the cards you drew this turn."),
         ]
         return lines
 

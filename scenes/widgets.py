@@ -376,6 +376,7 @@ class Toast:
         self.duration = duration
         self.fade = min(fade, duration)
         self.age = 0.0
+        self.key: str | None = None  # what the toast is about (see Toasts.show)
 
     @property
     def alive(self) -> bool:
@@ -420,10 +421,20 @@ class Toasts:
     def __init__(self) -> None:
         self.items: list[Toast] = []
 
-    def show(self, message: str, duration: float = 3.0) -> Toast:
+    def show(self, message: str, duration: float = 3.0, key: str | None = None) -> Toast:
+        """A new toast; one with the `key` of a toast still showing replaces it (notices never stack)."""
+        if key is not None:
+            self.drop(key)
         toast = Toast(message, duration)
+        toast.key = key
         self.items.append(toast)
         return toast
+
+    def drop(self, key: str) -> bool:
+        """Take away the toast about `key` (its subject is done); True if one was showing."""
+        before = len(self.items)
+        self.items = [t for t in self.items if t.key != key]
+        return len(self.items) != before
 
     def update(self, dt: float) -> bool:
         changed = False

@@ -18,6 +18,7 @@ from game.rules.actions import (
     Discard,
     DrawStock,
     LayMelds,
+    MeldMove,
     TakePile,
     TakeTop,
 )
@@ -94,13 +95,14 @@ def perform(app: App, scene: TableScene, action: Action, keyboard: bool = False)
     elif isinstance(action, Discard):
         choose(app, scene, (action.card,))
         key(app, pygame.K_x) if keyboard else click(app, centre(layout.discard))
+        if scene.dialog is not None:  # the discard warning: the policy chose this card, so confirm it
+            key(app, pygame.K_y)
     elif isinstance(action, LayMelds):
-        first = not scene.state.melds[scene.state.side_of(scene.seat)]
+        # Every meld is staged first (M), then all are laid together (L, or the Lay all button).
         for meld in action.melds:
             choose(app, scene, meld)
             key(app, pygame.K_m)
-        if first:
-            key(app, pygame.K_l)
+        key(app, pygame.K_l) if keyboard else click(app, scene.buttons["lay"].rect.center)
     elif isinstance(action, AddToMeld):
         choose(app, scene, action.cards)
         if keyboard:
@@ -108,8 +110,19 @@ def perform(app: App, scene: TableScene, action: Action, keyboard: bool = False)
             while targets[scene.target % len(targets)] != action.meld:
                 key(app, pygame.K_TAB)
             key(app, pygame.K_a)
+            key(app, pygame.K_l)
         else:
             click(app, corner(scene.homes.meld_rects[action.meld]))
+            click(app, scene.buttons["lay"].rect.center)
+    elif isinstance(action, MeldMove):
+        assert not action.combine, "the table combines two melds with two clicks, as a move of its own"
+        for meld in action.new:
+            choose(app, scene, meld)
+            key(app, pygame.K_m)
+        for meld_id, cards in action.add:
+            choose(app, scene, cards)
+            click(app, corner(scene.homes.meld_rects[meld_id]))
+        key(app, pygame.K_l) if keyboard else click(app, scene.buttons["lay"].rect.center)
     elif isinstance(action, TakePile):
         for meld in action.melds:  # extra melds of a first meld are staged first
             choose(app, scene, meld)

@@ -60,8 +60,10 @@ def test_idle_start_up_and_memory_are_sane(report: dict) -> None:
     assert isinstance(growth, float | int) and math.isfinite(growth) and abs(growth) < 1000
 
 
-def test_growth_is_per_game_from_the_first_reading_to_the_last() -> None:
-    assert bench.growth_per_game([150.0, 151.0, 152.5]) == 1.25
+def test_growth_is_the_slope_of_the_readings() -> None:
+    assert bench.growth_per_game([150.0, 151.0, 152.0]) == 1.0
+    assert bench.growth_per_game([150.0, 160.0, 150.0, 160.0]) == 2.0  # the two ends alone would say 3.3
+    assert bench.growth_per_game([150.0, 150.0, 150.0]) == 0.0
     assert bench.growth_per_game([150.0]) is None
     assert bench.growth_per_game([150.0, None]) is None
 

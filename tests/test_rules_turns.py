@@ -16,6 +16,7 @@ from game.rules import (
     GameState,
     IllegalAction,
     LayMelds,
+    MeldMove,
     Phase,
     TakePile,
     TakeTop,
@@ -605,13 +606,19 @@ def test_asking_with_one_card_is_refused():
     assert [type(a).__name__ for a in legal_actions(s)] == ["Discard"]
 
 
-def test_not_able_when_each_of_two_last_cards_must_finish_a_canasta():
-    # TH would make the escalera, KH the other canasta; but laying either first leaves one card while the side
-    # cannot yet go out, so going out this turn is impossible and asking is refused.
+def test_able_when_each_of_two_last_cards_finishes_a_canasta_in_one_meld_move():
+    # TH makes the escalera, KH the other canasta; laying either alone leaves one card while the side cannot
+    # yet go out, but one meld move lays both (RULES.md, "A turn"), so the player may ask, and go out.
     s = position(4, ["TH KH", "6D 6D", "5S 5S", "6S 6S"], phase=Phase.MELD, turn=0,
                  melds=[["4H 5H 6H 7H 8H 9H", "KS KS KD KD KC KC"], []])
-    assert not s.able_to_go_out(0)
-    assert refused(s, AskPartner()) == "Ask only when you are able to go out this turn."
+    assert s.able_to_go_out(0)
+    assert AskPartner() in legal_actions(s)
+    s.apply(AskPartner())
+    s.apply(Answer(True))
+    run, kings = s.melds[0]
+    th, kh = in_hand(s, 0, "TH KH")
+    events = s.apply(MeldMove(add=((run.id, (th,)), (kings.id, (kh,)))))
+    assert "WentOut" in names(events)
 
 
 def test_able_with_a_second_escalera_of_a_suit_that_has_one():

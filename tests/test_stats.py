@@ -117,6 +117,18 @@ def test_difficulty_of_a_table() -> None:
     assert difficulty(["human", "easy", "hard"]) == "mixed"
 
 
+def test_statistics_written_by_this_version_load_and_a_newer_format_is_kept_aside(tmp_path) -> None:
+    store = Storage(tmp_path)
+    s = going_out([280, 1000], [ESCALERA, KINGS])
+    store.record_hand(s, 0)
+    assert json.loads(store.path("stats.json").read_text())["format"] == 2
+    again = Storage(tmp_path)
+    assert again.load_stats().of("bolivia").hands == 1 and not again.take_problems()
+    store.path("stats.json").write_text(json.dumps({"format": 3, "games": {}}))
+    assert again.load_stats() == Statistics()
+    assert again.path("stats.v3.json").exists() and again.take_problems()
+
+
 def test_statistics_kept_across_starts_of_the_game(tmp_path) -> None:
     # The file is read back by the next start (its format is the statistics' own, not a newer version's).
     Storage(tmp_path).record_game(going_out([280, 1000], [ESCALERA, KINGS, WILDS], seed=1), 0, ["human", "hard"])

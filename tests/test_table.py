@@ -10,7 +10,7 @@ import pytest
 from game.ai.simple import choose_greedy
 from game.app import App
 from game.controller import TurnController
-from game.rules.actions import Deal, Discard, DrawStock, LayMelds
+from game.rules.actions import Deal, Discard, DrawStock, LayMelds, TakePile
 from game.rules.legal import legal_actions
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
@@ -91,7 +91,15 @@ def test_keys_map_to_intents():
     assert key_intent(pygame.K_TAB, pygame.KMOD_SHIFT) == Intent("target", -1)
     assert key_intent(pygame.K_LEFT) == Intent("focus", -1)
     assert key_intent(pygame.K_ESCAPE) == Intent("pause")
-    assert key_intent(pygame.K_z) is None
+    assert key_intent(pygame.K_z) == Intent("undo")
+    assert key_intent(pygame.K_z, pygame.KMOD_CTRL) == Intent("undo")
+    assert key_intent(pygame.K_i) == Intent("hint")
+    assert key_intent(pygame.K_h) == key_intent(pygame.K_F1) == Intent("help")
+    assert key_intent(pygame.K_SLASH, pygame.KMOD_SHIFT, "?") == Intent("help")
+    assert key_intent(pygame.K_1) == Intent("sort_rank")
+    assert key_intent(pygame.K_2) == key_intent(pygame.K_s) == Intent("sort_suit")
+    assert key_intent(pygame.K_r) == Intent("rules")
+    assert key_intent(pygame.K_y) is None
 
 
 # ----- playing through input only ---------------------------------------------------------------
@@ -127,6 +135,9 @@ def _play_hand(app: App, scene: TableScene, keyboard_every: int = 0, limit: int 
         assert len(applied) > before, f"the table did not play {action!r}: {reason}"
         got = applied[-1]
         if isinstance(action, LayMelds):
+            assert sorted(map(sorted, got.melds)) == sorted(map(sorted, action.melds))
+        elif isinstance(action, TakePile):  # staged melds go in meld order: the same cards
+            assert sorted(got.cards) == sorted(action.cards)
             assert sorted(map(sorted, got.melds)) == sorted(map(sorted, action.melds))
         else:
             assert got == action

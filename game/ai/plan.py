@@ -19,12 +19,15 @@ from game.rules.actions import (
     Discard,
     DrawStock,
     LayMelds,
+    MeldMove,
     TakePile,
     TakeTop,
 )
-from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, RED_THREE, SUIT, WILD
+from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, RED_THREE, SUIT, VALUE, WILD
 from game.rules.errors import IllegalAction
 from game.rules.going_out import can_go_out, grow_shape
+from game.rules.legal import shorthand
+from game.rules.meld_move import plan_meld_move
 from game.rules.melds import (
     BLACK_THREES,
     RANK_MELD,
@@ -38,6 +41,7 @@ from game.rules.melds import (
     run_ends,
     side_may_go_out,
 )
+from game.rules.out_solver import OutSolver
 from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.rules.view import PlayerView
@@ -126,6 +130,9 @@ def _check(view: PlayerView, action: Action) -> str | None:
             view, len(hand_after), after, hand_after)
     if view.phase != Phase.MELD:
         return "draw first"
+    if isinstance(action, MeldMove):
+        plan_meld_move(action, hand, side_melds, rules, need_of(view), view.permission)
+        return None
     if isinstance(action, LayMelds):
         if not action.melds:
             return "no melds"
@@ -251,6 +258,14 @@ def apply_local(view: PlayerView, action: Action) -> PlayerView:
                  if m.id == action.meld else m for m in melds]
         for c in action.cards:
             hand.remove(c)
+    elif isinstance(action, MeldMove):
+        plan = plan_meld_move(action, hand, melds, view.rules, 0, None)
+        next_id = max([m.id for s in view.melds for m in s], default=0) + 1
+        melds = [m for m in plan.melds_after if m.id]
+        for m in plan.new:
+            melds.append(Meld(next_id, m.kind, m.key, m.cards))
+            next_id += 1
+        hand = list(plan.hand_after)
     elif isinstance(action, Combine):
         a = _find(melds, action.meld)
         assert a is not None
@@ -669,7 +684,7 @@ def _plan_go_out(view: PlayerView, budget: int) -> list[Action] | None:
     existing = [(m, s) for m, s in existing if s is not None]
     search = _OutSearch(rules, need_of(view), budget)
     if not search.solve(rest, tuple(s for _m, s in existing), keep, 0):
-        return None
+        return _one_move_out(view)
     # Faces back to the hand's card ids.
     ids: dict[int, list[int]] = {}
     for c in sorted(hand):
@@ -703,7 +718,35 @@ def _plan_go_out(view: PlayerView, budget: int) -> list[Action] | None:
         seq = order + tail
         if seq and sequence_ok(view, seq):
             return seq
-    return None
+    return _one_move_out(view)
+
+
+OUT_MOVES_WEIGHED = 200  # going-out moves of the exact solver compared, at most
+
+
+def _one_move_out(view: PlayerView) -> list[Action] | None:
+    """Going out in one meld move when the step-by-step search found no way (each card alone would break
+    the keep-two rule, say): the exact solver's moves, the best scoring of the first few, and the discard."""
+    rules = view.rules
+    side_melds = list(view.melds[view.side])
+    need = need_of(view)
+    if not able_to_go_out(view):
+        return None
+    solver = OutSolver(view.hand, [(m.id, m.kind, m.key, m.cards) for m in side_melds], rules, need)
+    best: tuple[float, list[Action]] | None = None
+    for i, move in enumerate(solver.iter_moves()):
+        if i >= OUT_MOVES_WEIGHED:
+            break
+        try:
+            plan = plan_meld_move(move, view.hand, side_melds, rules, need, view.permission)
+        except IllegalAction:
+            continue
+        value = sum(m.bonus(rules) + m.points() for m in plan.melds_after)
+        value -= sum(VALUE[c] for c in plan.hand_after)
+        seq: list[Action] = [shorthand(move)] + [Discard(c) for c in plan.hand_after]
+        if best is None or value > best[0]:
+            best = (value, seq)
+    return best[1] if best else None
 
 
 def hand_penalty(cards: tuple[int, ...] | list[int], rules: RuleSet) -> int:

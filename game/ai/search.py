@@ -20,7 +20,17 @@ from game.ai.determinize import sample_world
 from game.ai.evaluate import world_side_values
 from game.ai.levels import HARD, NORMAL, Planner, Style, choose_with
 from game.ai.plan import OutPlans, why_illegal
-from game.rules.actions import Action, AddToMeld, AskPartner, Discard, DrawStock, LayMelds, TakePile, TakeTop
+from game.rules.actions import (
+    Action,
+    AddToMeld,
+    AskPartner,
+    Discard,
+    DrawStock,
+    LayMelds,
+    MeldMove,
+    TakePile,
+    TakeTop,
+)
 from game.rules.errors import IllegalAction
 from game.rules.legal import legal_actions
 from game.rules.state import GameState, Phase
@@ -165,6 +175,8 @@ def _goes_out(view: PlayerView, action: Action) -> bool:
         used = sum(len(m) for m in action.melds)
     elif isinstance(action, AddToMeld):
         used = len(action.cards)
+    elif isinstance(action, MeldMove):
+        used = sum(len(m) for m in action.new) + sum(len(cards) for _mid, cards in action.add)
     else:
         return False
     return len(view.hand) - used <= 1

@@ -14,6 +14,7 @@ from game.rules.actions import (
     Discard,
     DrawStock,
     LayMelds,
+    MeldMove,
     TakePile,
     TakeTop,
 )
@@ -32,6 +33,8 @@ def _cards_in(action: Action) -> int:
         return sum(len(m) for m in action.melds)
     if isinstance(action, AddToMeld):
         return len(action.cards)
+    if isinstance(action, MeldMove):
+        return sum(len(m) for m in action.new) + sum(len(cards) for _mid, cards in action.add)
     return 0
 
 
@@ -58,7 +61,7 @@ def choose_greedy(view: PlayerView, legal: list[Action], rng: random.Random) -> 
         return next(a for a in legal if isinstance(a, DrawStock))
     if any(isinstance(a, Answer) for a in legal):
         return Answer(True)
-    melds = [a for a in legal if isinstance(a, (LayMelds, AddToMeld))]
+    melds = [a for a in legal if isinstance(a, (LayMelds, AddToMeld, MeldMove))]
     if melds:
         return max(melds, key=_cards_in)
     discards = [a for a in legal if isinstance(a, Discard)]

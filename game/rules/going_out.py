@@ -1,15 +1,15 @@
 """Can a hand be melded away this turn? Decides whether a player may ask "May I go out?" and
 whether a player bound by a "yes" still can.
 
-A depth-first search over card faces and meld shapes, memoised, with a node budget: the
-question is asked of small hands in practice, and a budget keeps a 40-card hand from stalling
-a turn (an exhausted budget answers no).
+The exact answer comes from game/rules/out_solver.py; a quick necessary condition spares it for the
+many hands that could never make an escalera and another canasta this turn.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
+from game.rules.actions import MeldMove
 from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, RANK, WILD
 from game.rules.melds import (
     BOLIVIA_CANASTA,
@@ -19,11 +19,11 @@ from game.rules.melds import (
     RANK_MELD,
     RUN,
     WILD_MELD,
+    Meld,
     side_may_go_out,
 )
+from game.rules.out_solver import OutSolver
 from game.rules.ruleset import RuleSet
-
-NODE_BUDGET = 5000
 
 # A meld's shape for the search: ("rank", rank, naturals, wilds) / ("run", suit, low, high) / ("wild", n)
 Shape = tuple
@@ -53,6 +53,133 @@ def _canasta(s: Shape, rules: RuleSet) -> str | None:
 
 def _qualifies(shapes: tuple[Shape, ...], base: list[str], rules: RuleSet) -> bool:
     return rules.qualifies(base + [c for c in (_canasta(s, rules) for s in shapes) if c])
+
+
+def _face_value(f: int) -> int:
+    r = f % 16
+    return 50 if r == JOKER else 20 if r in (2, ACE) else 10 if r >= 8 else 5
+
+
+def _is_wild_face(f: int) -> bool:
+    return f % 16 in (2, JOKER)
+
+
+def _remove(hand: tuple[int, ...], faces: tuple[int, ...]) -> tuple[int, ...]:
+    rest = list(hand)
+    for f in faces:
+        rest.remove(f)
+    return tuple(rest)
+
+
+def grow_shape(s: Shape, f: int, rules: RuleSet) -> Shape | None:
+    """A meld shape with one more card of face `f`, or None when the card does not fit it."""
+    wild = _is_wild_face(f)
+    if s[0] == RANK_MELD:
+        _, r, n, w = s
+        if wild:
+            if rules.wilds_fit(n, w + 1):
+                return (RANK_MELD, r, n, w + 1)
+            return None
+        return (RANK_MELD, r, n + 1, w) if f % 16 == r else None
+    if s[0] == RUN:
+        _, suit, low, high = s
+        if wild or f // 16 != suit or high - low + 1 >= rules.run_max:
+            return None
+        r = f % 16
+        if r == low - 1 and r >= 4:
+            return (RUN, suit, r, high)
+        if r == high + 1 and r <= ACE:
+            return (RUN, suit, low, r)
+        return None
+    if s[0] == WILD_MELD and wild and s[1] < rules.wild_meld_max:
+        return (WILD_MELD, s[1] + 1)
+    return None
+
+
+def can_go_out(
+    hand: list[int] | tuple[int, ...],
+    side_melds: list[tuple[str, int, tuple[int, ...]]],
+    rules: RuleSet,
+    need: int = 0,
+) -> bool:
+    """Whether the whole hand can be melded this turn, with or without one final discard, leaving the
+    side with an escalera and another canasta. `need`: first-meld minimum still to reach (0 if melded).
+    Exact at any hand size (game/rules/out_solver.py)."""
+    shapes = [s for s in (_shape(kind, key, cards) for kind, key, cards in side_melds) if s is not None]
+    rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
+    if not _could_qualify(rest, shapes, rules):
+        return False
+    if not rules.exact_out_solver:
+        return _search_go_out(hand, shapes, rules, need)
+    melds = [(i, kind, key, tuple(cards)) for i, (kind, key, cards) in enumerate(side_melds)]
+    return OutSolver(hand, melds, rules, need).possible()
+
+
+def go_out_moves(hand: list[int] | tuple[int, ...], side_melds: list[Meld] | tuple[Meld, ...], rules: RuleSet,
+                 need: int = 0, combines: bool = True) -> list[MeldMove]:
+    """Every meld move that goes out (leaving no card, or one to discard), one per outcome; `combines`:
+    whether they may combine melds (out_solver.py says which combines are left out)."""
+    shapes = [s for s in (_shape(m.kind, m.key, m.cards) for m in side_melds) if s is not None]
+    rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
+    if not _could_qualify(rest, shapes, rules) or not rules.exact_out_solver:
+        return []  # Standard Canasta: going out is reached move by move (legal.py's steps)
+    return OutSolver(hand, [(m.id, m.kind, m.key, m.cards) for m in side_melds], rules, need,
+                     combines=combines).moves()
+
+
+def _could_qualify(hand: tuple[int, ...], shapes: list[Shape], rules: RuleSet) -> bool:
+    """A quick necessary condition: could the side end this turn with the canastas going out needs?
+    Most hands fail it at once, which spares the search."""
+    made = [c for c in (_canasta(s, rules) for s in shapes) if c]
+    if side_may_go_out(made, rules):
+        return True
+    faces = Counter(hand)
+    wilds = sum(n for f, n in faces.items() if _is_wild_face(f))
+    escaleras = made.count(ESCALERA)
+    for suit in range(4 if rules.runs else 0):
+        # New escaleras of this suit: seven unbroken ranks, from the hand and the suit's open runs; at
+        # most one per seven such cards (a second one in a suit that has one already counts too).
+        open_runs = [sh for sh in shapes if sh[0] == RUN and sh[1] == suit and not _canasta(sh, rules)]
+        covered = {f % 16 for f in faces if f // 16 == suit and not _is_wild_face(f)}
+        for sh in open_runs:
+            covered.update(range(sh[2], sh[3] + 1))
+        run = best = 0
+        for r in range(4, ACE + 1):
+            run = run + 1 if r in covered else 0
+            best = max(best, run)
+        if best >= rules.run_max:
+            cards = sum(n for f, n in faces.items() if f // 16 == suit and not _is_wild_face(f))
+            cards += sum(sh[3] - sh[2] + 1 for sh in open_runs)
+            escaleras += max(1, cards // rules.run_max)
+    if escaleras == 0 and rules.escalera_to_go_out:
+        return False
+    others = len(made) - made.count(ESCALERA)
+    open_wild = sum(sh[1] for sh in shapes if sh[0] == WILD_MELD and not _canasta(sh, rules))
+    if rules.wild_melds and wilds + open_wild >= rules.wild_meld_max:
+        others += 1
+    for r in range(4, ACE + 1):
+        in_melds = sum(sh[2] + sh[3] for sh in shapes if sh[0] == RANK_MELD and sh[1] == r and not _canasta(sh, rules))
+        naturals = sum(n for f, n in faces.items() if f % 16 == r and not _is_wild_face(f))
+        if in_melds + naturals + min(wilds, rules.max_wilds_in_rank_meld) >= rules.canasta_size and naturals + in_melds:
+            others += 1
+    return rules.qualifies([ESCALERA] * escaleras + [MIXED_CANASTA] * others)
+
+
+# ----- a bounded search, for rule sets the exact solver is not written for (Standard Canasta) --------------
+
+NODE_BUDGET = 5000
+
+
+def _search_go_out(hand: list[int] | tuple[int, ...], shapes: list[Shape], rules: RuleSet, need: int) -> bool:
+    """Depth-first over faces and meld shapes, memoised, with a node budget (an exhausted budget answers no);
+    Standard Canasta's hands are small: 11 to 15 cards, more only after a pile."""
+    threes = sum(1 for c in hand if BLACK_THREE[c])
+    if threes == 2:
+        return False  # two black threes can be neither melded nor both discarded
+    rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
+    keep = 0 if threes == 1 else 1
+    points = 5 * threes if threes >= 3 else 0
+    return _Search(rules, [], threes).solve(rest, tuple(shapes), keep, points, need)
 
 
 class _Search:
@@ -101,47 +228,6 @@ class _Search:
             if self._may_leave(rest, laid) and self.solve(rest, laid, keep, points + sum(map(_face_value, trio)), need):
                 return True
         return False
-
-
-def _face_value(f: int) -> int:
-    r = f % 16
-    return 50 if r == JOKER else 20 if r in (2, ACE) else 10 if r >= 8 else 5
-
-
-def _is_wild_face(f: int) -> bool:
-    return f % 16 in (2, JOKER)
-
-
-def _remove(hand: tuple[int, ...], faces: tuple[int, ...]) -> tuple[int, ...]:
-    rest = list(hand)
-    for f in faces:
-        rest.remove(f)
-    return tuple(rest)
-
-
-def grow_shape(s: Shape, f: int, rules: RuleSet) -> Shape | None:
-    """A meld shape with one more card of face `f`, or None when the card does not fit it."""
-    wild = _is_wild_face(f)
-    if s[0] == RANK_MELD:
-        _, r, n, w = s
-        if wild:
-            if rules.wilds_fit(n, w + 1):
-                return (RANK_MELD, r, n, w + 1)
-            return None
-        return (RANK_MELD, r, n + 1, w) if f % 16 == r else None
-    if s[0] == RUN:
-        _, suit, low, high = s
-        if wild or f // 16 != suit or high - low + 1 >= rules.run_max:
-            return None
-        r = f % 16
-        if r == low - 1 and r >= 4:
-            return (RUN, suit, r, high)
-        if r == high + 1 and r <= ACE:
-            return (RUN, suit, low, r)
-        return None
-    if s[0] == WILD_MELD and wild and s[1] < rules.wild_meld_max:
-        return (WILD_MELD, s[1] + 1)
-    return None
 
 
 def _trios(hand: tuple[int, ...], distinct: list[int], rules: RuleSet):
@@ -193,72 +279,3 @@ def _trio_shape(trio: tuple[int, ...]) -> Shape:
         return (RANK_MELD, nat[0] % 16, len(nat), len(wild))
     ranks = [f % 16 for f in nat]
     return (RUN, nat[0] // 16, min(ranks), max(ranks))
-
-
-def can_go_out(
-    hand: list[int] | tuple[int, ...],
-    side_melds: list[tuple[str, int, tuple[int, ...]]],
-    rules: RuleSet,
-    need: int = 0,
-) -> bool:
-    """Whether the whole hand can be melded this turn, with or without one final discard, leaving the
-    side with the canastas going out needs. `need`: first-meld minimum still to reach (0 if melded)."""
-    threes = sum(1 for c in hand if BLACK_THREE[c])
-    if threes == 2:
-        return False  # two black threes can be neither melded nor both discarded
-    rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
-    if any(RANK[c] == 3 for c in hand if not BLACK_THREE[c]):
-        return False  # a red three is never held; defensive
-    keep = 0 if threes == 1 else 1
-    points = 5 * threes if threes >= 3 else 0
-    if threes >= 3:
-        keep = 1  # the black threes go down last; one other card may be the discard
-    fixed: list[str] = []
-    shapes: list[Shape] = []
-    for kind, key, cards in side_melds:
-        s = _shape(kind, key, cards)
-        if s is None:
-            continue
-        shapes.append(s)
-    if not _could_qualify(rest, shapes, rules):
-        return False
-    return _Search(rules, fixed, threes).solve(rest, tuple(shapes), keep, points, need)
-
-
-def _could_qualify(hand: tuple[int, ...], shapes: list[Shape], rules: RuleSet) -> bool:
-    """A quick necessary condition: could the side end this turn with the canastas going out needs?
-    Most hands fail it at once, which spares the search."""
-    made = [c for c in (_canasta(s, rules) for s in shapes) if c]
-    if side_may_go_out(made, rules):
-        return True
-    faces = Counter(hand)
-    wilds = sum(n for f, n in faces.items() if _is_wild_face(f))
-    escaleras = made.count(ESCALERA)
-    for suit in range(4 if rules.runs else 0):
-        # New escaleras of this suit: seven unbroken ranks, from the hand and the suit's open runs; at
-        # most one per seven such cards (a second one in a suit that has one already counts too).
-        open_runs = [sh for sh in shapes if sh[0] == RUN and sh[1] == suit and not _canasta(sh, rules)]
-        covered = {f % 16 for f in faces if f // 16 == suit and not _is_wild_face(f)}
-        for sh in open_runs:
-            covered.update(range(sh[2], sh[3] + 1))
-        run = best = 0
-        for r in range(4, ACE + 1):
-            run = run + 1 if r in covered else 0
-            best = max(best, run)
-        if best >= rules.run_max:
-            cards = sum(n for f, n in faces.items() if f // 16 == suit and not _is_wild_face(f))
-            cards += sum(sh[3] - sh[2] + 1 for sh in open_runs)
-            escaleras += max(1, cards // rules.run_max)
-    if escaleras == 0 and rules.escalera_to_go_out:
-        return False
-    others = len(made) - made.count(ESCALERA)
-    open_wild = sum(sh[1] for sh in shapes if sh[0] == WILD_MELD and not _canasta(sh, rules))
-    if rules.wild_melds and wilds + open_wild >= rules.wild_meld_max:
-        others += 1
-    for r in range(4, ACE + 1):
-        in_melds = sum(sh[2] + sh[3] for sh in shapes if sh[0] == RANK_MELD and sh[1] == r and not _canasta(sh, rules))
-        naturals = sum(n for f, n in faces.items() if f % 16 == r and not _is_wild_face(f))
-        if in_melds + naturals + min(wilds, rules.max_wilds_in_rank_meld) >= rules.canasta_size and naturals + in_melds:
-            others += 1
-    return rules.qualifies([ESCALERA] * escaleras + [MIXED_CANASTA] * others)
-

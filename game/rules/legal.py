@@ -1,11 +1,26 @@
-"""Move generation: the legal actions of a state, one per choice of cards distinct by rank and suit.
+"""Move generation: the legal actions of a state, over cards distinct by rank and suit.
 
-Melding is offered in steps: a new meld of three cards, one card added to a meld, or two melds of a
-rank combined; bigger melds grow by adding, so every table a player could reach is reachable. A
-first meld must reach the minimum in one action, so it is offered as sets of melds that reach it
-with no meld to spare, at most FIRST_MELD_LIMIT of them (the full set grows exponentially with the
-hand; the fewest cards come first). The checks mirror GameState.apply and are kept cheap: no copy
-of the state is made, except to check a move bound by a partner's "yes".
+What is offered, and what is left out (every move left out is reachable by the moves offered, in the
+same turn, to the same table and hand; tests/test_rules_legal_complete.py checks it by brute force):
+
+- Drawing: the stock; the top card onto each run it extends; the pile with each natural pair of its
+  rank once the side has melded (more cards of the rank and wild cards go on by additions after the
+  take, which leaves more cards in hand and so is legal whenever the bigger take is). Before the side
+  has melded, every minimal take reaching the minimum (game/rules/first_meld.py): the pair, more
+  naturals and wild cards on the pile meld and further melds from the hand; a bigger take is a
+  minimal one plus melds and additions that the meld phase offers next.
+- Melding, once the side has melded: every three-card meld, every one-card addition and every
+  combine (bigger melds grow by additions; a move leaving two or more cards is reached by these steps,
+  since each step leaves more cards than the whole), and every meld move that goes out, whole
+  (game/rules/out_solver.py: one move per outcome; moves that differ only in which suit of a rank or
+  which 2 lies in which of that rank's melds, or which 2 is kept, give the same table in rule terms).
+- A first meld: every minimal set of new melds reaching the minimum (no meld and no card of it could be
+  left out; 2s counted, not named, as their suit plays no part in any rule), and every first meld that
+  goes out. A bigger first meld that does not go out is a minimal one plus steps offered next.
+- AskPartner whenever the player could go out this turn (exact, at any hand size), discards.
+
+The checks mirror GameState.apply and are kept cheap: no copy of the state is made, except to check a
+move bound by a partner's "yes".
 """
 
 from __future__ import annotations
@@ -23,16 +38,18 @@ from game.rules.actions import (
     Discard,
     DrawStock,
     LayMelds,
+    MeldMove,
     TakePile,
     TakeTop,
 )
-from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, RED_THREE, VALUE, WILD
+from game.rules.cards import ACE, BLACK_THREE, FACE, NATURAL, RANK, RED_THREE, WILD
+from game.rules.first_meld import first_melds, pile_first_melds
+from game.rules.going_out import go_out_moves
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, canasta_of, extends_run, side_may_go_out
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, Phase
 
-FIRST_MELD_LIMIT = 300
-ASK_HAND_LIMIT = 12  # asking is offered only to hands small enough to prove going out quickly
+WHOLE_OUT_HAND = 4  # going-out moves are listed whole from hands of at most this many cards, black threes aside
 
 
 def legal_actions(state: GameState) -> list[Action]:
@@ -131,112 +148,6 @@ class _Generator:
             for trio in _multisets(wilds, 3):
                 yield WILD_MELD, trio
 
-    def _first_meld_candidates(self, faces: dict[int, list[int]]) -> list[tuple[int, tuple[int, ...]]]:
-        """Melds of any size for a first meld: (points, cards). Naturals of a rank meld are taken in a
-        fixed suit order; wild cards vary by how many jokers, since that changes the points."""
-        out: list[tuple[int, tuple[int, ...]]] = []
-        wild_ids, jokers, twos, wild_sets = self._wild_sets(faces)
-        for r in range(4, ACE + 1):
-            nat = sorted(c for ids in self._naturals_of(r, faces).values() for c in ids)
-            for k in range(2, len(nat) + 1):
-                for ws in wild_sets:
-                    if k + len(ws) >= 3 and self.rules.wilds_fit(k, len(ws)):
-                        cards = tuple(nat[:k]) + ws
-                        out.append((sum(VALUE[c] for c in cards), cards))
-        if self.rules.runs:
-            for suit in range(4):
-                for low in range(4, ACE - 1):
-                    for high in range(low + 2, min(low + self.rules.run_max, ACE + 1)):
-                        cells = [suit * 16 + r for r in range(low, high + 1)]
-                        if all(f in faces for f in cells):
-                            cards = tuple(faces[f][0] for f in cells)
-                            out.append((sum(VALUE[c] for c in cards), cards))
-        if self.rules.wild_melds:
-            for size in range(3, min(len(wild_ids), self.rules.wild_meld_max) + 1):
-                for j in range(size + 1):
-                    if j <= len(jokers) and size - j <= len(twos):
-                        cards = tuple(jokers[:j]) + tuple(twos[:size - j])
-                        out.append((sum(VALUE[c] for c in cards), cards))
-        out.sort(key=lambda pc: (len(pc[1]), -pc[0]))
-        return out
-
-    def _wild_sets(self, faces: dict[int, list[int]]):
-        """The hand's wild cards (jokers first) and the choices of wild cards for one rank meld."""
-        wild_ids = sorted((c for ids in self._wild_faces(faces).values() for c in ids), key=lambda c: -VALUE[c])
-        jokers = [c for c in wild_ids if RANK[c] == JOKER]
-        twos = [c for c in wild_ids if RANK[c] == 2]
-        wild_sets: list[tuple[int, ...]] = [()]
-        for w in range(1, self.rules.max_wilds_in_rank_meld + 1):
-            for j in range(w + 1):
-                if j <= len(jokers) and w - j <= len(twos):
-                    wild_sets.append(tuple(jokers[:j]) + tuple(twos[:w - j]))
-        return wild_ids, jokers, twos, wild_sets
-
-    def _pile_candidates(self, top: int) -> list[tuple[int, ...]]:
-        """Cards from hand that start a new meld with the top card: a natural pair at least, with any
-        more naturals of its rank and wild cards (the top card counts among the naturals)."""
-        nat = sorted(c for ids in self._naturals_of(RANK[top], self.faces).values() for c in ids)
-        wild_sets = self._wild_sets(self.faces)[3]
-        out = []
-        for k in range(2, len(nat) + 1):
-            for ws in wild_sets:
-                if self.rules.wilds_fit(k + 1, len(ws)):
-                    out.append(tuple(nat[:k]) + ws)
-        return out
-
-    def _melded_pile_takes(self, top: int, nat: dict[int, list[int]]) -> list[tuple[int, ...]]:
-        """Two cards from hand that take the pile for a side that has melded: a natural pair, or where
-        the pile is not frozen for the side, a natural and a wild card; Standard Canasta puts them onto the
-        side's meld of that rank, so that meld must take them."""
-        takes = list(_multisets(nat, 2))
-        if not self.rules.pair_must_be_natural(self.s.pile_freeze(self.side)):
-            takes += [(ids[0], w[0]) for ids in nat.values() for w in self._wild_faces(self.faces).values()]
-        onto = next((m for m in self.melds if m.kind == RANK_MELD and m.key == RANK[top]), None) \
-            if self.rules.one_meld_per_rank else None
-        base_n, base_w = (onto.naturals(), onto.wilds()) if onto else (0, 0)
-        return [t for t in takes if self.rules.wilds_fit(base_n + 1 + sum(1 for c in t if not WILD[c]),
-                                                         base_w + sum(1 for c in t if WILD[c]))]
-
-    def _grown_by_pile(self, top: int, cards: tuple[int, ...]) -> tuple[Meld | None, list[tuple[str, tuple[int, ...]]]]:
-        """The meld a pile taken with these cards grows (Standard Canasta), or the new meld it starts."""
-        if self.rules.one_meld_per_rank:
-            for m in self.melds:
-                if m.kind == RANK_MELD and m.key == RANK[top]:
-                    return Meld(m.id, m.kind, m.key, m.cards + cards + (top,)), []
-        return None, [(RANK_MELD, cards + (top,))]
-
-    def _combos(self, candidates: list[tuple[int, tuple[int, ...]]], need: int, used: frozenset[int],
-                limit: int, ranks: set[int] = frozenset()) -> list[tuple[tuple[int, ...], ...]]:
-        """Sets of disjoint candidate melds reaching `need` points, none of them superfluous (and, with
-        one meld per rank, none of a rank in `ranks` or of a rank chosen already)."""
-        found: list[tuple[tuple[int, ...], ...]] = []
-        per_rank = self.rules.one_meld_per_rank
-
-        def rank_of(cards: tuple[int, ...]) -> int | None:
-            return next((RANK[c] for c in cards if not WILD[c]), None) if per_rank else None
-
-        def walk(start: int, chosen: list[tuple[int, tuple[int, ...]]], points: int, taken: set[int]) -> None:
-            if len(found) >= limit:
-                return
-            for i in range(start, len(candidates)):
-                p, cards = candidates[i]
-                if taken.intersection(cards):
-                    continue
-                if per_rank and (rank_of(cards) in ranks or rank_of(cards) in {rank_of(c) for _q, c in chosen}):
-                    continue
-                total = points + p
-                if total >= need:
-                    # Minimal: every meld already chosen is needed.
-                    if all(total - q < need for q, _c in chosen):
-                        found.append(tuple(c for _p, c in chosen) + (cards,))
-                        if len(found) >= limit:
-                            return
-                elif len(chosen) < 5:
-                    walk(i + 1, chosen + [(p, cards)], total, taken | set(cards))
-
-        walk(0, [], 0, set(used))
-        return found
-
     # ----- the two phases ---------------------------------------------------------------------------
 
     def draw_phase(self) -> list[Action]:
@@ -266,32 +177,33 @@ class _Generator:
         if sum(len(v) for v in nat.values()) < 2:
             return actions
         need = s.min_meld(self.side)
-        cands = self._first_meld_candidates(self.faces)
-
-        def of_top_rank(cards: tuple[int, ...]) -> bool:
-            return NATURAL[cards[0]] and all(RANK[c] == RANK[top] or WILD[c] for c in cards)
-
-        pile_melds = self._pile_candidates(top)
-        others = [pc for pc in cands if not of_top_rank(pc[1])]
-        budget = FIRST_MELD_LIMIT
-        for cards in pile_melds:
-            if budget <= 0:
-                break
-            with_top = cards + (top,)
-            wilds = sum(1 for c in with_top if WILD[c])
-            if not self.rules.wilds_fit(len(with_top) - wilds, wilds):
-                continue
-            points = sum(VALUE[c] for c in with_top)
-            extra_sets: list[tuple[tuple[int, ...], ...]] = [()]
-            if points < need:
-                extra_sets = self._combos(others, need - points, frozenset(cards), budget, {RANK[top]})
-            for extra in extra_sets:
-                used = len(cards) + sum(len(m) for m in extra)
-                added = [(RANK_MELD, with_top)] + [(self._kind(m), m) for m in extra]
-                if self._left_ok(self.n - used + rest_to_hand, self._qualifies_with(added=added)):
-                    actions.append(TakePile(cards, extra))
-                    budget -= 1
+        for cards, extra in pile_first_melds(self.hand, top, self.rules, need):
+            used = len(cards) + sum(len(m) for m in extra)
+            added = [(RANK_MELD, cards + (top,))] + [(self._kind(m), m) for m in extra]
+            if self._left_ok(self.n - used + rest_to_hand, self._qualifies_with(added=added)):
+                actions.append(TakePile(cards, extra))
         return actions
+
+    def _melded_pile_takes(self, top: int, nat: dict[int, list[int]]) -> list[tuple[int, ...]]:
+        """Two cards from hand that take the pile for a side that has melded: a natural pair, or where
+        the pile is not frozen for the side (Standard Canasta), a natural and a wild card; Standard puts
+        them onto the side's meld of that rank, so that meld must take them."""
+        takes = list(_multisets(nat, 2))
+        if not self.rules.pair_must_be_natural(self.s.pile_freeze(self.side)):
+            takes += [(ids[0], w[0]) for ids in nat.values() for w in self._wild_faces(self.faces).values()]
+        onto = next((m for m in self.melds if m.kind == RANK_MELD and m.key == RANK[top]), None) \
+            if self.rules.one_meld_per_rank else None
+        base_n, base_w = (onto.naturals(), onto.wilds()) if onto else (0, 0)
+        return [t for t in takes if self.rules.wilds_fit(base_n + 1 + sum(1 for c in t if not WILD[c]),
+                                                         base_w + sum(1 for c in t if WILD[c]))]
+
+    def _grown_by_pile(self, top: int, cards: tuple[int, ...]) -> tuple[Meld | None, list[tuple[str, tuple[int, ...]]]]:
+        """The meld a pile taken with these cards grows (Standard Canasta), or the new meld it starts."""
+        if self.rules.one_meld_per_rank:
+            for m in self.melds:
+                if m.kind == RANK_MELD and m.key == RANK[top]:
+                    return Meld(m.id, m.kind, m.key, m.cards + cards + (top,)), []
+        return None, [(RANK_MELD, cards + (top,))]
 
     @staticmethod
     def _kind(cards: tuple[int, ...]) -> str:
@@ -303,6 +215,7 @@ class _Generator:
     def meld_phase(self) -> list[Action]:
         actions: list[Action] = []
         s = self.s
+        need = 0 if self.melds else s.min_meld(self.side)
         if self.melds:
             if self._left_ok(self.n - 3, self.qualifies):
                 actions += [LayMelds((cards,)) for _kind, cards in self._trios()]
@@ -314,14 +227,22 @@ class _Generator:
                     if a.id < b.id and a.key == b.key and self._combinable(a, b):
                         actions.append(Combine(a.id, b.id))
         else:
-            need = s.min_meld(self.side)
-            for combo in self._combos(self._first_meld_candidates(self.faces), need, frozenset(), FIRST_MELD_LIMIT):
+            for combo in first_melds(self.hand, self.rules, need):
                 used = sum(len(m) for m in combo)
-                if self._left_ok(self.n - used, self._qualifies_with(added=[(self._kind(m), m) for m in combo])):
+                if used <= self.n - 2:  # one that goes out is among the go-outs below
                     actions.append(LayMelds(combo))
-        actions += self._black_threes()
-        if (s.players == 4 and not s.asked and s.permission is None and 2 <= self.n <= ASK_HAND_LIMIT
-                and s.able_to_go_out(self.seat)):
+        if s.permission is not False:
+            # Whole going-out moves (module docstring: from a bigger hand of a side that has melded, steps
+            # come first; combines go first as steps unless the hand holds one card).
+            loose = self.n - sum(1 for c in self.hand if BLACK_THREE[c])
+            if not self.melds or loose <= WHOLE_OUT_HAND:
+                seen = set(actions)
+                for move in go_out_moves(self.hand, self.melds, self.rules, need, combines=self.n <= 1):
+                    short = shorthand(move)
+                    if short not in seen:
+                        seen.add(short)
+                        actions.append(short)
+        if s.players == 4 and not s.asked and s.permission is None and self.n >= 2 and s.able_to_go_out(self.seat):
             actions.append(AskPartner())
         for ids in self.faces.values():
             left = self.n - 1
@@ -359,15 +280,13 @@ class _Generator:
         nat = a.size + b.size - wilds
         return self.rules.wilds_fit(nat, wilds)
 
-    def _black_threes(self) -> list[Action]:
-        """Black threes melded as the player goes out: all of them, or all but one kept to discard."""
-        threes = {f: ids for f, ids in self.faces.items() if BLACK_THREE[ids[0]]}
-        count = sum(len(v) for v in threes.values())
-        if count < 3 or self.s.permission is False or not self.melds:
-            return []
-        out: list[Action] = []
-        for size in range(max(3, self.n - 1), count + 1):
-            for cards in _multisets(threes, size):
-                if self._left_ok(self.n - size, self.qualifies):
-                    out.append(LayMelds((cards,)))
-        return out
+
+def shorthand(move: MeldMove) -> Action:
+    """A meld move as its shorthand when it has one: LayMelds, AddToMeld or Combine."""
+    if move.new and not move.add and not move.combine:
+        return LayMelds(move.new)
+    if len(move.add) == 1 and not move.new and not move.combine:
+        return AddToMeld(move.add[0][0], move.add[0][1])
+    if len(move.combine) == 1 and not move.new and not move.add:
+        return Combine(*move.combine[0])
+    return move

@@ -78,18 +78,8 @@ def plan_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds
     for c in cards:
         if c not in held:
             raise IllegalAction(_("{card} is not in your hand.").format(card=label(c)))
-    grown: dict[int, Meld] = {}
-    for mid, more in adds.items():
-        meld = by_id[mid]
-        cards_after = meld.cards + more
-        try:
-            shape = classify(cards_after, rules)
-        except IllegalAction as why:
-            raise IllegalAction(_("These cards don't fit on that meld: {why}").format(why=why)) from None
-        if (shape.kind, shape.key) != (meld.kind, meld.key):
-            raise IllegalAction(_("These cards don't belong on that meld."))
-        grown[mid] = Meld(mid, meld.kind, meld.key, order_cards(meld.kind, cards_after))
     gone: set[int] = set()
+    into_of: dict[int, int] = {}
     for src, into in move.combine:
         if src not in by_id or into not in by_id:
             raise IllegalAction(_("That meld is not one of your side's melds."))
@@ -97,13 +87,35 @@ def plan_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds
             raise IllegalAction(_("Choose two different melds to combine."))
         if src in gone or src in {i for _s, i in move.combine} or into in gone:
             raise IllegalAction(_("Each meld can be combined into another only once."))
-        a, b = grown.get(src, by_id[src]), grown.get(into, by_id[into])
+        a, b = by_id[src], by_id[into]
         if a.kind != RANK_MELD or b.kind != RANK_MELD or a.key != b.key:
             raise IllegalAction(_("Only two melds of the same rank can be combined."))
-        merged = b.cards + a.cards
-        classify(merged, rules)
-        grown[into] = Meld(into, b.kind, b.key, order_cards(RANK_MELD, merged))
         gone.add(src)
+        into_of[src] = into
+    # Judged on the table the move leaves: each meld with its additions and the melds combined into it.
+    final: dict[int, tuple[int, ...]] = {}
+    for mid, more in adds.items():
+        target = into_of.get(mid, mid)
+        final.setdefault(target, by_id[target].cards)
+        if target != mid:
+            final[target] += by_id[mid].cards
+        final[target] += more
+    for src, into in into_of.items():
+        if src not in adds:
+            final.setdefault(into, by_id[into].cards)
+            final[into] += by_id[src].cards
+    grown: dict[int, Meld] = {}
+    for mid, cards_after in final.items():
+        meld = by_id[mid]
+        try:
+            shape = classify(cards_after, rules)
+        except IllegalAction as why:
+            if mid in into_of.values():
+                raise
+            raise IllegalAction(_("These cards don't fit on that meld: {why}").format(why=why)) from None
+        if (shape.kind, shape.key) != (meld.kind, meld.key):
+            raise IllegalAction(_("These cards don't belong on that meld."))
+        grown[mid] = Meld(mid, meld.kind, meld.key, order_cards(meld.kind, cards_after))
     shapes = []
     for m in move.new:
         shapes.append(classify(m, rules))

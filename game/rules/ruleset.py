@@ -52,6 +52,7 @@ class RuleSet:
     canastas_to_go_out_at: tuple[int, int, int]  # canastas going out needs at 2, 3 and 4 players
     red_threes_plus_when_melded: bool  # red threes count for a side that has melded (else: that may go out)
     concealed_by_player: bool  # concealed: the player had melded nothing (else: the side)
+    exact_out_solver: bool  # going out decided by out_solver.py (written for Bolivia's melds), else a search
     canastas_to_go_out: int = 2  # at this table: set by for_players
 
     # ----- table size -------------------------------------------------------------------------------
@@ -194,6 +195,7 @@ BOLIVIA = RuleSet(
     canastas_to_go_out_at=(2, 2, 2),
     red_threes_plus_when_melded=False,
     concealed_by_player=False,
+    exact_out_solver=True,
 )
 
 STANDARD = RuleSet(
@@ -229,6 +231,7 @@ STANDARD = RuleSet(
     canastas_to_go_out_at=(2, 1, 1),
     red_threes_plus_when_melded=True,
     concealed_by_player=True,
+    exact_out_solver=False,
     canastas_to_go_out=1,
 )
 

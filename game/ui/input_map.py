@@ -27,9 +27,15 @@ KEYS: dict[int, Intent] = {
     pygame.K_k: Intent("combine"),
     pygame.K_x: Intent("discard"),
     pygame.K_a: Intent("add"),
-    pygame.K_s: Intent("sort"),
+    pygame.K_1: Intent("sort_rank"),  # digits: the same keys in every language (R is the rules)
+    pygame.K_KP1: Intent("sort_rank"),
+    pygame.K_2: Intent("sort_suit"),
+    pygame.K_KP2: Intent("sort_suit"),
+    pygame.K_s: Intent("sort_suit"),  # S sorted before: it still does, by suit
     pygame.K_q: Intent("ask"),
     pygame.K_h: Intent("help"),
+    pygame.K_i: Intent("hint"),  # idea, indice, idé
+    pygame.K_z: Intent("undo"),
     pygame.K_w: Intent("log"),  # what happened this hand
     pygame.K_g: Intent("sheet"),  # the game's score sheet
     pygame.K_r: Intent("rules"),  # Rules, Règles, Regler
@@ -65,8 +71,11 @@ def yes_no_letters(lang: str = "en") -> tuple[str, str]:
     return YES_NO_LETTERS.get(lang, YES_NO_LETTERS["en"])
 
 
-def key_intent(key: int, mod: int = 0) -> Intent | None:
-    """The intent of a key press; Tab and Shift+Tab move the target too."""
+def key_intent(key: int, mod: int = 0, text: str = "") -> Intent | None:
+    """The intent of a key press; Tab and Shift+Tab move the target too, and "?" (whatever key types it
+    on the keyboard's layout) shows the keys like F1 and H. Z and Ctrl+Z both undo."""
     if key == pygame.K_TAB:
         return Intent("target", -1 if mod & pygame.KMOD_SHIFT else 1)
+    if text == "?" or (key == pygame.K_SLASH and mod & pygame.KMOD_SHIFT):
+        return Intent("help")
     return KEYS.get(key)

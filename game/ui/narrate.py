@@ -32,6 +32,14 @@ def card_name(c: int) -> str:
     return rank + SUIT_SYMBOLS[SUIT[c]]
 
 
+def rank_plural(rank: int) -> str:
+    """"kings", for "a pair of kings", "a meld of kings" (the French reads "de rois": "une paire de rois")."""
+    return {
+        4: _("fours"), 5: _("fives"), 6: _("sixes"), 7: _("sevens"), 8: _("eights"), 9: _("nines"),
+        10: _("tens"), 11: _("jacks"), 12: _("queens"), 13: _("kings"), 14: _("aces"),
+    }.get(rank, str(rank))
+
+
 def cards_text(cards: tuple[int, ...] | list[int]) -> str:
     return " ".join(card_name(c) for c in cards)
 

@@ -7,11 +7,13 @@ No pygame here: plain numbers, so the layout of a whole table can be tested head
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.rules.cards import RANK, SUIT, WILD
+from game.rules.cards import RANK, WILD
 from game.rules.melds import BLACK_THREES
 from game.rules.state import GameState
+from game.ui.hand_order import pinned_rects, sort_key
 from game.ui.layout import (
     PILE_EDGE,
     Rect,
@@ -21,6 +23,8 @@ from game.ui.layout import (
     layout_hand,
     layout_melds,
 )
+
+__all__ = ["Homes", "Spot", "compute_homes", "sort_key"]
 
 LIFT = 0.22  # a selected hand card rises by this share of its height
 
@@ -46,23 +50,13 @@ class Homes:
     red_three_rects: dict[int, Rect] = field(default_factory=dict)  # side -> area
     new_meld_zone: Rect = (0, 0, 0, 0)  # where a drop lays a new meld
     hand_card_w: int = 0
+    hand_base: dict[int, Rect] = field(default_factory=dict)  # hand cards' places before any lift: the pins
     meld_card_w: dict[int, int] = field(default_factory=dict)  # side -> width of its meld cards now
 
 
 def _meld_z(y: float, x: float) -> float:
     """Meld cards stack by row, then left to right, so a lower row always covers the one above."""
     return 1_000_000 + y * 10_000 + x * 10
-
-
-def sort_key(mode: str):
-    """Hand order: by rank (wild cards and threes at the right) or by suit then rank."""
-    def by_rank(c: int) -> tuple:
-        return (WILD[c], RANK[c] == 3, RANK[c], SUIT[c], c)
-
-    def by_suit(c: int) -> tuple:
-        return (WILD[c], RANK[c] == 3, SUIT[c], RANK[c], c)
-
-    return by_suit if mode == "suit" else by_rank
 
 
 def _bounds(rects: list[Rect]) -> Rect:
@@ -74,7 +68,10 @@ def _bounds(rects: list[Rect]) -> Rect:
 
 
 def compute_homes(state: GameState, layout: TableLayout, seat: int = 0, sort_mode: str = "rank",
-                  staged: list[list[int]] | None = None, selected: set[int] | None = None) -> Homes:
+                  staged: Sequence[Sequence[int]] | None = None, selected: set[int] | None = None,
+                  pins: dict[int, Rect] | None = None) -> Homes:
+    """Every card's home. `staged`: the groups set out for a meld move, shown in the player's meld
+    area; `pins`: the hand's places to keep (see `hand_order.pinned_rects`) while the pointer is on it."""
     staged = staged or []
     selected = selected or set()
     homes = Homes()
@@ -146,11 +143,17 @@ def compute_homes(state: GameState, layout: TableLayout, seat: int = 0, sort_mod
             z += 1
     # The player's hand, sorted, selected cards lifted.
     hand = sorted((c for c in state.hands[seat] if c not in staged_cards), key=sort_key(sort_mode))
-    hl = layout_hand(layout.hand, len(hand), layout.hand_card_w)
+    rects = pinned_rects(hand, pins)
+    if rects is None:
+        hl = layout_hand(layout.hand, len(hand), layout.hand_card_w)
+        rects, card_w = hl.rects, hl.card_w
+    else:
+        card_w = rects[0][2]
     homes.hand = hand
-    homes.hand_card_w = hl.card_w
-    for c, r in zip(hand, hl.rects, strict=True):
-        lift = round(card_height(hl.card_w) * LIFT) if c in selected else 0
+    homes.hand_card_w = card_w
+    for c, r in zip(hand, rects, strict=True):
+        homes.hand_base[c] = r
+        lift = round(card_height(card_w) * LIFT) if c in selected else 0
         spots[c] = Spot(r[0], r[1] - lift, r[2], True, 1_000_000_000 + z)
         homes.hand_rects[c] = (r[0], r[1] - lift, r[2], r[3])
         z += 1

@@ -1,0 +1,367 @@
+"""`python -m game turn FILE`: set up one position and play moves from it (a contract: the names, keys
+and exit codes below stay as they are; README "Headless tools").
+
+The file (or `-` for standard input) is one JSON object:
+  variant ("bolivia"), players (2-4), scores (per side), turn (seat), phase ("draw" or "meld"),
+  hands (per seat), melds (per side, each a list of cards), red_threes (per side, a count),
+  pile (bottom to top), stock (top first), stock_exact (default false: the cards not placed lie at
+  the bottom of the stock, below the listed ones), melded_before (per seat, default false), moves.
+Moves: {"draw": "stock"}, {"take_pile": [cards], "melds": [[cards], ...]}, {"take_top": MELD},
+  {"meld": {"new": [[cards], ...], "add": [[MELD, [cards]], ...], "combine": [[MELD, INTO], ...]}},
+  {"combine": [MELD, INTO]}, {"discard": CARD}, {"ask": true}, {"answer": true|false}; MELD is the
+  index of a meld in the acting side's list (new melds appended at its end).
+Output: {"moves": [{"ok": true} | {"ok": false, "reason": ...}], "phase", "turn", "hand_sizes",
+  "hand_over", "hand_scores": null or each side's score lines as `python -m game score` prints them}.
+A file that does not describe a possible position is refused as a whole: PositionError, one line.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass
+from typing import Any
+
+from game.i18n import _
+from game.rules.actions import (
+    Action,
+    Answer,
+    AskPartner,
+    Combine,
+    Discard,
+    DrawStock,
+    MeldMove,
+    TakePile,
+    TakeTop,
+)
+from game.rules.cards import FACE, RED_THREE, deck_ids, face_label, ids_for_faces, parse_face
+from game.rules.errors import IllegalAction
+from game.rules.melds import BLACK_THREES, Meld, classify, order_cards
+from game.rules.ruleset import RULESETS, RuleSet
+from game.rules.state import GameState, Phase
+
+MAX_TEXT = 1_000_000  # characters: a position is a few hundred
+MAX_SCORE = 10**9
+MAX_MOVES = 10_000
+RED_THREE_FACES = (parse_face("3H"), parse_face("3D"))
+
+
+class PositionError(ValueError):
+    """The file is not a position this tool can set up: exit 2 with this one-line message."""
+
+
+@dataclass(frozen=True)
+class _Move:
+    """A move as the file wrote it, checked for shape; cards are faces, resolved against the hand
+    only when the move is played."""
+
+    kind: str
+    value: Any = None
+    melds: tuple = ()
+
+
+# ----- reading ------------------------------------------------------------------------------------
+
+
+def read_text(path: str) -> str:
+    try:
+        if path == "-":
+            text = sys.stdin.read(MAX_TEXT + 1)
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read(MAX_TEXT + 1)
+    except UnicodeDecodeError:
+        raise PositionError(_("{path} is not UTF-8 text").format(path=path)) from None
+    except OSError as why:
+        raise PositionError(_("cannot read {path}: {why}").format(path=path, why=why.strerror or why)) from None
+    if len(text) > MAX_TEXT:
+        raise PositionError(_("{path} is too long for a position").format(path=path))
+    return text
+
+
+def parse_json(text: str, path: str) -> object:
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise PositionError(_("{path} is nested too deeply").format(path=path)) from None
+    except ValueError as why:  # JSONDecodeError, and integers too long to read
+        raise PositionError(_("{path} is not valid JSON: {why}").format(path=path, why=str(why).splitlines()[0])
+                            ) from None
+
+
+def _int(value: object, what: str, low: int, high: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
+        raise PositionError(_("{what} must be a whole number from {low} to {high}").format(
+            what=what, low=low, high=high))
+    return value
+
+
+def _list(value: object, what: str, length: int | None = None) -> list:
+    if not isinstance(value, list):
+        raise PositionError(_("{what} must be a list").format(what=what))
+    if length is not None and len(value) != length:
+        raise PositionError(_("{what} must have {n} entries, one per {per}").format(
+            what=what, n=length, per=_("seat") if "hands" in what or "melded_before" in what else _("side")))
+    return value
+
+
+def _faces(value: object, what: str) -> list[int]:
+    cards = _list(value, what)
+    out = []
+    for t in cards:
+        if not isinstance(t, str):
+            raise PositionError(_("{what}: a card is written as text, like \"7H\"").format(what=what))
+        try:
+            out.append(parse_face(t))
+        except ValueError as why:
+            raise PositionError(f"{what}: {why}") from None
+    return out
+
+
+def _card(value: object, what: str) -> int:
+    if not isinstance(value, str):
+        raise PositionError(_("{what}: a card is written as text, like \"7H\"").format(what=what))
+    try:
+        return parse_face(value)
+    except ValueError as why:
+        raise PositionError(f"{what}: {why}") from None
+
+
+def _parse_move(m: object, i: int) -> _Move:
+    what = _("move {i}").format(i=i + 1)
+    if not isinstance(m, dict) or not m:
+        raise PositionError(_("{what} must be an object such as {{\"discard\": \"7H\"}}").format(what=what))
+    keys = set(m)
+    if keys == {"draw"}:
+        if m["draw"] != "stock":
+            raise PositionError(_("{what}: \"draw\" takes \"stock\"").format(what=what))
+        return _Move("draw")
+    if keys <= {"take_pile", "melds"} and "take_pile" in keys:
+        cards = _faces(m["take_pile"], what)
+        melds = tuple(tuple(_faces(x, what)) for x in _list(m.get("melds", []), what))
+        return _Move("take_pile", tuple(cards), melds)
+    if keys == {"take_top"}:
+        return _Move("take_top", _int(m["take_top"], what, 0, MAX_MOVES))
+    if keys == {"meld"}:
+        body = m["meld"]
+        if not isinstance(body, dict) or not set(body) <= {"new", "add", "combine"}:
+            raise PositionError(_("{what}: \"meld\" takes an object with \"new\" and \"add\"").format(what=what))
+        new = tuple(tuple(_faces(x, what)) for x in _list(body.get("new", []), what))
+        adds = []
+        for a in _list(body.get("add", []), what):
+            if not isinstance(a, list) or len(a) != 2:
+                raise PositionError(_("{what}: each addition is [MELD, [cards]]").format(what=what))
+            adds.append((_int(a[0], what, 0, MAX_MOVES), tuple(_faces(a[1], what))))
+        combines = []
+        for c in _list(body.get("combine", []), what):
+            if not isinstance(c, list) or len(c) != 2:
+                raise PositionError(_("{what}: each combine is [MELD, INTO]").format(what=what))
+            combines.append((_int(c[0], what, 0, MAX_MOVES), _int(c[1], what, 0, MAX_MOVES)))
+        return _Move("meld", (new, tuple(adds), tuple(combines)))
+    if keys == {"combine"}:
+        pair = m["combine"]
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise PositionError(_("{what}: \"combine\" takes [MELD, INTO]").format(what=what))
+        return _Move("combine", (_int(pair[0], what, 0, MAX_MOVES), _int(pair[1], what, 0, MAX_MOVES)))
+    if keys == {"discard"}:
+        return _Move("discard", _card(m["discard"], what))
+    if keys == {"ask"}:
+        if m["ask"] is not True:
+            raise PositionError(_("{what}: \"ask\" takes true").format(what=what))
+        return _Move("ask")
+    if keys == {"answer"}:
+        if not isinstance(m["answer"], bool):
+            raise PositionError(_("{what}: \"answer\" takes true or false").format(what=what))
+        return _Move("answer", m["answer"])
+    raise PositionError(_("{what}: unknown move {keys}").format(what=what, keys=", ".join(sorted(map(str, keys)))))
+
+
+def _rules(data: dict) -> RuleSet:
+    name = data.get("variant", "bolivia")
+    if not isinstance(name, str) or name.lower() not in RULESETS:
+        raise PositionError(_("unknown variant {name}: choose {names}").format(
+            name=json.dumps(name)[:40], names=", ".join(RULESETS)))
+    return RULESETS[name.lower()]
+
+
+def build_position(data: object) -> tuple[GameState, list[_Move]]:
+    """The state the file describes and its moves, or PositionError saying what cannot be."""
+    if not isinstance(data, dict):
+        raise PositionError(_("a position is a JSON object"))
+    rules = _rules(data)
+    players = _int(data.get("players"), "players", 2, 4)
+    s = GameState(players, 0, rules)
+    sides = s.sides
+    scores = [_int(x, "scores", -MAX_SCORE, MAX_SCORE) for x in _list(data.get("scores", [0] * sides), "scores",
+                                                                           sides)]
+    turn = _int(data.get("turn"), "turn", 0, players - 1)
+    phase = data.get("phase")
+    if phase not in ("draw", "meld"):
+        raise PositionError(_("phase must be \"draw\" or \"meld\""))
+    hands = [_faces(h, f"hands[{i}]") for i, h in enumerate(_list(data.get("hands"), "hands", players))]
+    melds = [[_faces(m, f"melds[{side}]") for m in _list(ms, f"melds[{side}]")]
+             for side, ms in enumerate(_list(data.get("melds", [[] for _s in range(sides)]), "melds", sides))]
+    reds = _list(data.get("red_threes", [0] * sides), "red_threes", sides)
+    red_faces: list[list[int]] = []
+    next_red = 0
+    for side, r in enumerate(reds):
+        if isinstance(r, list):
+            faces = _faces(r, f"red_threes[{side}]")
+            if not all(f in RED_THREE_FACES for f in faces):
+                raise PositionError(_("red_threes[{side}]: only red threes (3H, 3D)").format(side=side))
+        else:
+            faces = []
+            for _k in range(_int(r, f"red_threes[{side}]", 0, rules.packs * 2)):
+                faces.append(RED_THREE_FACES[next_red % 2])
+                next_red += 1
+        red_faces.append(faces)
+    pile = _faces(data.get("pile", []), "pile")
+    stock = _faces(data.get("stock", []), "stock")
+    exact = data.get("stock_exact", False)
+    if not isinstance(exact, bool):
+        raise PositionError(_("stock_exact must be true or false"))
+    before = data.get("melded_before", [False] * players)
+    if not all(isinstance(b, bool) for b in _list(before, "melded_before", players)):
+        raise PositionError(_("melded_before must be true or false for each seat"))
+    raw_moves = _list(data.get("moves", []), "moves")
+    if len(raw_moves) > MAX_MOVES:
+        raise PositionError(_("too many moves"))
+    moves = [_parse_move(m, i) for i, m in enumerate(raw_moves)]
+
+    # Physical cards: every face gets its own card; more copies than the packs hold cannot be.
+    groups = hands + [m for side in melds for m in side] + red_faces + [pile, stock]
+    flat = [f for g in groups for f in g]
+    try:
+        ids = ids_for_faces(flat, rules.packs, rules.jokers)
+    except ValueError as why:
+        raise PositionError(str(why)) from None
+    it = iter(ids)
+    placed = [[next(it) for _f in g] for g in groups]
+    hand_ids = placed[:players]
+    meld_ids = placed[players:players + sum(len(side) for side in melds)]
+    red_ids = placed[players + len(meld_ids):players + len(meld_ids) + sides]
+    pile_ids, stock_ids = placed[-2], placed[-1]
+    for seat, h in enumerate(hand_ids):
+        if any(RED_THREE[c] for c in h):
+            raise PositionError(_("hands[{seat}]: a red three is never held: it is laid out at once").format(
+                seat=seat))
+    s.melds = [[] for _s in range(sides)]
+    s.next_meld_id = 1
+    k = 0
+    for side, side_melds in enumerate(melds):
+        for j, _m in enumerate(side_melds):
+            cards = meld_ids[k]
+            k += 1
+            try:
+                shape = classify(cards, rules)
+            except IllegalAction as why:
+                raise PositionError(_("melds[{side}][{j}] is not a meld: {why}").format(side=side, j=j, why=why)
+                                    ) from None
+            if shape.kind == BLACK_THREES:
+                raise PositionError(_("melds[{side}][{j}]: black threes are melded only as a player goes out, "
+                                      "ending the hand").format(side=side, j=j))
+            s.melds[side].append(Meld(s.next_meld_id, shape.kind, shape.key, order_cards(shape.kind, cards)))
+            s.next_meld_id += 1
+    rest = []
+    if not exact:
+        used = set(ids)
+        rest = [c for c in deck_ids(rules.packs, rules.jokers) if c not in used]
+    s.hands = hand_ids
+    s.red_threes = red_ids
+    s.pile = pile_ids
+    s.stock = rest[::-1] + stock_ids[::-1]  # the engine draws from the end of the list
+    s.known = [[] for _p in range(players)]
+    s.scores = scores
+    s.hand_no = 1
+    s.turn = turn
+    s.phase = Phase.DRAW if phase == "draw" else Phase.MELD
+    s._start_turn()
+    return s, moves
+
+
+# ----- playing ------------------------------------------------------------------------------------
+
+
+def _from_hand(s: GameState, faces: list[int] | tuple[int, ...], taken: set[int]) -> tuple[int, ...]:
+    """Distinct cards of these faces from the hand of the player to act (not already in `taken`)."""
+    out = []
+    hand = s.hands[s.turn]
+    for f in faces:
+        c = next((c for c in hand if FACE[c] == f and c not in taken), None)
+        if c is None:
+            raise IllegalAction(_("{card} is not in your hand.").format(card=face_label(f)))
+        taken.add(c)
+        out.append(c)
+    return tuple(out)
+
+
+def _meld_id(s: GameState, index: int) -> int:
+    side = s.melds[s.side_of(s.turn)]
+    if not 0 <= index < len(side):
+        raise IllegalAction(_("That meld is not one of your side's melds."))
+    return side[index].id
+
+
+def to_action(s: GameState, move: _Move) -> Action:
+    """The engine action for a move in this state; IllegalAction when its cards or melds are not there."""
+    taken: set[int] = set()
+    if move.kind == "draw":
+        return DrawStock()
+    if move.kind == "take_pile":
+        cards = _from_hand(s, move.value, taken)
+        return TakePile(cards, tuple(_from_hand(s, m, taken) for m in move.melds))
+    if move.kind == "take_top":
+        return TakeTop(_meld_id(s, move.value))
+    if move.kind == "meld":
+        new, adds, combines = move.value
+        return MeldMove(tuple(_from_hand(s, m, taken) for m in new),
+                        tuple((_meld_id(s, i), _from_hand(s, cards, taken)) for i, cards in adds),
+                        tuple((_meld_id(s, a), _meld_id(s, b)) for a, b in combines))
+    if move.kind == "combine":
+        return Combine(_meld_id(s, move.value[0]), _meld_id(s, move.value[1]))
+    if move.kind == "discard":
+        return Discard(_from_hand(s, (move.value,), taken)[0])
+    if move.kind == "ask":
+        return AskPartner()
+    return Answer(bool(move.value))
+
+
+def play_position(data: object) -> dict:
+    """Set up the position and play its moves: the tool's output."""
+    s, moves = build_position(data)
+    results = []
+    for move in moves:
+        if s.phase in (Phase.DEAL, Phase.GAME_OVER):
+            results.append({"ok": False, "reason": _("The hand is over.")})
+            continue
+        try:
+            action = to_action(s, move)
+            probe = s.copy()
+            probe.apply(action)
+        except IllegalAction as why:
+            results.append({"ok": False, "reason": str(why)})
+            continue
+        s = probe
+        results.append({"ok": True})
+    over = s.phase in (Phase.DEAL, Phase.GAME_OVER)
+    return {"moves": results, "phase": s.phase.value, "turn": s.turn, "hand_sizes": [len(h) for h in s.hands],
+            "hand_over": over, "hand_scores": s.results[-1]["scores"] if over and s.results else None}
+
+
+def cmd_turn(args) -> int:
+    from game.cli import BadInput
+
+    try:
+        data = parse_json(read_text(args.file), args.file)
+        out = play_position(data)
+    except PositionError as why:
+        raise BadInput(str(why)) from None
+    print(json.dumps(out))
+    return 0
+
+
+def register(sub, name: str) -> None:
+    p = sub.add_parser(name, help=_("set up one position from a JSON file and play moves from it"))
+    p.add_argument("file", help=_("the position, or - to read it from standard input"))
+    p.set_defaults(run=cmd_turn)
+

@@ -1,0 +1,82 @@
+"""Cards the player has set out for a meld move but not laid yet: new melds and additions to the
+side's melds, shown in the order a player lays them out, laid together with one action or taken back.
+
+The staging only holds the player's intention; whether the move is legal is the engine's question,
+asked when the move is laid (and, for the live total, through the engine's judgement of a staged
+move). No pygame here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from game.rules.actions import Action, AddToMeld, LayMelds, MeldMove
+from game.rules.melds import classify, meld_points, order_cards
+from game.rules.ruleset import RuleSet
+
+
+@dataclass
+class Staging:
+    new: list[tuple[int, ...]] = field(default_factory=list)  # new melds, each in meld order
+    adds: dict[int, tuple[int, ...]] = field(default_factory=dict)  # meld id -> cards set out for it
+
+    def __bool__(self) -> bool:
+        return bool(self.new or self.adds)
+
+    def cards(self) -> set[int]:
+        return {c for m in self.new for c in m} | {c for cs in self.adds.values() for c in cs}
+
+    def groups(self) -> list[tuple[int, ...]]:
+        """What the table shows in the staging row: the new melds, then each addition."""
+        return list(self.new) + list(self.adds.values())
+
+    def stage_new(self, cards: tuple[int, ...] | list[int], rules: RuleSet) -> None:
+        """Set out a new meld; IllegalAction (the engine's reason) when the cards are not one."""
+        shape = classify(tuple(cards), rules)
+        self.new.append(order_cards(shape.kind, tuple(cards)))
+
+    def stage_add(self, meld_id: int, kind: str, cards: tuple[int, ...] | list[int]) -> None:
+        """Set out cards for one of the side's melds (kind: that meld's kind, for the order they lie in)."""
+        self.adds[meld_id] = order_cards(kind, self.adds.get(meld_id, ()) + tuple(cards))
+
+    def take_back(self, index: int) -> None:
+        """Put one staged group (numbered as in `groups`) back in the hand."""
+        if index < len(self.new):
+            del self.new[index]
+        else:
+            keys = list(self.adds)
+            j = index - len(self.new)
+            if 0 <= j < len(keys):
+                del self.adds[keys[j]]
+
+    def clear(self) -> None:
+        self.new.clear()
+        self.adds.clear()
+
+    def keep_only(self, hand: set[int], meld_ids: set[int]) -> None:
+        """Drop what the game took away under the staging (a card no longer in hand, a meld gone)."""
+        self.new = [m for m in self.new if set(m) <= hand]
+        self.adds = {k: v for k, v in self.adds.items() if k in meld_ids and set(v) <= hand}
+
+    def new_points(self) -> int:
+        """Card points of the new melds: what counts towards a first meld's minimum."""
+        return sum(meld_points(m) for m in self.new)
+
+    def points(self) -> int:
+        return self.new_points() + sum(meld_points(cs) for cs in self.adds.values())
+
+    def move(self) -> MeldMove:
+        """Everything staged as the engine's one meld move (what `GameState.judge_meld` judges)."""
+        return MeldMove(tuple(self.new), tuple(self.adds.items()))
+
+    def action(self) -> Action | None:
+        """The one engine action that lays everything staged (None when nothing is): the meld move, or
+        its shorthand when it is only new melds or one addition (the log reads the same either way)."""
+        if not self:
+            return None
+        if not self.adds:
+            return LayMelds(tuple(self.new))
+        if not self.new and len(self.adds) == 1:
+            (meld_id, cards), = self.adds.items()
+            return AddToMeld(meld_id, cards)
+        return self.move()

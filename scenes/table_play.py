@@ -1,0 +1,589 @@
+"""The player's half of the table: keys, clicks and drags become intents, intents become engine actions.
+
+A mixin of TableScene kept apart from its drawing and timing. Each intent has one method (the table
+`INTENTS` below); the engine decides every rule, this only says what the player asked for. Meld moves
+are staged first (new melds and additions, shown in the meld area) and laid together with one action.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _, language
+from game.rules import events as ev
+from game.rules.actions import (
+    Action,
+    AskPartner,
+    Combine,
+    Discard,
+    DrawStock,
+    TakePile,
+    TakeTop,
+)
+from game.rules.cards import RANK
+from game.rules.errors import IllegalAction
+from game.rules.melds import classify, extends_run, order_cards
+from game.rules.state import Phase
+from game.rules.view import view_of
+from game.ui.discard_risk import discard_risk
+from game.ui.hand_order import SORT_ORDERS
+from game.ui.hint import Hint, explain, suggest
+from game.ui.input_map import Intent, key_intent, yes_no_letters
+from game.ui.layout import contains_point
+from game.ui.table_view import LIFT
+from scenes.table_overlays import OVERLAYS
+from scenes.widgets import Dialog
+
+HINT_SECONDS = 9.0
+
+
+class TablePlayer:
+    """The input half of TableScene (its attributes are set up by TableScene.__init__)."""
+
+    # intent kind -> (method name, only on the player's turn)
+    INTENTS: dict[str, tuple[str, bool]] = {
+        "pause": ("open_pause", False),
+        "help": ("toggle_help", False),
+        "log": ("toggle_overlay", False),
+        "sheet": ("toggle_overlay", False),
+        "rules": ("open_rules", False),
+        "mute": ("toggle_sound", False),
+        "sort_rank": ("sort_by", False),
+        "sort_suit": ("sort_by", False),
+        "focus": ("move_focus", False),
+        "target": ("move_target", False),
+        "select": ("select_focused", False),
+        "clear": ("clear_selection", False),
+        "hint": ("show_hint", False),
+        "undo": ("undo", True),
+        "draw": ("draw_stock", True),
+        "pile": ("pile_clicked", True),
+        "top": ("take_top_intent", True),
+        "meld": ("meld_selected", True),
+        "lay": ("lay_staged", True),
+        "cancel": ("take_back", True),
+        "discard": ("discard_intent", True),
+        "add": ("add_intent", True),
+        "enter": ("enter_target", True),
+        "combine": ("combine_intent", True),
+        "ask": ("ask", True),
+    }
+
+    # ----- carrying out intents ---------------------------------------------------------------------
+
+    def do(self, intent: Intent) -> None:
+        """Carry out an intent from a key, a click or a button."""
+        entry = self.INTENTS.get(intent.kind)
+        if entry is None:
+            return
+        method, on_turn = entry
+        if on_turn and not self._my_turn():
+            self.refuse(_("Wait for your turn."), set())
+            return
+        getattr(self, method)(intent)
+        self.dirty = True
+
+    def play(self, action: Action, cards: set[int] | None = None) -> bool:
+        """Try a move; on refusal shake the cards and show the engine's reason."""
+        try:
+            events = self.controller.play(action)
+        except IllegalAction as why:
+            self.refuse(str(why), cards if cards is not None else set(self.selected))
+            return False
+        self.toasts.drop("refusal")  # the reason was about a move now made another way
+        self.apply_events(events)
+        return True
+
+    def refuse(self, reason: str, cards: set[int]) -> None:
+        self.toasts.show(reason, 4.5, key="refusal")  # one reason at a time, the newest
+        self.shaking = set(cards)
+        self.shake_time = 0.45
+        self.dirty = True
+
+    def _my_turn(self) -> bool:
+        return self.controller.human_to_act and self.state.phase in (Phase.DRAW, Phase.MELD)
+
+    def open_pause(self, _intent: Intent) -> None:
+        self._open_pause()
+
+    def toggle_help(self, _intent: Intent) -> None:
+        self.help = not self.help
+
+    def toggle_overlay(self, intent: Intent) -> None:
+        """W: what happened this hand; G: the game's score sheet (see table_overlays)."""
+        self.overlay = None if self.overlay == intent.kind else intent.kind
+
+    def open_rules(self, _intent: Intent) -> None:
+        if self.on_rules is not None:
+            self.on_rules()
+
+    def toggle_sound(self, _intent: Intent) -> None:
+        on = self.on_sound() if self.on_sound is not None else not self.sounds.enabled
+        self.buttons["sound"].label = self._sound_label()
+        self.toasts.show(_("Sound on.") if on else _("Sound off."), 1.5, key="sound")
+
+    def sort_by(self, intent: Intent) -> None:
+        """Two explicit orders, each with its key and button (no toggle: one press is always enough)."""
+        order = "suit" if intent.kind == "sort_suit" else "rank"
+        if order == self.sort_mode or order not in SORT_ORDERS:
+            return
+        self.sort_mode = order
+        self.hand_pins = None  # the new order lays the hand out afresh
+        if self.on_setting:
+            self.on_setting("sort_order", order)
+        self.relayout()
+
+    def move_focus(self, intent: Intent) -> None:
+        """Arrows move along the hand and stop at its ends (a wrap once led to the wrong discard)."""
+        hand = self.homes.hand
+        if hand:
+            self.focus = max(0, min(len(hand) - 1, self.focus + intent.arg))
+            self.focus_card = hand[self.focus]
+
+    def move_target(self, intent: Intent) -> None:
+        targets = self._targets()
+        self.target = (self.target + intent.arg) % len(targets)
+
+    def select_focused(self, _intent: Intent) -> None:
+        if self.homes.hand:
+            self.toggle(self.homes.hand[self.focus])
+
+    def clear_selection(self, _intent: Intent) -> None:
+        self.selected.clear()
+        self.relayout()
+
+    def toggle(self, card: int) -> None:
+        if card in self.selected:
+            self.selected.discard(card)
+        else:
+            self.selected.add(card)
+        self.focus_card = card  # the keyboard carries on from the card last touched
+        self.relayout()
+
+    # ----- drawing ----------------------------------------------------------------------------------
+
+    def draw_stock(self, _intent: Intent | None = None) -> None:
+        self.play(DrawStock(), set())
+
+    def take_top_intent(self, _intent: Intent) -> None:
+        self.take_top(None)
+
+    def _runs_for_top(self) -> list[int]:
+        """The side's runs the pile's top card would extend (the engine still judges the move)."""
+        top = self.state.top
+        if top is None:
+            return []
+        side = self.state.side_of(self.seat)
+        return [m.id for m in self.state.melds[side] if extends_run(m, top, self.state.rules)]
+
+    def take_top(self, meld_id: int | None) -> None:
+        if meld_id is None:
+            runs = self._runs_for_top()
+            if not runs:
+                self.refuse(_("The top card doesn't extend one of your side's runs."), set())
+                return
+            meld_id = runs[0]
+        self.play(TakeTop(meld_id), set())
+
+    def pile_clicked(self, _intent: Intent | None = None) -> None:
+        chosen = tuple(sorted(self.selected))
+        if self.state.phase == Phase.MELD:
+            if len(chosen) == 1:
+                self.discard(chosen[0])
+            else:
+                self.refuse(_("Select one card, then click the pile to discard it."), set(chosen))
+            return
+        if not chosen:
+            runs = self._runs_for_top()
+            if runs:
+                self.play(TakeTop(runs[0]), set())
+            else:
+                self.refuse(_("Select a natural pair matching the top card, then click the pile."), set())
+            return
+        if self.staging.adds:
+            self.refuse(_("With the pile you may lay new melds, not additions: take the additions back (C)."),
+                        self.staging.cards())
+            return
+        if self.play(TakePile(chosen, tuple(self.staging.new)), set(chosen)):
+            self.selected.clear()
+            self.staging.clear()
+            self.relayout()
+
+    # ----- staging a meld move ----------------------------------------------------------------------
+
+    def meld_selected(self, _intent: Intent | None = None) -> None:
+        """The selected cards become a new meld in the staging (laid with the rest by L)."""
+        chosen = tuple(sorted(self.selected))
+        if not chosen:
+            self.refuse(_("Select the cards to meld first."), set())
+            return
+        try:
+            self.staging.stage_new(chosen, self.state.rules)
+        except IllegalAction as why:
+            self.refuse(str(why), set(chosen))
+            return
+        self._staged_changed()
+
+    def add_to(self, meld_id: int) -> None:
+        """Cards selected and a meld clicked: they are staged onto it (with none, the meld is picked up
+        to combine, or in the draw the top card goes onto it)."""
+        chosen = tuple(sorted(self.selected))
+        if self.state.phase == Phase.DRAW and not chosen:
+            self.take_top(meld_id)
+            return
+        if not chosen:
+            self.pick_meld(meld_id)
+            return
+        meld = next(m for m in self.state.melds[self.state.side_of(self.seat)] if m.id == meld_id)
+        if self.state.phase == Phase.DRAW:
+            self.refuse(_("Draw first: two cards from the stock, the pile, or its top card onto a run."),
+                        set(chosen))
+            return
+        self.staging.stage_add(meld_id, meld.kind, chosen)
+        self._staged_changed()
+
+    def add_to_staged(self, index: int) -> None:
+        """Selected cards onto a staged new meld: it is set out again with them, if they fit."""
+        chosen = tuple(sorted(self.selected))
+        grown = self.staging.new[index] + chosen
+        try:
+            shape = classify(grown, self.state.rules)
+        except IllegalAction as why:
+            self.refuse(str(why), set(chosen))
+            return
+        self.staging.new[index] = order_cards(shape.kind, grown)
+        self._staged_changed()
+
+    def _staged_changed(self) -> None:
+        self.selected.clear()
+        self.hint = None
+        self.relayout()  # which also asks the engine to judge the staged move again
+
+    def lay_staged(self, _intent: Intent | None = None) -> None:
+        """Lay everything staged as one meld move, judged by the engine as a whole."""
+        if not self.staging:
+            self.refuse(_("Stage melds with M, or select cards and click a meld; then lay them all with L."),
+                        set())
+            return
+        action = self.staging.action()
+        assert action is not None
+        if self.play(action, self.staging.cards()):
+            self.staging.clear()
+            self.relayout()
+
+    def take_back(self, _intent: Intent | None = None) -> None:
+        """The staged cards go back to the hand; nothing on the table changes."""
+        if self.staging:
+            self.staging.clear()
+            self.relayout()
+
+    def undo(self, _intent: Intent | None = None) -> None:
+        """Staged cards first; then the player's meld moves of this turn, one at a time."""
+        if self.staging:
+            self.take_back()
+            return
+        if not self.controller.undo():
+            reason = (_("Nothing to undo: the draw showed new cards, so it stays.")
+                      if self.state.phase == Phase.MELD else _("Nothing to undo."))
+            self.refuse(reason, set())
+            return
+        self.selected.clear()
+        self.picked_meld = None
+        self.hint = None
+        self.log.append(_("You took back your last meld."))
+        self.apply_events([])
+
+    # ----- going out of the turn --------------------------------------------------------------------
+
+    def discard_intent(self, _intent: Intent) -> None:
+        chosen = tuple(sorted(self.selected))
+        card = chosen[0] if len(chosen) == 1 else (self.homes.hand[self.focus] if not chosen and
+                                                    self.homes.hand else None)
+        if card is None:
+            self.refuse(_("Select one card to discard."), set(chosen))
+        else:
+            self.discard(card)
+
+    def discard(self, card: int, confirmed: bool = False) -> None:
+        if self.staging:
+            self.refuse(_("Lay the staged cards (L) or take them back (C) before you discard."),
+                        self.staging.cards())
+            return
+        if not confirmed and self.discard_warning and self.state.phase == Phase.MELD:
+            risk = discard_risk(view_of(self.state, self.seat), card, self.names, self.took_on)
+            if risk is not None:
+                self._confirm_discard(card, risk)
+                return
+        if self.play(Discard(card), {card}):
+            self.selected.clear()
+            self.relayout()
+
+    def _confirm_discard(self, card: int, risk: str) -> None:
+        def answer(yes: bool) -> None:
+            self.dialog = None
+            if yes:
+                self.discard(card, confirmed=True)
+            self.dirty = True
+
+        yes, no = yes_no_letters(language())  # the keys that answer, in this language's letters
+        self.dialog = Dialog(risk + " " + _("Discard it anyway?"), answer, yes=f"{_('Discard')} ({yes})",
+                             no=f"{_('Keep it')} ({no})")
+        self.dialog.layout(self.size)
+
+    def ask(self, _intent: Intent) -> None:
+        if self.state.players != 4:
+            self.refuse(_("Only a player with a partner can ask to go out."), set())
+        else:
+            self.play(AskPartner(), set())
+
+    # ----- melds as targets -------------------------------------------------------------------------
+
+    def add_intent(self, _intent: Intent) -> None:
+        target = self._targets()[self.target % len(self._targets())]
+        if isinstance(target, int):
+            self.add_to(target)
+        else:
+            self.enter_target()
+
+    def combine_intent(self, _intent: Intent) -> None:
+        target = self._targets()[self.target % len(self._targets())]
+        if isinstance(target, int):
+            self.pick_meld(target)
+        else:
+            self.refuse(_("Choose one of your melds with Tab first, then K; then another meld and K."), set())
+
+    def pick_meld(self, meld_id: int) -> None:
+        """With no card selected, a meld is picked up; a second meld of its rank takes it in (combine)."""
+        if self.picked_meld is None or self.picked_meld == meld_id:
+            self.picked_meld = None if self.picked_meld == meld_id else meld_id
+            if self.picked_meld is not None:
+                self.toasts.show(_("Meld picked: click another meld of its rank to combine them, or select "
+                                   "cards to add."), 3.0, key="picked")
+            else:
+                self.toasts.drop("picked")
+            return
+        first, self.picked_meld = self.picked_meld, None
+        self.toasts.drop("picked")
+        self.play(Combine(first, meld_id), set())
+
+    def _targets(self) -> list:
+        side = self.state.side_of(self.seat)
+        return ["stock", "pile", "new"] + [m.id for m in self.state.melds[side]]
+
+    def enter_target(self, _intent: Intent | None = None) -> None:
+        t = self._targets()[self.target % len(self._targets())]
+        if t == "stock":
+            self.draw_stock()
+        elif t == "pile":
+            self.pile_clicked()
+        elif t == "new":
+            if self.selected or not self.staging:
+                self.meld_selected()
+            else:
+                self.lay_staged()
+        else:
+            self.add_to(t)
+
+    # ----- hints ------------------------------------------------------------------------------------
+
+    def show_hint(self, _intent: Intent | None = None) -> None:
+        """Ask for a suggestion on the thinking thread; `poll_hint` shows it when it is ready."""
+        if not self.controller.human_to_act:
+            self.refuse(_("A hint is for your own turn."), set())
+            return
+        # A copy taken here: the thinking thread never reads the game the frame loop changes.
+        probe, seat, seed = self.state.copy(), self.seat, self.state.hand_no * 1000 + len(self.state.pile)
+        self.hint = None
+        self.controller.ask_hint(lambda: suggest(probe, seat, seed))
+        self.poll_hint()
+
+    def poll_hint(self) -> None:
+        job = self.controller.hint_job
+        if job is None or not job.done.is_set():
+            return
+        self.controller.hint_job = None
+        if job.action is None:
+            return  # the suggestion failed: nothing to show rather than a wrong hint
+        try:
+            hint: Hint = explain(job.action, view_of(self.state, self.seat), self.names)
+        except (IllegalAction, KeyError, IndexError, StopIteration):
+            return
+        self.hint = hint
+        self.toasts.show(_("Hint: {text}").format(text=hint.text), HINT_SECONDS, key="hint")
+        self.dirty = True
+
+    # ----- what the table saw -----------------------------------------------------------------------
+
+    def note_seen(self, e: ev.Event) -> None:
+        """Remember the pile takes of this hand (every seat saw them) for the discard warning."""
+        if isinstance(e, ev.HandDealt):
+            self.took_on.clear()
+        elif isinstance(e, ev.PileTaken):
+            self.took_on.add((e.seat, RANK[e.top]))
+
+    # ----- input ------------------------------------------------------------------------------------
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if self.dialog is not None:
+            self.dialog.handle_event(event)  # Y / N, or the language's letters, answer it too
+            self.dirty = True
+            return
+        if self.paused is not None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.paused = None
+            else:
+                self.paused.handle_event(event)
+            self.dirty = True
+            return
+        if self.overlay is not None:
+            if event.type == pygame.KEYDOWN:
+                intent = key_intent(event.key, event.mod)
+                # Its own key shows the other one; Esc, Enter, Space or a click go back to the table.
+                self.overlay = intent.kind if intent is not None and intent.kind in OVERLAYS and \
+                    intent.kind != self.overlay else None
+                self.dirty = True
+            elif event.type == pygame.MOUSEBUTTONDOWN:
+                self.overlay = None
+                self.dirty = True
+            return
+        if event.type == pygame.KEYDOWN:
+            intent = key_intent(event.key, event.mod, getattr(event, "unicode", ""))
+            if intent is not None:
+                self.do(intent)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.mouse_down(event.pos)
+        elif event.type == pygame.MOUSEMOTION:
+            self.mouse_move(event.pos, bool(event.buttons[0]))
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            self.mouse_up(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.selected.clear()
+            self.relayout()
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        for c in reversed(self.homes.hand):
+            if contains_point(self.homes.hand_rects[c], pos):
+                return c
+        return None
+
+    def in_hand_area(self, pos: tuple[int, int]) -> bool:
+        """Over the hand, lifted cards included: while the pointer is here, the cards keep their places."""
+        if self.layout is None:
+            return False
+        x, y, w, h = self.layout.hand
+        lift = round(self.homes.hand_card_w * 1.4 * LIFT) + 4
+        return contains_point((x, y - lift, w, h + lift), pos) or self.card_at(pos) is not None
+
+    def _track_pointer(self, pos: tuple[int, int]) -> None:
+        inside = self.in_hand_area(pos)
+        if inside != self.pointer_in_hand:
+            self.pointer_in_hand = inside
+            if not inside:
+                self.relayout()  # the pointer left the hand: now it may close its gaps
+
+    def mouse_down(self, pos: tuple[int, int]) -> None:
+        self._track_pointer(pos)
+        for b in self.buttons.values():
+            if b.rect.collidepoint(pos):
+                b.pressed = True
+                self.dirty = True
+                return
+        card = self.card_at(pos)
+        if card is not None:
+            self.press = (card, pos)
+            return
+        self.click_table(pos)
+
+    def mouse_move(self, pos: tuple[int, int], held: bool) -> None:
+        if not self.dragging:
+            self._track_pointer(pos)
+        if self.press and held and not self.dragging:
+            card, start = self.press
+            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > 10:
+                if card not in self.selected:
+                    self.selected.add(card)
+                self.dragging = sorted(self.selected, key=lambda c: self.homes.hand.index(c)
+                                       if c in self.homes.hand else 0)
+                sp = self.sprites[card]
+                self.drag_offset = (int(sp.pos[0] - start[0]), int(sp.pos[1] - start[1]))
+        if self.dragging:
+            step = max(12, self.homes.hand_card_w // 3)
+            for i, c in enumerate(self.dragging):
+                sp = self.sprites.get(c)
+                if sp is not None:
+                    self.tweener.cancel(sp, "pos")
+                    sp.pos = (pos[0] + self.drag_offset[0] + i * step, pos[1] + self.drag_offset[1])
+            self.dirty = True
+        hover = self.card_at(pos)
+        if hover != self.hover:
+            self.hover = hover
+            self.dirty = True
+
+    def mouse_up(self, pos: tuple[int, int]) -> None:
+        for b in self.buttons.values():
+            if b.pressed:
+                b.pressed = False
+                if b.rect.collidepoint(pos):
+                    b.activate()
+                self.dirty = True
+                return
+        press, self.press = self.press, None
+        if self.dragging:
+            self.dragging = []
+            self.pointer_in_hand = self.in_hand_area(pos)
+            self.drop(pos)
+            self.relayout()
+            return
+        if press is not None:
+            self.toggle(press[0])
+
+    def drop(self, pos: tuple[int, int]) -> None:
+        assert self.layout is not None
+        if contains_point(self.layout.discard, pos):
+            self.pile_clicked()
+            return
+        if not self._my_turn():
+            self.refuse(_("Wait for your turn."), set(self.selected))
+            return
+        for i, rect in enumerate(self.homes.staged_rects):
+            if contains_point(rect, pos) and i < len(self.staging.new):
+                self.add_to_staged(i)
+                return
+        meld_id = self.meld_at(pos)
+        if meld_id is not None:
+            self.add_to(meld_id)
+            return
+        if contains_point(self.homes.new_meld_zone, pos):
+            self.meld_selected()
+
+    def meld_at(self, pos: tuple[int, int]) -> int | None:
+        """The player's side's meld under a point; a lower row is drawn over the row above it."""
+        side = self.state.side_of(self.seat)
+        hits = [(rect[1], rect[0], meld_id) for meld_id, rect in self.homes.meld_rects.items()
+                if self.homes.meld_side[meld_id] == side and contains_point(rect, pos)]
+        return max(hits)[2] if hits else None
+
+    def click_table(self, pos: tuple[int, int]) -> None:
+        assert self.layout is not None
+        if contains_point(self.layout.stock, pos):
+            self.do(Intent("draw"))
+            return
+        if contains_point(self.layout.discard, pos):
+            self.do(Intent("pile"))
+            return
+        for i, rect in enumerate(self.homes.staged_rects):
+            if contains_point(rect, pos):
+                if self.selected and i < len(self.staging.new) and self._my_turn():
+                    self.add_to_staged(i)  # more cards for a meld being set out
+                else:
+                    self.staging.take_back(i)  # a staged group clicked goes back to the hand
+                    self.relayout()
+                return
+        meld_id = self.meld_at(pos)
+        if meld_id is not None and self._my_turn():
+            self.add_to(meld_id)
+            return
+        if (self.selected and self._my_turn() and self.state.phase == Phase.MELD
+                and contains_point(self.homes.new_meld_zone, pos)):
+            self.meld_selected()  # selected cards, then a click on the empty meld area: a new meld
+

@@ -1,0 +1,62 @@
+"""The statistics screen: every line inside its panel at laptop and large sizes, in each language; another
+game's statistics a key away; Esc leaves."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.app import App
+from game.i18n import set_language
+from game.stats import GameStats, Record, Statistics
+from scenes.statistics import StatisticsScene
+from tests.scene_helpers import FakeClock, key
+
+
+def busy_stats() -> Statistics:
+    """Every line the screen can show: all difficulties and table sizes."""
+    levels = {lv: Record(9, 4, 4, 1) for lv in ("easy", "normal", "hard", "mixed")}
+    tables = {t: Record(12, 5, 5, 2) for t in ("2", "3", "4")}
+    bolivia = GameStats(Record(36, 16, 16, 4), levels, tables, hands=400, hand_total=-1200, best_hand=12345,
+                        natural=100, mixed=200, escaleras=50, bolivias=3, streak=1, best_streak=7)
+    return Statistics({"bolivia": bolivia, "standard": GameStats(Record(2, 2, 0, 0))})
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App((1366, 768), clock=FakeClock())
+    yield a
+    a.close()
+    set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+@pytest.mark.parametrize("size", [(1024, 640), (1366, 768), (1920, 1080)])
+def test_every_line_fits_the_panel(app: App, lang: str, size: tuple[int, int]) -> None:
+    set_language(lang)
+    scene = StatisticsScene(busy_stats())
+    app.scenes.request(scene)
+    app.run(frames=1)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    app.run(frames=1)
+    tops = scene.line_tops()
+    assert len(tops) == len(scene.lines()) == 19
+    assert tops[0] >= scene._panel.top and tops[-1] + scene._text * 1.2 <= scene._panel.bottom
+    assert scene._text >= 14  # readable
+    for b in scene.buttons.buttons:
+        assert app.screen.get_rect().contains(b.rect) and not b.rect.colliderect(scene._panel)
+
+
+def test_page_down_shows_another_games_statistics_and_esc_leaves(app: App) -> None:
+    left: list[bool] = []
+    scene = StatisticsScene(busy_stats(), on_back=lambda: left.append(True))
+    app.scenes.request(scene)
+    app.run(frames=1)
+    assert scene.game == "bolivia" and scene.games() == ["bolivia", "standard"]
+    scene.handle_event(key(pygame.K_PAGEDOWN))
+    assert scene.game == "standard" and scene.lines()[0][1].startswith("2 played, 2 won")
+    scene.draw(app.screen)
+    scene.handle_event(key(pygame.K_ESCAPE))
+    assert left == [True]
