@@ -95,3 +95,33 @@ def test_arena_standard(capsys):
     assert r["variant"] == "standard" and r["levels"]["easy"]["escaleras_per_hand"] == 0
     assert bad_input(capsys, "arena", "--variant", "rummy", "--deals", "1", "easy", "greedy") == (
         "error: unknown variant 'rummy': choose bolivia, standard")
+
+
+POSITION = {"players": 4, "turn": 0, "phase": "meld",
+            "hands": [["9C", "9D", "9H", "QC", "QD", "QH", "2C", "4C"], ["5C"], ["6C"], ["7C"]],
+            "melds": [[["KH", "KS", "KD", "KC", "KH", "KS", "KD"]], []], "melded_before": [False, False, True, False],
+            "moves": [{"meld": {"new": [["9C", "9D", "9H"], ["QC", "QD", "QH", "2C"]]}}, {"discard": "4C"}]}
+
+
+def test_turn_standard_goes_out_concealed_when_only_the_partner_had_melded(capsys, monkeypatch):
+    code, out, _err = run(capsys, "turn", "--variant", "standard", "-", stdin=json.dumps(POSITION),
+                          monkeypatch=monkeypatch)
+    data = json.loads(out)
+    assert code == 0 and data["moves"] == [{"ok": True}, {"ok": True}] and data["hand_over"]
+    assert data["hand_scores"][0] == {"melded": 150, "bonuses": 500, "going_out": 200, "red_threes": 0,
+                                      "in_hand": -5, "total": 845}
+    seen = dict(POSITION, variant="standard", melded_before=[True, False, True, False])
+    code, out, _err = run(capsys, "turn", "-", stdin=json.dumps(seen), monkeypatch=monkeypatch)
+    assert json.loads(out)["hand_scores"][0]["going_out"] == 100
+    # Bolivia by default: one canasta is not enough.
+    code, out, _err = run(capsys, "turn", "-", stdin=json.dumps(POSITION), monkeypatch=monkeypatch)
+    assert json.loads(out)["moves"][0]["ok"] is False
+
+
+def test_turn_standard_refuses_impossible_positions(capsys, monkeypatch):
+    two = dict(POSITION, variant="standard", melds=[[["KH", "KS", "KD"], ["KC", "KH", "KS"]], []])
+    assert bad_input(capsys, "turn", "-", stdin=json.dumps(two), monkeypatch=monkeypatch) == (
+        "error: a side has two melds of one rank")
+    clash = dict(POSITION, variant="bolivia")
+    assert bad_input(capsys, "turn", "--variant", "standard", "-", stdin=json.dumps(clash),
+                     monkeypatch=monkeypatch) == 'error: the file says variant "bolivia", the command line standard'
