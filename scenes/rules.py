@@ -53,6 +53,8 @@ def bolivia_rules(rules: RuleSet, target: int) -> list[str]:
             "A side's first meld must reach a minimum set by its score: 15 below zero, 50 from 0, "
             "90 from 1,500, 120 from 3,000, 150 from 7,000."
         ),
+        _("Several melds may be laid together to reach it. When the pile is taken, only the top card and the "
+          "cards melded with it count, not the rest of the pile."),
         _(
             "Red threes are laid out at once: 100 each, 1,000 for all six. They count plus for a side "
             "that can go out at the end of the hand, minus for a side that can't."
@@ -64,6 +66,10 @@ def bolivia_rules(rules: RuleSet, target: int) -> list[str]:
         ),
         _("Until then, keep at least two cards in hand after melding. At four, you may first ask your partner "
           "“May I go out?”: yes obliges you to go out this turn, no forbids it."),
+        _("A hand ends when a player goes out, or when the stock is empty and the player to draw cannot or will "
+          "not take the pile or the top card; then nobody earns the going-out bonus."),
+        _("Each side scores its melded cards, its canasta bonuses and its bonus for going out, minus the cards "
+          "left in its players' hands."),
         _("The game ends after the hand in which a side reaches {target} points. The highest total wins; a tie "
           "for the lead is a draw.").format(target=number(target)),
         _("A game that reaches {n} hands stops there as a draw.").format(n=rules.max_hands),

@@ -161,13 +161,14 @@ class TableScene(TablePlayer, TablePainter, Scene):
     # ----- set-up -----------------------------------------------------------------------------------
 
     def _make_buttons(self) -> None:
+        # Short labels: up to nine buttons share the controls area in three columns, their text at 16 px
+        # at 1366x768. Taking staged cards back is Undo's first step (C still does it alone).
         self.buttons = {
             "meld": Button(_("Stage (M)"), lambda: self.do(Intent("meld"))),
             "lay": Button(_("Lay all (L)"), lambda: self.do(Intent("lay"))),
-            "cancel": Button(_("Take back (C)"), lambda: self.do(Intent("cancel"))),
             "undo": Button(_("Undo (Z)"), lambda: self.do(Intent("undo"))),
             "hint": Button(_("Hint (I)"), lambda: self.do(Intent("hint"))),
-            "ask": Button(_("May I go out? (Q)"), lambda: self.do(Intent("ask"))),
+            "ask": Button(_("Go out? (Q)"), lambda: self.do(Intent("ask"))),
             "sort_rank": Button(_("By rank (1)"), lambda: self.do(Intent("sort_rank"))),
             "sort_suit": Button(_("By suit (2)"), lambda: self.do(Intent("sort_suit"))),
             "menu": Button(_("Menu (Esc)"), lambda: self.do(Intent("pause"))),
@@ -219,20 +220,27 @@ class TableScene(TablePlayer, TablePainter, Scene):
         return background
 
     def _place_buttons(self) -> None:
-        """The buttons in rows of the controls area, as tall as it lets three rows be (their text grows
-        with them), in as many columns as they need."""
+        """The buttons in three rows of the controls area, as tall as it lets them be (their text grows
+        with them), filled column by column; each column as wide as its longest label needs, so a long
+        one ("May I go out? (Q)") gets the room and the short ones lend it."""
         assert self.layout is not None
         u = ui_unit(self.size)
         x, y, w, h = self.layout.controls
         names = [n for n in self.buttons if n != "sound" and (n != "ask" or self.state.players == 4)]
         rows = 3
-        cols = max(1, -(-len(names) // rows))
         gap = max(4, u // 4)
         bh = max(20, min(round(u * 1.45), (h - (rows - 1) * gap) // rows))
-        bw = max(u * 3, (w - (cols - 1) * gap) // cols)
-        for i, name in enumerate(names):
-            col, row = i % cols, i // cols
-            self.buttons[name].rect = pygame.Rect(x + col * (bw + gap), y + row * (bh + gap), bw, bh)
+        columns = [names[i:i + rows] for i in range(0, len(names), rows)]
+        text = max(12, round(bh * 0.46))  # the size of a button's text at its height (see Button.text_size)
+        pad = max(8, bh // 2) + 4
+        need = [max(_font(text, True).size(self.buttons[n].label)[0] + pad for n in col) for col in columns]
+        room = max(len(columns), w - (len(columns) - 1) * gap)
+        widths = [max(u * 2, need_w * room // max(1, sum(need))) for need_w in need]
+        cx = x
+        for col, width in zip(columns, widths, strict=True):
+            for row, name in enumerate(col):
+                self.buttons[name].rect = pygame.Rect(cx, y + row * (bh + gap), width, bh)
+            cx += width + gap
         if "ask" not in names:
             self.buttons["ask"].rect = pygame.Rect(0, 0, 0, 0)
         sx, sy, sw, sh = self.layout.status  # the sound switch: at the right end of the status line
@@ -501,3 +509,9 @@ class TableScene(TablePlayer, TablePainter, Scene):
         """Back from the scoring screen: deal the next hand."""
         if self.state.phase == Phase.DEAL:
             self.apply_events(self.controller.deal())
+
+
+def _font(size: int, bold: bool = False) -> pygame.font.Font:
+    from game.assets import font
+
+    return font(size, bold)

@@ -17,7 +17,8 @@ def log_panel_image(size: tuple[int, int], lines: list[str], text_px: int) -> py
     image = panel_image(size, max(4, text_px // 3)).copy()
     w, h = size
     pad = max(4, text_px // 3)
-    draw_text(image, _("What happened (W)"), text_px - 1, INK_DIM, (pad, pad), bold=True)
+    title = _("What happened (W)")
+    draw_text(image, title, fit_size(title, text_px - 1, w - 2 * pad, 9), INK_DIM, (pad, pad), bold=True)
     room = (h - 2 * pad - text_px - 2) // (text_px + 3)
     y = h - pad - text_px
     for line in reversed(lines[-room:] if room > 0 else []):

@@ -145,7 +145,7 @@ class TablePainter:
 
     def _button_enabled(self, b: Button) -> bool:
         mine = self._my_turn()
-        if b is self.buttons["lay"] or b is self.buttons["cancel"]:
+        if b is self.buttons["lay"]:
             return bool(self.staging)
         if b is self.buttons["undo"]:
             return bool(self.staging) or self.controller.can_undo
@@ -545,19 +545,25 @@ class TablePainter:
         rows = 1 + (2 if two else 1) * s.sides
         small = max(11, min(u * 2 // 3, r.h // rows - 4))
         y = r.top + 4
-        draw_text(surface, _("Hand {n} · to {t}").format(n=s.hand_no, t=number(s.target)), small, INK_DIM,
-                  (r.x + 8, y), bold=True)
+        title = _("Hand {n} · to {t}").format(n=s.hand_no, t=number(s.target))
+        draw_text(surface, title, fit_size(title, small, r.w - 16, 10), INK_DIM, (r.x + 8, y), bold=True)
         y += small + 4
         for side in range(s.sides):
             color = GOLD if side == s.side_of(self.seat) else INK
             name = f"{self.side_names[side]}: {number(s.scores[side])}"
+            # Shrunk to the panel's width rather than running over its edge (or over the note beside it).
             if two:
-                draw_text(surface, name, small, color, (r.x + 8, y), bold=True)
+                draw_text(surface, name, fit_size(name, small, r.w - 16, 10), color, (r.x + 8, y), bold=True)
                 y += small + 2
-                draw_text(surface, self.side_note(side, True), max(10, small - 2), INK_DIM, (r.x + 14, y))
+                note = self.side_note(side, True)
+                draw_text(surface, note, fit_size(note, max(10, small - 2), r.w - 22, 9, bold=False), INK_DIM,
+                          (r.x + 14, y))
             else:
-                draw_text(surface, name, small, color, (r.x + 8, y), bold=True)
-                draw_text(surface, self.side_note(side, False), small, INK_DIM, (r.right - 8, y), "topright")
+                note = self.side_note(side, False)
+                note_w = text_image(note, small, INK_DIM).get_width() if note else 0
+                draw_text(surface, name, fit_size(name, small, r.w - 24 - note_w, 10), color, (r.x + 8, y),
+                          bold=True)
+                draw_text(surface, note, small, INK_DIM, (r.right - 8, y), "topright")
             y += small + 4
 
     def side_note(self, side: int, long: bool) -> str:

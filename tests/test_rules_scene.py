@@ -35,6 +35,9 @@ def test_the_rules_say_what_this_game_plays() -> None:
     assert "keep at least two cards in hand" in text
     assert "joker 50; two and ace 20; king down to eight 10; seven down to four 5" in text
     assert "extends one of your side's runs" in text
+    assert "only the top card and the cards melded with it count" in text
+    assert "the stock is empty and the player to draw cannot or will not take the pile" in text
+    assert "minus the cards left in its players' hands" in text
 
 
 @pytest.mark.parametrize("lang", ["fr", "sv"])

@@ -16,7 +16,7 @@ from game.rules.state import GameState, Phase
 from scenes.scoring import ScoringScene, canasta_label, hand_summary, score_lines, signed
 from tests.scene_helpers import FakeClock, click, distinct_colours, key, play_hand
 
-HANDS = [(2, 0), (2, 3), (3, 1), (3, 5), (4, 6), (4, 9), (4, 10)]
+HANDS = [(2, 0), (2, 3), (2, 33), (3, 1), (3, 5), (4, 6), (4, 9), (4, 10)]
 
 
 @pytest.fixture
@@ -68,16 +68,16 @@ def test_a_red_three_minus_says_why(hands) -> None:
 
 
 def test_a_red_three_plus_says_why(hands) -> None:
-    state = hands[(2, 0)]  # North went out with five red threes
-    assert state.results[-1]["out"] == 1 and state.may_go_out(1)
-    lines = score_lines(state, 1)
+    state = hands[(2, 33)]  # the player went out with five red threes
+    assert state.results[-1]["out"] == 0 and state.may_go_out(0)
+    lines = score_lines(state, 0)
     (red,) = by_kind(lines, "red_threes")
     assert red.points == 500
     assert red.note == "+500: 5 red threes, the side has an escalera and another canasta"
     (out,) = by_kind(lines, "going_out")
     assert (out.label, out.points) == ("Going out", 100)
     assert by_kind(lines, "in_hand")[0].label == "No cards left in hand"
-    assert hand_summary(state) == "North went out."
+    assert hand_summary(state) == "You went out."
 
 
 def test_black_threes_left_in_hand_are_explained(hands) -> None:

@@ -114,3 +114,13 @@ def test_the_sounds_can_be_written_as_wav_files(tmp_path) -> None:
     with wave.open(str(tmp_path / "canasta.wav")) as w:
         assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, RATE)
         assert w.getnframes() == len(render("canasta"))
+
+
+def test_no_second_try_for_a_device_pygame_init_did_not_find(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pygame
+
+    tried: list[bool] = []
+    monkeypatch.setattr(pygame, "get_init", lambda: True)
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", lambda *a, **k: tried.append(True))
+    assert MixerOutput.open() is None and tried == []

@@ -11,9 +11,17 @@ same turn, to the same table and hand; tests/test_rules_legal_complete.py checks
   minimal one plus melds and additions that the meld phase offers next.
 - Melding, once the side has melded: every three-card meld, every one-card addition and every
   combine (bigger melds grow by additions; a move leaving two or more cards is reached by these steps,
-  since each step leaves more cards than the whole), and every meld move that goes out, whole
-  (game/rules/out_solver.py: one move per outcome; moves that differ only in which suit of a rank or
+  since each step leaves more cards than the whole move).
+- Going out: every meld move that goes out (leaving no card, or one to discard) is listed whole when
+  the side has not melded, or when the hand holds at most WHOLE_OUT_HAND cards besides black threes;
+  one move per outcome (game/rules/out_solver.py: moves that differ only in which suit of a rank or
   which 2 lies in which of that rank's melds, or which 2 is kept, give the same table in rule terms).
+  From a bigger hand of a side that has melded, a step comes first: every going-out move holds a
+  step that is legal alone and leaves at least two cards (a three-card meld within one of its new
+  melds, one of its additions, or one of its combines), and the rest of the move still goes out, so
+  steps lead to a hand of at most WHOLE_OUT_HAND cards where the rest is listed. Listed moves combine
+  melds only from a hand of one card (with more, the combine is a step that can go first), and then
+  only as out_solver.py says (the other combines never score more, and the hand ends).
 - A first meld: every minimal set of new melds reaching the minimum (no meld and no card of it could be
   left out; 2s counted, not named, as their suit plays no part in any rule), and every first meld that
   goes out. A bigger first meld that does not go out is a minimal one plus steps offered next.

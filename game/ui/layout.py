@@ -466,14 +466,16 @@ def table_layout(size: tuple[int, int], players: int = 2, card_scale: float = 1.
     pile_h = centre_h - 2 * m
     pile_w = card_width_for_height(pile_h)
     centre_w = right - left
-    score_w = min(round(W * 0.24), max(0, centre_w - 3 * pile_w))
+    score_w = min(max(220, round(W * 0.2)), round(W * 0.24), max(0, centre_w - 3 * pile_w))
     score = (right - score_w, y_centre + m // 2, score_w, centre_h - m)
     piles_w = 2 * pile_w + 2 * m
     # The player's buttons at the left, then the piles, what happened lately, the scores.
-    controls_w = max(0, min(round(W * 0.3), centre_w - score_w - piles_w - 4 * m))
+    # The buttons' labels do not shrink with the window: 35% of it, and never under 400 px (their text
+    # is 16 px at 1366x768, 12 px or more at 1024x600).
+    controls_w = max(0, min(max(400, round(W * 0.35)), centre_w - score_w - piles_w - 4 * m))
     controls = (left, y_centre + m // 2, controls_w, centre_h - m)
     free = centre_w - score_w - piles_w - controls_w - 4 * m
-    log_w = free - m if free - m >= 12 * text else 0  # room for a dozen letters a line, or no panel
+    log_w = free - m if free - m >= 9 * text else 0  # room for some ten letters a line, or no panel
     px = left + controls_w + 2 * m + (free - log_w) // 2
     py = y_centre + (centre_h - card_height(pile_w)) // 2
     stock = (px, py, pile_w, card_height(pile_w))

@@ -281,6 +281,8 @@ class MixerOutput:
             import pygame
 
             if not pygame.mixer.get_init():
+                if pygame.get_init():
+                    return None  # pygame.init() tried the mixer already: no device, and no second wait for one
                 pygame.mixer.init(RATE, -16, 2, BUFFER)
             init = pygame.mixer.get_init()
             if not init:
