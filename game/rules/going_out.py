@@ -178,8 +178,19 @@ def _search_go_out(hand: list[int] | tuple[int, ...], shapes: list[Shape], rules
         return False  # two black threes can be neither melded nor both discarded
     rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
     keep = 0 if threes == 1 else 1
+    if _loose(rest, shapes) > keep + (1 if threes == 1 else 0):
+        return False  # more cards that fit no meld than may stay: no search needed (big hands end here)
     points = 5 * threes if threes >= 3 else 0
     return _Search(rules, [], threes).solve(rest, tuple(shapes), keep, points, need)
+
+
+def _loose(hand: tuple[int, ...], shapes: list[Shape]) -> int:
+    """Cards of rank melds only (Standard Canasta) that no meld could take this turn: a natural whose rank
+    the side has not melded and the hand holds fewer than three of (two with a wild card will do)."""
+    counts = Counter(f % 16 for f in hand if not _is_wild_face(f))
+    wild = any(_is_wild_face(f) for f in hand)
+    melded = {s[1] for s in shapes if s[0] == RANK_MELD}
+    return sum(n for r, n in counts.items() if r not in melded and n < 3 and not (n == 2 and wild))
 
 
 class _Search:
