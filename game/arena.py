@@ -28,6 +28,7 @@ from game.rules.errors import IllegalAction
 from game.rules.events import PileTaken, WentOut
 from game.rules.legal import legal_actions
 from game.rules.melds import BOLIVIA_CANASTA, ESCALERA
+from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
 
@@ -71,10 +72,10 @@ class Tally:
 
 
 def play_hand(players: int, seed: int, names: list[str], rng: random.Random,
-              tallies: dict[str, Tally]) -> tuple[list[int], bool]:
+              tallies: dict[str, Tally], variant: str = "bolivia") -> tuple[list[int], bool]:
     """Play one hand from a fresh deal with these players per seat; returns the side scores and
     whether the engine left a seat with no legal move (the hand is then scored as it stands)."""
-    state = GameState(players, seed)
+    state = GameState(players, seed, RULESETS[variant])
     state.apply(Deal())
     choosers = [get_player(n) for n in names]
     stuck = False
@@ -118,7 +119,7 @@ def play_hand(players: int, seed: int, names: list[str], rng: random.Random,
     return scores, stuck
 
 
-def play_deal(players: int, seed: int, deal: int, a: str, b: str) -> dict:
+def play_deal(players: int, seed: int, deal: int, a: str, b: str, variant: str = "bolivia") -> dict:
     """One deal in every seat order: A's mean difference, wins and the per-level tallies."""
     tallies: dict[str, Tally] = defaultdict(Tally)
     diffs: list[float] = []
@@ -128,7 +129,7 @@ def play_deal(players: int, seed: int, deal: int, a: str, b: str) -> dict:
     for order, a_seats in enumerate(seat_orders(players)):
         names = [a if is_a else b for is_a in a_seats]
         rng = random.Random(f"arena:{seed}:{deal}:{order}")
-        scores, was_stuck = play_hand(players, deal_seed(seed, deal), names, rng, tallies)
+        scores, was_stuck = play_hand(players, deal_seed(seed, deal), names, rng, tallies, variant)
         stuck += was_stuck
         a_side = probe.side_of(a_seats.index(True))
         others = [s for i, s in enumerate(scores) if i != a_side]
@@ -150,14 +151,14 @@ def _percentile(values: list[float], q: float) -> float:
     return s[lo] + (s[hi] - s[lo]) * (k - lo)
 
 
-def _deal_job(args: tuple[int, int, int, str, str]) -> dict:
+def _deal_job(args: tuple[int, int, int, str, str, str]) -> dict:
     return play_deal(*args)
 
 
 def run_arena(players: int, deals: int, seed: int, a: str, b: str, workers: int = 1,
-              progress: Callable[[int], None] | None = None) -> dict:
+              progress: Callable[[int], None] | None = None, variant: str = "bolivia") -> dict:
     start = time.perf_counter()
-    jobs = [(players, seed, d, a, b) for d in range(deals)]
+    jobs = [(players, seed, d, a, b, variant) for d in range(deals)]
     if workers > 1:
         import multiprocessing
 
@@ -180,7 +181,7 @@ def run_arena(players: int, deals: int, seed: int, a: str, b: str, workers: int 
     half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
     plays = sum(r["plays"] for r in results)
     return {
-        "players": players, "deals": deals, "seed": seed, "a": a, "b": b,
+        "players": players, "deals": deals, "seed": seed, "a": a, "b": b, "variant": variant,
         "mean_diff": round(mean, 1), "ci95": [round(mean - half, 1), round(mean + half, 1)],
         "hand_win_rate": round(sum(r["wins"] for r in results) / plays, 3),
         "ms": {name: {"p50": round(_percentile(t.ms, 0.5), 2), "p95": round(_percentile(t.ms, 0.95), 2),
@@ -193,7 +194,7 @@ def run_arena(players: int, deals: int, seed: int, a: str, b: str, workers: int 
 
 def _print_table(r: dict) -> None:
     print(f"arena: {r['a']} (A) against {r['b']} (B), {r['players']} players, {r['deals']} duplicate deals, "
-          f"seed {r['seed']}")
+          f"seed {r['seed']}, {r['variant']}")
     print(f"A's mean difference per deal: {r['mean_diff']:+.1f}  95% CI [{r['ci95'][0]:+.1f}, {r['ci95'][1]:+.1f}]"
           f"  hand win rate {r['hand_win_rate']:.3f}")
     print(f"{'level':<8} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8} {'esc/h':>7} {'bol/h':>7} {'piles/h':>8} "
@@ -218,8 +219,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
             get_player(name)
         except ValueError as why:
             raise BadInput(str(why)) from None
+    if args.variant.lower() not in RULESETS:
+        raise BadInput(f"unknown variant {args.variant!r}: choose {', '.join(RULESETS)}")
     workers = max(1, min(args.workers, 4 * (os.cpu_count() or 1)))  # a typo must not start a thousand processes
-    result = run_arena(args.players, args.deals, args.seed, args.a, args.b, workers)
+    result = run_arena(args.players, args.deals, args.seed, args.a, args.b, workers, variant=args.variant.lower())
     if args.json:
         print(json.dumps(result))
     else:
@@ -235,6 +238,7 @@ def register(subparsers: argparse._SubParsersAction, name: str) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="one line of JSON")
     p.add_argument("--workers", type=int, default=1, help="processes playing deals side by side")
+    p.add_argument("--variant", default="bolivia", help="the game: bolivia or standard")
     p.add_argument("a", help=f"player A ({', '.join(PLAYERS)}; expert@N: Expert with N simulated moves a decision)")
     p.add_argument("b", help="player B")
     p.set_defaults(run=cmd_arena)

@@ -99,6 +99,7 @@ def score_record(record: object) -> dict:
     if (len(sides), hands_per_side) not in ((2, {1}), (3, {1}), (2, {2})):
         raise BadInput(_("a hand has 2 sides of 1 or 2 players, or 3 sides of 1 player; got {n} sides "
                          "with {h} hands").format(n=len(sides), h=sorted(hands_per_side)))
+    rules = rules.for_players(len(sides) * max(hands_per_side))
     all_faces: list[int] = []
     parsed = []
     outs = 0
@@ -136,8 +137,8 @@ def score_record(record: object) -> dict:
             side_hands.append(_ids(faces))
         if out is not None:
             outs += 1
-            if not side_may_go_out([canasta_of(k, c, rules) for k, c in side_melds]):
-                raise BadInput(_("side {i} went out without an escalera and another canasta").format(i=i))
+            if not side_may_go_out([canasta_of(k, c, rules) for k, c in side_melds], rules):
+                raise BadInput(_("side {i} went out without {need}").format(i=i, need=rules.go_out_need()))
             if all(side_hands):
                 raise BadInput(_("side {i} went out but no player of it has an empty hand").format(i=i))
         parsed.append((side_melds, red, side_hands, out))
@@ -219,7 +220,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise BadInput(_("--games must be at least 1"))
     rules = _rules(args.variant)
-    target = args.target if args.target is not None else rules.default_target
+    target = args.target if args.target is not None else rules.default_target(args.players)
     if target not in rules.targets:
         raise BadInput(_("--target must be one of {t}").format(t=", ".join(map(str, rules.targets))))
     try:

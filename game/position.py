@@ -275,6 +275,14 @@ def build_position(data: object) -> tuple[GameState, list[_Move]]:
     s.hand_no = 1
     s.turn = turn
     s.phase = Phase.DRAW if phase == "draw" else Phase.MELD
+    # Who has melded this hand (Standard Canasta's concealed going out means the player): as given, and
+    # a seat can have melded only if its side has melds.
+    s.melded_by = [bool(b) for b in before]
+    if any(b and not s.melds[s.side_of(seat)] for seat, b in enumerate(s.melded_by)):
+        raise PositionError(_("melded_before: a seat whose side has no meld has not melded"))
+    if rules.one_meld_per_rank and any(
+            len(keys) != len(set(keys)) for keys in ([m.key for m in side if m.kind == "rank"] for side in s.melds)):
+        raise PositionError(_("a side has two melds of one rank"))
     s._start_turn()
     return s, moves
 
@@ -353,6 +361,11 @@ def cmd_turn(args) -> int:
 
     try:
         data = parse_json(read_text(args.file), args.file)
+        if args.variant is not None and isinstance(data, dict):
+            if "variant" in data and str(data["variant"]).lower() != args.variant.lower():
+                raise PositionError(_("the file says variant {file}, the command line {arg}").format(
+                    file=json.dumps(data["variant"])[:40], arg=args.variant))
+            data = {**data, "variant": args.variant}
         out = play_position(data)
     except PositionError as why:
         raise BadInput(str(why)) from None
@@ -363,5 +376,6 @@ def cmd_turn(args) -> int:
 def register(sub, name: str) -> None:
     p = sub.add_parser(name, help=_("set up one position from a JSON file and play moves from it"))
     p.add_argument("file", help=_("the position, or - to read it from standard input"))
+    p.add_argument("--variant", default=None, help=_("the game, when the file does not say: bolivia or standard"))
     p.set_defaults(run=cmd_turn)
 

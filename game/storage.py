@@ -189,14 +189,17 @@ class GameSetup:
         seat_levels = d.get("seat_levels")
         if not (isinstance(seat_levels, list) and len(seat_levels) == 3 and all(v in LEVELS for v in seat_levels)):
             seat_levels = default.seat_levels
+        game = _pick(d.get("game"), tuple(RULESETS), default.game)
+        players = _pick(d.get("players"), (2, 3, 4), default.players)
+        rules = RULESETS[game]
         return GameSetup(
-            players=_pick(d.get("players"), (2, 3, 4), default.players),
+            players=players,
             level=_pick(d.get("level"), LEVELS, default.level),
             per_seat=bool(d.get("per_seat", False)),
             seat_levels=list(seat_levels),
-            target=_pick(d.get("target"), TARGETS, default.target),
+            target=_pick(d.get("target"), rules.targets, rules.default_target(players)),
             speed=_pick(d.get("speed"), SPEEDS, default.speed),
-            game=_pick(d.get("game"), tuple(RULESETS), default.game),
+            game=game,
         )
 
 

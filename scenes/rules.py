@@ -76,19 +76,53 @@ def bolivia_rules(rules: RuleSet, target: int) -> list[str]:
     ]
 
 
+def standard_rules(rules: RuleSet, target: int) -> list[str]:
+    """Standard Canasta, one paragraph each (RULES.md, section "Standard Canasta")."""
+    return [
+        _("Two, three or four players; at four, partners sit opposite and share their melds."),
+        _("{cards} cards: two packs and four jokers. Each player is dealt 11 cards at four players, 13 at three, "
+          "15 at two; the next card starts the discard pile.").format(cards=rules.deck_size),
+        _("Card values: joker 50; two and ace 20; king down to eight 10; seven down to four 5; a black three 5."),
+        _("Each turn: draw one card from the stock at four players, two at two or three, or take the discard "
+          "pile; meld; discard one card."),
+        _("A meld is three or more cards of one rank (4 to ace), with more natural cards than wild cards and at "
+          "most three wild cards. Twos and jokers are wild. A side has at most one meld of each rank."),
+        _("The pile is taken whole, with two cards from your hand that meld with its top card: a natural pair "
+          "while the pile is frozen, otherwise a natural card and a wild card will do. They make a new meld, or "
+          "go onto your side's meld of that rank."),
+        _("The pile is frozen for a side until it has melded, and for everyone once a wild card is discarded "
+          "(it lies crosswise) until someone takes the pile. A black three or a wild card on top blocks it: a "
+          "discarded black three blocks only the next player."),
+        _("Seven cards make a canasta: natural {natural}, mixed {mixed}.").format(
+            natural=number(rules.natural_canasta), mixed=number(rules.mixed_canasta)),
+        _("A side's first meld must reach a minimum set by its score: 15 below zero, 50 from 0, 90 from 1,500, "
+          "120 from 3,000."),
+        _("Red threes are laid out at once: 100 each, 800 for all four. They count plus for a side that has "
+          "melded by the end of the hand, minus for a side that has not."),
+        _("Black threes, three or four of them, can be melded only when going out."),
+        _("Your side may go out once it has one canasta (two at two players): 100 for going out, 200 for going "
+          "out concealed, melding your whole hand in one turn without having melded before."),
+        _("Until then, keep at least two cards in hand after melding. At four, you may first ask your partner "
+          "“May I go out?”: yes obliges you to go out this turn, no forbids it."),
+        _("The game ends after the hand in which a side reaches {target} points. The highest total wins; a tie "
+          "for the lead is a draw.").format(target=number(target)),
+        _("A game that reaches {n} hands stops there as a draw.").format(n=rules.max_hands),
+    ]
+
+
 def game_name(name: str) -> str:
     """A game's name as players call it."""
     return {"bolivia": _("Bolivia"), "standard": _("Standard Canasta")}.get(name, name)
 
 
 # The rules text of each game, by rule set name: a new game adds its own.
-RULES_TEXT: dict[str, Callable[[RuleSet, int], list[str]]] = {"bolivia": bolivia_rules}
+RULES_TEXT: dict[str, Callable[[RuleSet, int], list[str]]] = {"bolivia": bolivia_rules, "standard": standard_rules}
 
 
 def rules_text(rules: RuleSet = BOLIVIA, target: int | None = None) -> list[str]:
     """The paragraphs of the rules of the game `rules` plays, to `target` points."""
     text = RULES_TEXT.get(rules.name, bolivia_rules)
-    return text(rules, rules.default_target if target is None else target)
+    return text(rules, rules.default_target(4) if target is None else target)
 
 
 class RulesScene(Scene):
@@ -99,7 +133,7 @@ class RulesScene(Scene):
         super().__init__()
         self.on_back = on_back
         self.rules = rules
-        self.target = rules.default_target if target is None else target
+        self.target = rules.default_target(4) if target is None else target
         self.back_button = Button(_("Back"), self.back)
         self.next_button = Button(_("Next page"), lambda: self.turn_page(1))
         self.prev_button = Button(_("Previous"), lambda: self.turn_page(-1))

@@ -99,20 +99,21 @@ def score_lines(state: GameState, side: int, result: dict | None = None) -> list
     n_red = len(state.red_threes[side])
     if sc["red_threes"] or n_red:
         amount = sc["red_threes"]
-        count = (_("all six red threes") if n_red == rules.packs * 2
+        count = (rules.all_red_threes_text() if n_red == rules.packs * 2
                  else ngettext("{n} red three", "{n} red threes", n_red).format(n=n_red))
-        if amount >= 0:
-            why = _("the side has an escalera and another canasta")
-        else:
-            why = _("the side can't go out (it needs an escalera and another canasta)")
+        why = rules.red_threes_reason(amount >= 0)
         note = _("{points}: {count}, {why}").format(points=signed(amount, plus=True), count=count, why=why)
         lines.append(ScoreLine("red_threes", _("Red threes"), amount, note))
     left = [c for seat in state.seats_of(side) for c in state.hands[seat]]
     if left or sc["in_hand"]:
         label = ngettext("{n} card left in hand", "{n} cards left in hand", len(left)).format(n=len(left))
         black = sum(1 for c in left if BLACK_THREE[c])
-        note = ngettext("including {n} black three: 100 each", "including {n} black threes: 100 each",
-                        black).format(n=black) if black else ""
+        if rules.black_three_in_hand == 100:
+            note = ngettext("including {n} black three: 100 each", "including {n} black threes: 100 each",
+                            black).format(n=black) if black else ""
+        else:
+            note = ngettext("including {n} black three: 5 each", "including {n} black threes: 5 each",
+                            black).format(n=black) if black else ""
         lines.append(ScoreLine("in_hand", label, sc["in_hand"], note))
     else:
         lines.append(ScoreLine("in_hand", _("No cards left in hand"), 0))

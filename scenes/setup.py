@@ -1,4 +1,4 @@
-"""The setup screen: language, players, difficulty, target score, animation speed; Start or Back.
+"""The setup screen: game, language, players, difficulty, target score, animation speed; Start or Back.
 
 Each line is a choice shown as  label  [ ◀  value  ▶ ].  Keyboard: ↑ ↓ choose a line, ← → change
 it, Enter goes to the next line (and presses Back or Start), Esc goes back. Mouse: click the
@@ -16,8 +16,10 @@ import pygame
 from game.app import App, Scene
 from game.assets import font
 from game.i18n import LANGUAGES, _, number, set_language
-from game.storage import LEVELS, SPEEDS, TARGETS, GameSetup
+from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
+from game.storage import LEVELS, SPEEDS, GameSetup
 from game.ui.narrate import seat_names
+from scenes.rules import game_name
 from scenes.widgets import (
     BUTTON,
     BUTTON_FOCUS,
@@ -115,10 +117,20 @@ class SetupScene(Scene):
 
     # ----- the choices ------------------------------------------------------------------------------
 
+    @property
+    def rules(self) -> RuleSet:
+        return RULESETS.get(self.setup.game, BOLIVIA)
+
     def _build_rows(self) -> None:
         s = self.setup
         z = pygame.Rect(0, 0, 0, 0)
-        rows = [Row("players", _("Players"), [2, 3, 4], [2, 3, 4].index(s.players), z.copy(), z.copy())]
+        games = list(RULESETS)
+        if s.game not in games:
+            s.game = games[0]
+        if s.target not in self.rules.targets:
+            s.target = self.rules.default_target(s.players)
+        rows = [Row("game", _("Game"), games, games.index(s.game), z.copy(), z.copy())]
+        rows.append(Row("players", _("Players"), [2, 3, 4], [2, 3, 4].index(s.players), z.copy(), z.copy()))
         difficulty = list(LEVELS) + ([EACH] if s.players > 2 else [])
         current = EACH if s.per_seat else s.level
         rows.append(Row("difficulty", _("Difficulty"), difficulty, difficulty.index(current), z.copy(), z.copy()))
@@ -127,7 +139,8 @@ class SetupScene(Scene):
             for seat in range(1, s.players):
                 rows.append(Row(f"seat{seat}", names[seat], list(LEVELS), LEVELS.index(s.seat_levels[seat - 1]),
                                 z.copy(), z.copy(), indent=True))
-        rows.append(Row("target", _("Target score"), list(TARGETS), TARGETS.index(s.target), z.copy(), z.copy()))
+        targets = list(self.rules.targets)
+        rows.append(Row("target", _("Target score"), targets, targets.index(s.target), z.copy(), z.copy()))
         rows.append(Row("speed", _("Animation speed"), list(SPEEDS), SPEEDS.index(s.speed), z.copy(), z.copy()))
         if self.on_language is not None:  # first: a player who can't read this screen finds it at once
             rows.insert(0, Row("language", _("Language"), list(LANGUAGES), LANGUAGES.index(self.language), z.copy(),
@@ -150,6 +163,8 @@ class SetupScene(Scene):
             return speed_name(str(v))
         if row.key == "language":
             return LANGUAGE_NAMES[str(v)]
+        if row.key == "game":
+            return game_name(str(v))
         return str(v)
 
     def caption(self) -> str:
@@ -181,6 +196,12 @@ class SetupScene(Scene):
             }[s.speed]
         if self.focus == "language":
             return _("The language of the game. It changes at once and is kept, even if you go back.")
+        if self.focus == "game":
+            if self.rules.runs:
+                return _("Bolivia: three packs, runs and escaleras, wild melds; an escalera and another canasta "
+                         "to go out.")
+            return _("Standard Canasta: two packs, melds of one rank, the frozen pile; one canasta to go out, "
+                     "two at two players.")
         return ""
 
     def change(self, key: str, delta: int) -> None:
@@ -191,7 +212,12 @@ class SetupScene(Scene):
         row.index = (row.index + delta) % len(row.values)
         v = row.value
         s = self.setup
-        if key == "players":
+        if key == "game":
+            s.game = str(v)
+            s.target = self.rules.default_target(s.players)  # each game has its own usual target
+        elif key == "players":
+            if s.target == self.rules.default_target(s.players):
+                s.target = self.rules.default_target(int(v))  # type: ignore[call-overload]
             s.players = int(v)  # type: ignore[call-overload]
             if s.players == 2 and s.per_seat:
                 s.per_seat = False
@@ -211,7 +237,7 @@ class SetupScene(Scene):
             s.speed = str(v)
         elif key == "language":
             self.switch_language(str(v))
-        if key in ("players", "difficulty", "language"):
+        if key in ("game", "players", "difficulty", "language"):
             self._build_rows()
         self.dirty = True
 

@@ -12,7 +12,8 @@ import pygame
 import pytweening
 
 from game.i18n import _, language, ngettext, number
-from game.rules.cards import FACE, WILD
+from game.rules.cards import BLACK_THREE, FACE, RED_THREE, WILD
+from game.rules.ruleset import FROZEN_BY_WILD
 from game.rules.state import Phase
 from game.ui.input_map import yes_no_letters
 from game.ui.layout import index_strip, width_rungs
@@ -188,7 +189,11 @@ class TablePainter:
                            "midleft", True))
             n = len(st.red_threes[side])
             if n:
-                labels.append((f"×{n}", size, INK, (threes[0] + threes[2] // 2, y + h // 2), "center", True))
+                # Whether they count for or against the side if the hand ended now.
+                plus = st.rules.red_threes_count_for(bool(st.melds[side]), st.may_go_out(side))
+                sign = "+" if plus else "−"
+                labels.append((f"×{n} {sign}", size, GOLD if plus else (230, 120, 110),
+                               (threes[0] + threes[2] // 2, y + h // 2), "center", True))
         return labels
 
     @staticmethod
@@ -465,11 +470,37 @@ class TablePainter:
             pygame.draw.rect(surface, INK_DIM, st, width=2, border_radius=8)
         if not self.state.pile:
             pygame.draw.rect(surface, INK_DIM, pi, width=2, border_radius=8)
+        freeze = self.state.pile_freeze(self.state.side_of(self.seat)) if self.state.pile else None
+        if freeze == FROZEN_BY_WILD:
+            self._draw_crosswise_wild(surface, pi)
         self._badge(surface, _("Stock {n}").format(n=len(self.state.stock)), st, small)
         self._badge(surface, _("Pile {n}").format(n=len(self.state.pile)), pi, small)
         if self.state.pile_blocked():
-            self._badge(surface, _("BLOCKED"), pi, small, (170, 20, 20), middle=True)
+            top = self.state.pile[-1]
+            text = _("BLOCKED")
+            if BLACK_THREE[top] and self.state.rules.pile_freezes and self.state.phase == Phase.DRAW:
+                text = _("Blocked for {who}").format(who=self.names[self.state.turn])  # one player only
+            self._badge(surface, text, pi, small, (170, 20, 20), middle=True)
+        elif freeze is not None:
+            self._badge(surface, _("FROZEN"), pi, small, (30, 70, 150), middle=True)
         self._draw_log_panel(surface)
+
+    def _draw_crosswise_wild(self, surface: pygame.Surface, pile: pygame.Rect) -> None:
+        """A frozen pile: its wild card lies crosswise, sticking out on both sides of the pile."""
+        wild = next((c for c in reversed(self.state.pile) if WILD[c] or RED_THREE[c]), None)
+        if wild is None:
+            return
+        cache = self.__dict__.setdefault("_crosswise", {})
+        key = (wild, pile.w)
+        if key not in cache:
+            cache.clear()
+            cache[key] = pygame.transform.rotate(self.faces.get(max(12, pile.w)).face(wild), 90)
+        img = cache[key]
+        surface.blit(img, img.get_rect(center=pile.center))
+        # The top card lies over it, as on a real table.
+        top = self.state.pile[-1]
+        if top != wild:
+            surface.blit(self.faces.get(max(12, pile.w)).face(top), pile.topleft)
 
     def _draw_log_panel(self, surface: pygame.Surface) -> None:
         """What happened lately, beside the piles: drawn once per new line, then one blit a frame."""
@@ -543,6 +574,8 @@ class TablePainter:
         minimum = None if s.has_melded(side) else s.min_meld(side)
         if long:
             out = _("may go out") if go else _("can't go out")
+            if not go and not s.rules.escalera_to_go_out:  # Standard: how many canastas it still needs
+                out = _("{have} of {need} canastas").format(have=len(s.canastas(side)), need=s.rules.canastas_to_go_out)
             return out if minimum is None else _("min {m} · {out}").format(m=minimum, out=out)
         tail = "" if minimum is None else _("min {m}").format(m=minimum)
         return (tail + (" ✓" if go else "")).strip()
@@ -558,6 +591,14 @@ class TablePainter:
         elif self.controller.human_to_act:
             if s.phase == Phase.ANSWER:
                 text = _("Your partner asks to go out: answer yes or no.")
+            elif s.phase == Phase.DRAW and s.pile and s.pile_freeze(s.side_of(self.seat)) == FROZEN_BY_WILD:
+                text = _("Your turn: draw from the stock, or take the frozen pile with a natural pair (a wild card "
+                         "lies in it).")
+            elif s.phase == Phase.DRAW and s.pile and s.pile_freeze(s.side_of(self.seat)) is not None:
+                text = _("Your turn: draw from the stock, or take the frozen pile with a natural pair (your side "
+                         "has not melded yet).")
+            elif s.phase == Phase.DRAW and s.rules.draws(s.players) == 1:
+                text = _("Your turn: click the stock to draw one, or select two cards and click the pile.")
             elif s.phase == Phase.DRAW:
                 text = _("Your turn: click the stock to draw two, or select a pair and click the pile.")
             elif s.permission is True:

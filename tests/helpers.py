@@ -67,15 +67,17 @@ def position(
     seed: int = 1,
     target: int | None = None,
     stock_size: int | None = None,
+    rules: RuleSet = BOLIVIA,
 ) -> GameState:
     """A state in a chosen position.
 
     hands: per seat, the cards in hand. stock: the cards drawn next, in drawing order (the unplaced cards
     lie below them). stock_size: cut the stock to this many cards (the cards cut away are moved to the
     bottom of the pile, under `pile`, where no rule looks at them). pile: bottom first. melds: per side, a
-    list of melds. red_threes: per side. turn: the seat to play.
+    list of melds. red_threes: per side. turn: the seat to play. rules: the game (Bolivia unless given);
+    every seat of a side with melds counts as having melded.
     """
-    s = GameState(players, seed, target=target)
+    s = GameState(players, seed, rules, target=target)
     s.apply(Deal())
     pool = Pool(s.rules)
     s.hands = [pool.take(hands[i]) if i < len(hands) else [] for i in range(players)]
@@ -99,6 +101,7 @@ def position(
     s.pile = pile_cards
     s.stock = rest + list(reversed(top_of_stock))
     s.known = [[] for _ in range(players)]
+    s.melded_by = [bool(s.melds[s.side_of(seat)]) for seat in range(players)]
     if scores is not None:
         s.scores = list(scores)
         s.results = [{"hand": 0, "out": None, "concealed": False, "totals": list(scores),

@@ -110,7 +110,7 @@ def test_meld_bad_input(capsys):
     assert bad_input(capsys, "meld", "1H", "KH", "KH") == (
         "error: unknown card '1H': write rank and suit, like 7H, TD, 10S or JK")
     assert bad_input(capsys, "meld", "--variant", "rummy", "KH", "KS", "KD") == (
-        "error: unknown variant 'rummy': choose bolivia")
+        "error: unknown variant 'rummy': choose bolivia, standard")
 
 
 # ----- score ------------------------------------------------------------------------------------------------------
@@ -153,13 +153,13 @@ def _with(side0: dict | None = None, side1: dict | None = None, **top) -> str:
      "2 naturals, 2 wild."),
     (_with(side1={"hands": [["4H", "4H"], ["4H"]]}), "error: more than 3 copies of 4H: the packs hold only 3"),
     (_with({"red_threes": 4}, {"red_threes": 3}), "error: more than 6 red threes"),
-    (_with(side1={"out": "normal", "hands": [[], ["4C"]]}), "error: side 2 went out without an escalera and another "
+    (_with(side1={"out": "normal", "hands": [[], ["4C"]]}), "error: side 2 went out without an escalera and one other "
                                                              "canasta"),
     (_with(side1={"out": "normal", "hands": [[], ["4C"]], "melds": ISSUE_RECORD["sides"][0]["melds"][:1] + [
         ["QH", "QH", "QS", "QS", "QD", "QD", "QC"]]}), "error: only one side can go out"),
     (_with({"hands": [["9D"], ["3S", "QH"]]}), "error: side 1 went out but no player of it has an empty hand"),
     (_with({"melds": [["4H", "5H", "6H", "7H", "8H", "9H", "TH"]]}),
-     "error: side 1 went out without an escalera and another canasta"),
+     "error: side 1 went out without an escalera and one other canasta"),
     (json.dumps({"sides": ISSUE_RECORD["sides"][:1]}),
      "error: a hand has 2 sides of 1 or 2 players, or 3 sides of 1 player; got 1 sides with [2] hands"),
     (_with(side1={"hands": [["4C"]]}),
@@ -174,7 +174,7 @@ def _with(side0: dict | None = None, side1: dict | None = None, **top) -> str:
      "error: side 2, meld 1: black threes are melded only by the side going out"),
     (_with(side1={"hands": [["ZZ"], []]}),
      "error: side 2: unknown card 'ZZ': write rank and suit, like 7H, TD, 10S or JK"),
-    (_with(variant="rummy"), "error: unknown variant 'rummy': choose bolivia"),
+    (_with(variant="rummy"), "error: unknown variant 'rummy': choose bolivia, standard"),
     ("[1, 2]", 'error: the record needs a "sides" list'),
     ("{\"sides\": ", "error: - cannot be used: it is not valid JSON (line 1, column 11)"),
 ])
@@ -203,7 +203,8 @@ def test_min_meld(capsys, score, need):
 def test_min_meld_bad_input(capsys):
     assert bad_input(capsys, "min-meld", "lots") == "error: the score must be a whole number, like 1500 or -200"
     assert bad_input(capsys, "min-meld", "1.5") == "error: the score must be a whole number, like 1500 or -200"
-    assert bad_input(capsys, "min-meld", "100", "--variant", "x") == "error: unknown variant 'x': choose bolivia"
+    assert bad_input(capsys, "min-meld", "100", "--variant", "x") == (
+        "error: unknown variant 'x': choose bolivia, standard")
     assert bad_input(capsys, "min-meld").startswith("error: the following arguments are required: score")
 
 

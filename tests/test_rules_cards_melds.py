@@ -241,14 +241,14 @@ def test_canastas_bonuses_and_points(text, canasta, bonus, points):
 
 
 def test_what_a_side_needs_to_go_out():
-    assert side_may_go_out(["escalera", "natural"])
-    assert side_may_go_out(["escalera", "mixed"])
-    assert side_may_go_out(["escalera", "bolivia"])
-    assert side_may_go_out(["escalera", "escalera"])
-    assert side_may_go_out([None, "escalera", None, "mixed"])
-    assert not side_may_go_out(["escalera"])
-    assert not side_may_go_out(["natural", "mixed", "bolivia", "natural"])
-    assert not side_may_go_out([])
+    assert side_may_go_out(["escalera", "natural"], BOLIVIA)
+    assert side_may_go_out(["escalera", "mixed"], BOLIVIA)
+    assert side_may_go_out(["escalera", "bolivia"], BOLIVIA)
+    assert side_may_go_out(["escalera", "escalera"], BOLIVIA)
+    assert side_may_go_out([None, "escalera", None, "mixed"], BOLIVIA)
+    assert not side_may_go_out(["escalera"], BOLIVIA)
+    assert not side_may_go_out(["natural", "mixed", "bolivia", "natural"], BOLIVIA)
+    assert not side_may_go_out([], BOLIVIA)
 
 
 # ----- melds on the table: adding and combining ---------------------------------------------------------------

@@ -40,7 +40,7 @@ def test_two_to_four_players(players):
 
 
 def test_the_targets_on_offer():
-    assert GameState(2, 1).target == 15000 == BOLIVIA.default_target
+    assert GameState(2, 1).target == 15000 == BOLIVIA.default_target(2)
     for t in (2500, 5000, 7500, 10000, 15000):
         assert GameState(2, 1, target=t).target == t
     for t in (0, 3000, 20000):

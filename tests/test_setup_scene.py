@@ -59,8 +59,10 @@ def test_keys_change_every_choice(app: App) -> None:
     scene.handle_event(key(pygame.K_UP))
     assert scene.focus == "target"
     scene.handle_event(key(pygame.K_LEFT))  # 15,000 -> 10,000
-    for _i in range(5):
+    for _i in range(6):
         scene.handle_event(key(pygame.K_UP))  # stops at the top line
+    assert scene.focus == "game"
+    scene.handle_event(key(pygame.K_DOWN))
     assert scene.focus == "players"
     scene.handle_event(key(pygame.K_LEFT))  # 4 -> 3
     scene.handle_event(key(pygame.K_DOWN))
@@ -79,7 +81,8 @@ def test_each_seat_gets_its_own_difficulty(app: App) -> None:
     for _i in range(4):
         scene.handle_event(key(pygame.K_RIGHT))  # easy -> normal -> hard -> expert -> each seat
     assert scene.setup.per_seat and scene.setup.seat_levels == ["expert", "expert", "expert"]
-    assert [r.key for r in scene.rows] == ["players", "difficulty", "seat1", "seat2", "seat3", "target", "speed"]
+    assert [r.key for r in scene.rows] == ["game", "players", "difficulty", "seat1", "seat2", "seat3", "target",
+                                           "speed"]
     scene.handle_event(key(pygame.K_DOWN))
     scene.handle_event(key(pygame.K_LEFT))  # West: expert -> hard
     scene.handle_event(key(pygame.K_DOWN))
@@ -138,3 +141,29 @@ def test_left_right_on_the_buttons_moves_between_them(app: App) -> None:
     assert scene.focus == "back"
     scene.handle_event(key(pygame.K_RETURN))
     assert backs == [True]
+
+
+def test_the_game_line_comes_first_and_the_targets_follow_the_game(app: App) -> None:
+    scene, started, _b = open_setup(app, GameSetup(players=4))
+    assert scene.rows[0].key == "game" and scene.value_text(scene.rows[0]) == "Bolivia"
+    target = next(r for r in scene.rows if r.key == "target")
+    assert target.values == [2500, 5000, 7500, 10000, 15000] and scene.setup.target == 15000
+    scene.focus = "game"
+    scene.handle_event(key(pygame.K_RIGHT))  # Bolivia -> Standard Canasta
+    assert scene.setup.game == "standard" and scene.value_text(scene.rows[0]) == "Standard Canasta"
+    assert "frozen pile" in scene.caption()
+    target = next(r for r in scene.rows if r.key == "target")
+    assert target.values == [2500, 5000, 7500, 10000] and scene.setup.target == 5000
+    scene.focus = "players"
+    scene.handle_event(key(pygame.K_LEFT))  # 4 -> 3: the usual target of three players
+    assert scene.setup.players == 3 and scene.setup.target == 7500
+    scene.handle_event(key(pygame.K_LEFT))  # 3 -> 2
+    assert scene.setup.target == 5000
+    scene.start()
+    assert started[-1].game == "standard" and started[-1].target == 5000
+
+
+def test_a_stored_setup_keeps_a_target_of_its_own_game() -> None:
+    assert GameSetup.from_json({"game": "standard", "players": 3, "target": 15000}).target == 7500
+    assert GameSetup.from_json({"game": "standard", "players": 2, "target": 2500}).target == 2500
+    assert GameSetup.from_json({"game": "bolivia", "target": 15000}).target == 15000

@@ -144,7 +144,7 @@ def test_language_line_switches_the_setup_screen_at_once(app: App) -> None:
     app.run(frames=2)
     assert chosen == ["fr"] and _("You") == "Vous"
     assert scene.value_text(scene.rows[0]) == "Français"
-    assert [r.label for r in scene.rows][:3] == ["Langue", "Joueurs", "Difficulté"]
+    assert [r.label for r in scene.rows][:4] == ["Langue", "Jeu", "Joueurs", "Difficulté"]
     assert scene.start_button.label == "Commencer" and scene.back_button.label == "Retour"
     assert scene.focus == "language"
     scene.handle_event(key(pygame.K_RIGHT))

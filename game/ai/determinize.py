@@ -86,6 +86,8 @@ def world_from(view: PlayerView, hands: list[list[int]], stock: list[int]) -> Ga
     s.known = [list(k) for k in view.known]
     s.next_meld_id = max([m.id for side in view.melds for m in side], default=0) + 1
     s.melded_at_turn_start = view.melded_at_turn_start
+    s.melded_by = list(view.melded_by) or [bool(view.melds[view.side_of(p)]) for p in range(view.players)]
+    s.player_melded_at_turn_start = view.player_melded_at_turn_start
     s.asked = view.asked
     s.permission = view.permission
     return s

@@ -56,7 +56,7 @@ def turns_left(view: PlayerView) -> float:
     per_round = view.rules.draws(view.players) * view.players
     t = view.stock_count / per_round
     for side in range(view.sides):
-        if side != view.side and side_may_go_out([m.canasta(view.rules) for m in view.melds[side]]):
+        if side != view.side and side_may_go_out([m.canasta(view.rules) for m in view.melds[side]], view.rules):
             t = min(t, 2.0)  # a side able to go out ends the hand soon
     return t
 
@@ -284,7 +284,10 @@ class Evaluator:
         if not reds:
             return 0.0
         amount = self.rules.all_red_threes if reds == 2 * self.rules.packs else self.rules.red_three * reds
-        return amount if side_may_go_out([m.canasta(self.rules) for m in self.view.melds[side]]) else -amount * 0.5
+        melds = self.view.melds[side]
+        plus = self.rules.red_threes_count_for(bool(melds), side_may_go_out([m.canasta(self.rules) for m in melds],
+                                                                             self.rules))
+        return amount if plus else -amount * 0.5
 
 
 # ----- a whole sampled world (Hard's playouts) ----------------------------------------------------------
@@ -317,8 +320,9 @@ def hand_worth(hand: list[int] | tuple[int, ...], melds: tuple[Meld, ...], t: fl
     total = 0.0
     for c in hand:
         if BLACK_THREE[c]:
-            # Shed one a turn at best, and each one shed costs a discard that could have been useful.
-            total -= 100 * min(1.0, threes / (t + 0.5)) + 35
+            # Shed one a turn at best, and each one shed costs a discard that could have been useful
+            # (where a black three costs little in hand, shedding it blocks the next player instead).
+            total -= rules.black_three_in_hand * min(1.0, threes / (t + 0.5)) + (35 if rules.runs else 0)
         elif WILD[c]:
             total += VALUE[c] * (1.0 if wild_room else 0.3) + (45 if wild_room else 25)
             wild_room = max(0, wild_room - 1)
@@ -331,9 +335,9 @@ def hand_worth(hand: list[int] | tuple[int, ...], melds: tuple[Meld, ...], t: fl
                 total += VALUE[c] * 0.8 + 8 * min(n, 4)
             elif n == 2:
                 total += 12 - VALUE[c] * stuck * 0.6
-            elif (f + 1 in faces or f - 1 in faces) and 4 <= RANK[c] <= ACE:
+            elif rules.runs and (f + 1 in faces or f - 1 in faces) and 4 <= RANK[c] <= ACE:
                 total += 10 - VALUE[c] * stuck * 0.5  # a run piece: half of a future run
-            elif f + 2 in faces or f - 2 in faces:
+            elif rules.runs and (f + 2 in faces or f - 2 in faces):
                 total += 4 - VALUE[c] * stuck * 0.7
             else:
                 total -= VALUE[c] * stuck

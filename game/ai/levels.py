@@ -8,7 +8,8 @@ checked against the rules from the view before it is returned; a refused plan fa
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from game.ai.evaluate import DEFAULT, Evaluator, Weights
 from game.ai.memory import CardMemory
@@ -40,6 +41,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import BLACK_THREE, FACE, NATURAL, RANK, VALUE, WILD
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, classify, meld_points
+from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.rules.view import PlayerView
 
@@ -65,13 +67,47 @@ class Style:
     out_margin: float = 350.0  # hold on instead of going out when our unfinished canastas lead by this
     first_meld_budget: float = 3.0  # how much flexibility (in first_meld weights) a first meld may cost
     out_search: int = 3000  # nodes of the going-out search
+    frozen_pile_danger: float = 1.0  # danger weight where the pile freezes (Standard: every pile is a prize)
     weights: Weights = field(default_factory=lambda: DEFAULT)
+
+
+@dataclass(frozen=True)
+class FreezeTuning:
+    """Standard Canasta's pile play (the arena is how these were chosen)."""
+
+    freeze_pile: int = 8  # freeze a pile of this many cards with a wild card when the next side could take it
+    block_pile: int = 3  # discard a black three on a pile of this many cards: the next player can't take it
+    hand_floor: int = 5
+    pile_bonus: float = 60.0  # worth of each card of a pile taken, beyond what the evaluator counts
+
+
+FREEZE = FreezeTuning()
+# Standard Canasta has no runs and no wild melds: run neighbours count for nothing, a black three
+# costs 5 in hand and is the safest discard there is (it blocks the next player).
+STANDARD_WEIGHTS = replace(DEFAULT, run_neighbour=0.0, run_gap=0.0, middle_rank=0.0, black_three=-30.0,
+                           pile_black_three=-5.0, wild=120.0)
+
+
+@lru_cache(maxsize=16)
+def style_for(style: Style, rules: RuleSet) -> Style:
+    """A level's style adapted to the game: Bolivia's as it is; where there are no runs (Standard
+    Canasta), its weights and a lower hand floor (hands of 11 to 15 cards, not 15 growing to 40)."""
+    if rules.runs:
+        return style
+    return replace(style, weights=STANDARD_WEIGHTS if style.memory else replace(STANDARD_WEIGHTS, black_three=-250.0),
+                   hand_floor=min(style.hand_floor, FREEZE.hand_floor), wilds_for_bolivia=False,
+                   complete_with_wilds=True,
+                   danger_weight=style.danger_weight * style.frozen_pile_danger if rules.pile_freezes
+                   else style.danger_weight)
 
 
 EASY = Style("easy", memory=False, keep_pairs=False, plain_first_meld=True, wilds_for_bolivia=False,
              random_discard=0.2, ask_partner=False, judge_going_out=False, judge_draw=False, hand_floor=2,
              complete_with_wilds=True, endgame_turns=0.0)
 NORMAL = Style("normal")
+# Hard counts the cards as Normal does, and in Standard Canasta weighs three times harder what a discard
+# may give the next player (measured against Normal in the arena); its search is in game/ai/search.py.
+HARD = replace(NORMAL, name="hard", frozen_pile_danger=3.0)
 
 
 # ----- entry points ------------------------------------------------------------------------------------
@@ -123,7 +159,7 @@ class Planner:
 
     def __init__(self, style: Style, view: PlayerView, rng: random.Random,
                  out_plans: OutPlans | None = None) -> None:
-        self.style = style
+        self.style = style_for(style, view.rules)
         self.view = view
         self.rng = rng
         self.out_plans = out_plans if out_plans is not None else OutPlans()
@@ -157,7 +193,8 @@ class Planner:
 
     def draw_options(self, takes: list[Action]) -> list[tuple[Action, float]]:
         """Every way to draw worth comparing, best first, with its estimated value."""
-        options: list[tuple[Action, float]] = [(DrawStock(), 2 * self.ev.w.stock_card + self.style.take_margin)]
+        drawn = self.rules.draws(self.view.players)
+        options: list[tuple[Action, float]] = [(DrawStock(), drawn * self.ev.w.stock_card + self.style.take_margin)]
         options += [(a, self.take_value(a)) for a in self.pile_options(takes)]
         options.sort(key=lambda av: -av[1])
         return options
@@ -186,7 +223,9 @@ class Planner:
         assert isinstance(a, TakePile)
         keep = ev.keep_values(view.hand)
         used = list(a.cards) + [c for m in a.melds for c in m]
-        value = ev.meld_gain(None, RANK_MELD, RANK[top], tuple(a.cards) + (top,))
+        onto = next((m for m in melds if m.kind == RANK_MELD and m.key == RANK[top]), None) \
+            if self.rules.one_meld_per_rank else None
+        value = ev.meld_gain(onto, RANK_MELD, RANK[top], (onto.cards if onto else ()) + tuple(a.cards) + (top,))
         for m in a.melds:
             shape = classify(m, self.rules)
             value += ev.meld_gain(None, shape.kind, shape.key, m)
@@ -199,6 +238,8 @@ class Planner:
         for m in melds:
             if m.kind == RANK_MELD and m.key == RANK[top] and m.size < self.rules.canasta_size:
                 value += 40
+        if self.rules.pile_freezes:
+            value += FREEZE.pile_bonus * len(view.pile)  # Standard: every card of the pile is a card the others lose
         return value
 
     # ----- melding ---------------------------------------------------------------------------------
@@ -267,7 +308,7 @@ class Planner:
         if self.ev.t < 1.5:
             return True
         held = sum(100 if BLACK_THREE[c] else VALUE[c] for c in view.hand if BLACK_THREE[c] or WILD[c])
-        return held < 300 and hand_penalty(view.hand) < 300
+        return held < 300 and hand_penalty(view.hand, view.rules) < 300
 
     def next_step(self) -> Action | None:
         """The next improving meld of the turn, or None when it is time to discard."""
@@ -290,10 +331,10 @@ class Planner:
             cards = wilds[:min(room, rules.wild_meld_max - m.size)]
             if cards:
                 return AddToMeld(m.id, tuple(cards))
-        for run in runs_in(hand, rules.run_max):
+        for run in runs_in(hand, rules.run_max) if rules.runs else ():
             if style.run_min <= len(run) <= room:
                 return LayMelds((run,))
-        if len(wilds) >= style.wild_meld_min and not wild_melds and len(wilds) <= room:
+        if rules.wild_melds and len(wilds) >= style.wild_meld_min and not wild_melds and len(wilds) <= room:
             return LayMelds((tuple(wilds[:rules.wild_meld_max]),))
         by_rank = naturals_by_rank(hand)
         keep_keys = style.keep_pairs and len(view.pile) >= 2 and self.ev.t >= 3
@@ -310,8 +351,9 @@ class Planner:
             cards = nat[:room if completes else floor_room]
             if cards:
                 return AddToMeld(m.id, tuple(cards))
-        for _r, nat in sorted(by_rank.items(), key=lambda kv: -len(kv[1])):
-            if len(nat) >= 3 and len(nat) <= floor_room:
+        melded_ranks = {m.key for m in melds if m.kind == RANK_MELD} if rules.one_meld_per_rank else set()
+        for r, nat in sorted(by_rank.items(), key=lambda kv: -len(kv[1])):
+            if r not in melded_ranks and len(nat) >= 3 and len(nat) <= floor_room:
                 return LayMelds((tuple(nat),))
         # Melds of one rank: put together when the result is valid (closer to a canasta).
         ranked = [m for m in melds if m.kind == RANK_MELD]
@@ -361,9 +403,9 @@ class Planner:
                 return max(firsts, key=lambda a: sum(len(m) for m in a.melds))
             return None
         # Runs and a wild meld are laid as soon as the side has melded anyway: they cost nothing here.
-        anyway: list[tuple[int, ...]] = list(runs_in(hand, rules.run_max))
+        anyway: list[tuple[int, ...]] = list(runs_in(hand, rules.run_max)) if rules.runs else []
         wilds = wilds_of(hand)
-        if len(wilds) >= self.style.wild_meld_min:
+        if rules.wild_melds and len(wilds) >= self.style.wild_meld_min:
             anyway.append(tuple(wilds[:rules.wild_meld_max]))
         options = list(firsts)
         if anyway and sum(meld_points(m) for m in anyway) >= need:
@@ -410,7 +452,26 @@ class Planner:
             return Discard(min(sorted(hand), key=lambda c: keep[c]))
         if len(hand) == 1:
             return Discard(hand[0])
+        if self.rules.pile_freezes:
+            pile_play = self.pile_play_discard()
+            if pile_play is not None:
+                return pile_play
         return Discard(self.discard_ranking()[0])
+
+    def pile_play_discard(self) -> Action | None:
+        """Standard Canasta: a black three on a pile worth blocking; a wild card to freeze a big pile the
+        next side could take (it has melded and the pile holds no wild card yet)."""
+        view, rules = self.view, self.rules
+        hand = view.hand
+        threes = sorted(c for c in hand if BLACK_THREE[c])
+        if threes and len(view.pile) >= FREEZE.block_pile:
+            return Discard(threes[0])
+        nxt = view.side_of(view.next_seat())
+        wilds = sorted((c for c in hand if WILD[c]), key=lambda c: (VALUE[c], c))
+        if (wilds and len(view.pile) >= FREEZE.freeze_pile and len(hand) > 2
+                and rules.pile_freeze(view.pile, bool(view.melds[nxt])) is None):
+            return Discard(wilds[0])
+        return None
 
     def discard_ranking(self) -> list[int]:
         """One card per face, the best discard first (least worth keeping plus least dangerous)."""

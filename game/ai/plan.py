@@ -55,7 +55,7 @@ def shapes_of(melds: list[Meld] | tuple[Meld, ...]) -> list[tuple[str, int, tupl
 
 def qualifies(melds: list[Meld] | tuple[Meld, ...], rules: RuleSet) -> bool:
     """Whether a side with these melds has what it needs to go out."""
-    return side_may_go_out([m.canasta(rules) for m in melds])
+    return side_may_go_out([m.canasta(rules) for m in melds], rules)
 
 
 def need_of(view: PlayerView) -> int:
@@ -105,18 +105,27 @@ def _check(view: PlayerView, action: Action) -> str | None:
         problem = _in_hand(hand, tuple(action.cards) + tuple(extra))
         if problem:
             return problem
-        if sum(1 for c in action.cards if NATURAL[c] and RANK[c] == RANK[top]) < 2:
-            return "no natural pair of the top card's rank"
+        naturals = sum(1 for c in action.cards if NATURAL[c] and RANK[c] == RANK[top])
+        if rules.pair_must_be_natural(rules.pile_freeze(view.pile, bool(side_melds))):
+            if naturals < 2:
+                return "no natural pair of the top card's rank"
+        elif naturals < 1 or len(action.cards) < 2:
+            return "two cards that meld with the top card"
+        onto = _meld_of_rank(side_melds, RANK[top]) if rules.one_meld_per_rank else None
         meld_cards = tuple(action.cards) + (top,)
-        if classify(meld_cards, rules).kind != RANK_MELD:
+        if classify(meld_cards + (onto.cards if onto else ()), rules).kind != RANK_MELD:
             return "not a rank meld"
         shapes = [classify(m, rules) for m in action.melds]
         if not side_melds and meld_points(meld_cards) + sum(meld_points(m) for m in action.melds) < need_of(view):
             return "first meld too small"
         used = set(action.cards) | set(extra)
         hand_after = [c for c in hand if c not in used] + [c for c in view.pile[:-1] if not RED_THREE[c]]
-        after = side_melds + [Meld(0, RANK_MELD, RANK[top], meld_cards)] + [
+        pile_meld = Meld(onto.id, RANK_MELD, RANK[top], onto.cards + meld_cards) if onto else Meld(
+            0, RANK_MELD, RANK[top], meld_cards)
+        after = [m for m in side_melds if m is not onto] + [pile_meld] + [
             Meld(0, s.kind, s.key, tuple(m)) for s, m in zip(shapes, action.melds, strict=True)]
+        if rules.one_meld_per_rank and _two_of_a_rank(after):
+            return "one meld per rank"
         return _threes_problem(view, [s.kind for s in shapes], len(hand_after), after) or _left_problem(
             view, len(hand_after), after, hand_after)
     if view.phase != Phase.MELD:
@@ -137,6 +146,8 @@ def _check(view: PlayerView, action: Action) -> str | None:
         used = set(cards)
         hand_after = [c for c in hand if c not in used]
         after = side_melds + [Meld(0, s.kind, s.key, tuple(m)) for s, m in zip(shapes, action.melds, strict=True)]
+        if rules.one_meld_per_rank and _two_of_a_rank(after):
+            return "one meld per rank"
         return _threes_problem(view, [s.kind for s in shapes], len(hand_after), after) or _left_problem(
             view, len(hand_after), after, hand_after)
     if isinstance(action, AddToMeld):
@@ -180,6 +191,15 @@ def _check(view: PlayerView, action: Action) -> str | None:
             return "cannot ask"
         return None if able_to_go_out(view) else "not able to go out"
     return "unknown action"
+
+
+def _meld_of_rank(melds: list[Meld], rank: int) -> Meld | None:
+    return next((m for m in melds if m.kind == RANK_MELD and m.key == rank), None)
+
+
+def _two_of_a_rank(melds: list[Meld]) -> bool:
+    ranks = [m.key for m in melds if m.kind == RANK_MELD]
+    return len(ranks) != len(set(ranks))
 
 
 def _find(melds: list[Meld], meld_id: int) -> Meld | None:
@@ -364,7 +384,7 @@ def may_take_wild(meld: Meld, rules: RuleSet, extra_naturals: int = 0) -> int:
     w = meld.wilds()
     n = meld.size - w + extra_naturals
     room = rules.max_wilds_in_rank_meld - w
-    while room > 0 and n < rules.naturals_per_wild * (w + room):
+    while room > 0 and not rules.wilds_fit(n, w + room):
         room -= 1
     return max(0, room)
 
@@ -416,8 +436,7 @@ class _OutSearch:
         self.path: list[tuple] = []
 
     def qualifies(self, shapes: tuple[_Shape, ...]) -> bool:
-        made = [c for c in (_canasta(s, self.rules) for s in shapes) if c]
-        return "escalera" in made and len(made) >= 2
+        return self.rules.qualifies([_canasta(s, self.rules) for s in shapes])
 
     def solve(self, hand: tuple[int, ...], shapes: tuple[_Shape, ...], keep: int, points: int) -> bool:
         if len(hand) <= keep and points >= self.need and self.qualifies(shapes):
@@ -441,7 +460,10 @@ class _OutSearch:
                 if self.solve(tuple(rest), shapes[:i] + (grown,) + shapes[i + 1:], keep, points + _face_value(f)):
                     return True
                 self.path.pop()
+        ranks_melded = {s[1] for s in shapes if s[0] == RANK_MELD} if self.rules.one_meld_per_rank else set()
         for trio, shape in _trios(hand, distinct, self.rules):
+            if shape[0] == RANK_MELD and shape[1] in ranks_melded:
+                continue  # one meld per rank: those cards go onto the meld there is
             rest = list(hand)
             for f in trio:
                 rest.remove(f)
@@ -468,7 +490,7 @@ def _trios(hand: tuple[int, ...], distinct: list[int], rules: RuleSet) -> list[t
         pool = [f for f in faces for _ in range(min(counts[f], 3))]
         if len(pool) >= 3:
             out.append((tuple(pool[:3]), (RANK_MELD, r, 3, 0)))
-        if len(pool) >= 2 and rules.max_wilds_in_rank_meld >= 1:
+        if len(pool) >= 2 and rules.wilds_fit(2, 1):
             for w in wild:
                 out.append(((pool[0], pool[1], w), (RANK_MELD, r, 2, 1)))
     if rules.wild_melds:
@@ -494,7 +516,7 @@ def loose_cards(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | lis
             threes += 1
     rank_melds = {m.key for m in melds if m.kind == RANK_MELD}
     placed_run: set[tuple[int, int]] = set()
-    for suit, ranks in suit_ranks.items():
+    for suit, ranks in (suit_ranks.items() if rules.runs else ()):
         for m in melds:
             if m.kind == RUN and m.key == suit and m.size < rules.run_max:
                 low, high = run_ends(m.cards)
@@ -520,7 +542,7 @@ def loose_cards(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | lis
             if r in rank_melds or n >= 3 or (n == 2 and wilds) or (SUIT[c], r) in placed_run:
                 continue
             loose += 1
-    if wilds and wilds < 3 and not pairs and not rank_melds and not any(
+    if wilds and (wilds < 3 or not rules.wild_melds) and not pairs and not rank_melds and not any(
             m.kind == WILD_MELD and m.size < rules.wild_meld_max for m in melds):
         loose += wilds
     if threes in (1, 2):
@@ -529,11 +551,11 @@ def loose_cards(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | lis
 
 
 def could_qualify(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | list[Meld], rules: RuleSet) -> bool:
-    """A generous test: could the side hold an escalera and another canasta after melding this hand?"""
+    """A generous test: could the side hold the canastas going out needs after melding this hand?"""
     made = [m.canasta(rules) for m in melds]
     escaleras = made.count("escalera")
     others = sum(1 for c in made if c and c != "escalera")
-    if escaleras and escaleras + others >= 2:
+    if rules.qualifies(made):
         return True
     suit_ranks: dict[int, set[int]] = {}
     nat: dict[int, int] = {}
@@ -544,7 +566,7 @@ def could_qualify(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | l
             nat[RANK[c]] = nat.get(RANK[c], 0) + 1
         elif WILD[c]:
             wilds += 1
-    for suit, ranks in suit_ranks.items():
+    for suit, ranks in (suit_ranks.items() if rules.runs else ()):
         for m in melds:
             if m.kind == RUN and m.key == suit and m.size < rules.run_max:
                 low, high = run_ends(m.cards)
@@ -558,7 +580,7 @@ def could_qualify(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | l
             run = run + 1 if r in ranks else 0
             best = max(best, run)
         escaleras += best >= rules.run_max
-    if not escaleras:
+    if not escaleras and rules.escalera_to_go_out:
         return False
     for m in melds:
         if m.kind == RANK_MELD and m.size < rules.canasta_size:
@@ -566,9 +588,10 @@ def could_qualify(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | l
         elif m.kind == WILD_MELD and m.size < rules.wild_meld_max:
             others += m.size + wilds >= rules.wild_meld_max
     for _r, n in nat.items():
-        others += n + min(wilds, rules.max_wilds_in_rank_meld, n // 2) >= rules.canasta_size
-    others += wilds >= rules.wild_meld_max
-    return escaleras + others >= 2
+        fit = max(w for w in range(min(wilds, rules.max_wilds_in_rank_meld) + 1) if rules.wilds_fit(n, w))
+        others += n + fit >= rules.canasta_size
+    others += rules.wild_melds and wilds >= rules.wild_meld_max
+    return rules.qualifies(["escalera"] * escaleras + ["mixed"] * others)
 
 
 class OutPlans:
@@ -726,5 +749,5 @@ def _one_move_out(view: PlayerView) -> list[Action] | None:
     return best[1] if best else None
 
 
-def hand_penalty(cards: tuple[int, ...] | list[int]) -> int:
-    return sum(100 if BLACK_THREE[c] else VALUE[c] for c in cards)
+def hand_penalty(cards: tuple[int, ...] | list[int], rules: RuleSet) -> int:
+    return sum(rules.card_penalty(c) for c in cards)

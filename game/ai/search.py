@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from game.ai.determinize import sample_world
 from game.ai.evaluate import world_side_values
-from game.ai.levels import NORMAL, Planner, Style, choose_with
+from game.ai.levels import HARD, NORMAL, Planner, Style, choose_with
 from game.ai.partner import partner_answer
 from game.ai.plan import OutPlans, qualifies, why_illegal
 from game.rules.actions import (
@@ -83,7 +83,7 @@ PLAYOUT_STYLE = replace(NORMAL, out_search=250)
 def choose_hard(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
     if view.phase == Phase.ANSWER:
         return Answer(partner_answer(view))  # weighs the hand against the score, as Expert does
-    return Searcher(NORMAL, view, rng).decide(legal)
+    return Searcher(HARD, view, rng).decide(legal)
 
 
 class Searcher:

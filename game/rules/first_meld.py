@@ -70,7 +70,7 @@ def rank_meld_removable(n: int, nat_value: int, j: int, t: int, rules: RuleSet, 
     valid (and keeping `keep_naturals` naturals, the pair of a pile take)."""
     w, size = j + t, n + j + t
     best = NO_CARD
-    if n - 1 >= max(rules.naturals_per_wild * w, keep_naturals) and size - 1 >= 3:
+    if rules.wilds_fit(n - 1, w) and n - 1 >= keep_naturals and size - 1 >= 3:
         best = nat_value
     if t and size - 1 >= 3:
         best = min(best, 20)
@@ -91,7 +91,7 @@ def candidates(avail: dict[int, int], rules: RuleSet) -> list[Candidate]:
         for nat in _natural_choices(keys, avail, 2):
             n = sum(c for _k, c in nat)
             for j, t in _wild_choices(avail, rules.max_wilds_in_rank_meld):
-                if n + j + t >= 3 and n >= rules.naturals_per_wild * (j + t):
+                if n + j + t >= 3 and rules.wilds_fit(n, j + t):
                     out.append((n * v + 50 * j + 20 * t, _with_wilds(nat, j, t),
                                 rank_meld_removable(n, v, j, t, rules)))
     if rules.runs:
@@ -166,6 +166,8 @@ def first_melds(hand: Sequence[int], rules: RuleSet, need: int) -> list[tuple[tu
     avail = {k: len(v) for k, v in pool.items()}
     out = []
     for chosen in minimal_sets(candidates(avail, rules), avail, need):
+        if rules.one_meld_per_rank and not _one_per_rank(chosen):
+            continue
         p = {k: list(v) for k, v in pool.items()}
         out.append(tuple(to_cards(cards, p) for _v, cards, _r in chosen))
     return out
@@ -185,7 +187,7 @@ def pile_first_melds(hand: Sequence[int], top: int, rules: RuleSet, need: int
     for nat in _natural_choices(keys, avail, 2):
         n = sum(c for _k, c in nat)
         for j, t in _wild_choices(avail, rules.max_wilds_in_rank_meld):
-            if n + 1 < rules.naturals_per_wild * (j + t):
+            if not rules.wilds_fit(n + 1, j + t):
                 continue
             cards = _with_wilds(nat, j, t)
             base = (n + 1) * v + 50 * j + 20 * t
@@ -194,6 +196,14 @@ def pile_first_melds(hand: Sequence[int], top: int, rules: RuleSet, need: int
             for k, c in cards:
                 rest[k] -= c
             for extra in minimal_sets(candidates(rest, rules), rest, need, base, removable):
+                if rules.one_meld_per_rank and not _one_per_rank(extra, r):
+                    continue
                 p = {k: list(v) for k, v in pool.items()}
                 out.append((to_cards(cards, p), tuple(to_cards(m, p) for _v, m, _r in extra)))
     return out
+
+
+def _one_per_rank(chosen: list[Candidate], taken: int | None = None) -> bool:
+    """Standard Canasta: no two new melds of one rank (nor one of the rank the pile meld takes)."""
+    ranks = [k % 16 for _v, cards, _r in chosen for k, _n in cards[:1] if k != TWO_KEY and k % 16 != JOKER]
+    return len(ranks) == len(set(ranks)) and taken not in ranks

@@ -52,8 +52,7 @@ def _canasta(s: Shape, rules: RuleSet) -> str | None:
 
 
 def _qualifies(shapes: tuple[Shape, ...], base: list[str], rules: RuleSet) -> bool:
-    made = base + [c for c in (_canasta(s, rules) for s in shapes) if c]
-    return ESCALERA in made and len(made) >= 2
+    return rules.qualifies(base + [c for c in (_canasta(s, rules) for s in shapes) if c])
 
 
 def _face_value(f: int) -> int:
@@ -78,7 +77,7 @@ def grow_shape(s: Shape, f: int, rules: RuleSet) -> Shape | None:
     if s[0] == RANK_MELD:
         _, r, n, w = s
         if wild:
-            if w + 1 <= rules.max_wilds_in_rank_meld and n >= rules.naturals_per_wild * (w + 1):
+            if rules.wilds_fit(n, w + 1):
                 return (RANK_MELD, r, n, w + 1)
             return None
         return (RANK_MELD, r, n + 1, w) if f % 16 == r else None
@@ -110,6 +109,8 @@ def can_go_out(
     rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
     if not _could_qualify(rest, shapes, rules):
         return False
+    if not rules.exact_out_solver:
+        return _search_go_out(hand, shapes, rules, need)
     melds = [(i, kind, key, tuple(cards)) for i, (kind, key, cards) in enumerate(side_melds)]
     return OutSolver(hand, melds, rules, need).possible()
 
@@ -120,22 +121,22 @@ def go_out_moves(hand: list[int] | tuple[int, ...], side_melds: list[Meld] | tup
     whether they may combine melds (out_solver.py says which combines are left out)."""
     shapes = [s for s in (_shape(m.kind, m.key, m.cards) for m in side_melds) if s is not None]
     rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
-    if not _could_qualify(rest, shapes, rules):
-        return []
+    if not _could_qualify(rest, shapes, rules) or not rules.exact_out_solver:
+        return []  # Standard Canasta: going out is reached move by move (legal.py's steps)
     return OutSolver(hand, [(m.id, m.kind, m.key, m.cards) for m in side_melds], rules, need,
                      combines=combines).moves()
 
 
 def _could_qualify(hand: tuple[int, ...], shapes: list[Shape], rules: RuleSet) -> bool:
-    """A quick necessary condition: could the side end this turn with an escalera and another canasta?
+    """A quick necessary condition: could the side end this turn with the canastas going out needs?
     Most hands fail it at once, which spares the search."""
     made = [c for c in (_canasta(s, rules) for s in shapes) if c]
-    if side_may_go_out(made):
+    if side_may_go_out(made, rules):
         return True
     faces = Counter(hand)
     wilds = sum(n for f, n in faces.items() if _is_wild_face(f))
     escaleras = made.count(ESCALERA)
-    for suit in range(4):
+    for suit in range(4 if rules.runs else 0):
         # New escaleras of this suit: seven unbroken ranks, from the hand and the suit's open runs; at
         # most one per seven such cards (a second one in a suit that has one already counts too).
         open_runs = [sh for sh in shapes if sh[0] == RUN and sh[1] == suit and not _canasta(sh, rules)]
@@ -150,15 +151,142 @@ def _could_qualify(hand: tuple[int, ...], shapes: list[Shape], rules: RuleSet) -
             cards = sum(n for f, n in faces.items() if f // 16 == suit and not _is_wild_face(f))
             cards += sum(sh[3] - sh[2] + 1 for sh in open_runs)
             escaleras += max(1, cards // rules.run_max)
-    if escaleras == 0:
+    if escaleras == 0 and rules.escalera_to_go_out:
         return False
-    others = len(made) - made.count(ESCALERA) + max(escaleras - 1, 0)
-    if wilds + sum(sh[1] for sh in shapes if sh[0] == WILD_MELD and not _canasta(sh, rules)) >= rules.wild_meld_max:
+    others = len(made) - made.count(ESCALERA)
+    open_wild = sum(sh[1] for sh in shapes if sh[0] == WILD_MELD and not _canasta(sh, rules))
+    if rules.wild_melds and wilds + open_wild >= rules.wild_meld_max:
         others += 1
     for r in range(4, ACE + 1):
         in_melds = sum(sh[2] + sh[3] for sh in shapes if sh[0] == RANK_MELD and sh[1] == r and not _canasta(sh, rules))
         naturals = sum(n for f, n in faces.items() if f % 16 == r and not _is_wild_face(f))
         if in_melds + naturals + min(wilds, rules.max_wilds_in_rank_meld) >= rules.canasta_size and naturals + in_melds:
             others += 1
-    return others >= 1
+    return rules.qualifies([ESCALERA] * escaleras + [MIXED_CANASTA] * others)
 
+
+# ----- a bounded search, for rule sets the exact solver is not written for (Standard Canasta) --------------
+
+NODE_BUDGET = 5000
+
+
+def _search_go_out(hand: list[int] | tuple[int, ...], shapes: list[Shape], rules: RuleSet, need: int) -> bool:
+    """Depth-first over faces and meld shapes, memoised, with a node budget (an exhausted budget answers no);
+    Standard Canasta's hands are small: 11 to 15 cards, more only after a pile."""
+    threes = sum(1 for c in hand if BLACK_THREE[c])
+    if threes == 2:
+        return False  # two black threes can be neither melded nor both discarded
+    rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
+    keep = 0 if threes == 1 else 1
+    if _loose(rest, shapes) > keep + (1 if threes == 1 else 0):
+        return False  # more cards that fit no meld than may stay: no search needed (big hands end here)
+    points = 5 * threes if threes >= 3 else 0
+    return _Search(rules, [], threes).solve(rest, tuple(shapes), keep, points, need)
+
+
+def _loose(hand: tuple[int, ...], shapes: list[Shape]) -> int:
+    """Cards of rank melds only (Standard Canasta) that no meld could take this turn: a natural whose rank
+    the side has not melded and the hand holds fewer than three of (two with a wild card will do)."""
+    counts = Counter(f % 16 for f in hand if not _is_wild_face(f))
+    wild = any(_is_wild_face(f) for f in hand)
+    melded = {s[1] for s in shapes if s[0] == RANK_MELD}
+    return sum(n for r, n in counts.items() if r not in melded and n < 3 and not (n == 2 and wild))
+
+
+class _Search:
+    def __init__(self, rules: RuleSet, fixed_canastas: list[str], held: int = 0) -> None:
+        self.rules = rules
+        self.fixed = fixed_canastas
+        self.held = held  # black threes held outside the search until the very end
+        self.nodes = 0
+        self.seen: set = set()
+
+    def _may_leave(self, rest: tuple[int, ...], shapes: tuple[Shape, ...]) -> bool:
+        """The keep-two rule on each step: a move leaving one card or none needs the side to qualify."""
+        return len(rest) + self.held >= 2 or _qualifies(shapes, self.fixed, self.rules)
+
+    def solve(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], keep: int, points: int, need: int) -> bool:
+        """hand: sorted faces (threes removed); keep: how many may stay (0 or 1, the discard)."""
+        if len(hand) <= keep and points >= need and _qualifies(shapes, self.fixed, self.rules):
+            return True
+        key = (hand, tuple(sorted(shapes)), points >= need)
+        if key in self.seen:
+            return False
+        self.seen.add(key)
+        self.nodes += 1
+        if self.nodes > NODE_BUDGET:
+            return False
+        rules = self.rules
+        distinct = sorted(set(hand))
+        # Add one card to a meld already there (or laid earlier in this search).
+        for i, s in enumerate(shapes):
+            for f in distinct:
+                grown = grow_shape(s, f, rules)
+                if grown is not None:
+                    rest = _remove(hand, (f,))
+                    new_shapes = shapes[:i] + (grown,) + shapes[i + 1:]
+                    if self._may_leave(rest, new_shapes) and self.solve(
+                            rest, new_shapes, keep, points + _face_value(f), need):
+                        return True
+        # Lay a new three-card meld; larger melds are reached by adding.
+        ranks_melded = {s[1] for s in shapes if s[0] == RANK_MELD} if rules.one_meld_per_rank else set()
+        for trio in _trios(hand, distinct, rules):
+            shape = _trio_shape(trio)
+            if shape[0] == RANK_MELD and shape[1] in ranks_melded:
+                continue  # those cards go onto the side's meld of that rank
+            rest = _remove(hand, trio)
+            laid = shapes + (shape,)
+            if self._may_leave(rest, laid) and self.solve(rest, laid, keep, points + sum(map(_face_value, trio)), need):
+                return True
+        return False
+
+
+def _trios(hand: tuple[int, ...], distinct: list[int], rules: RuleSet):
+    counts = Counter(hand)
+    wilds = [f for f in distinct if _is_wild_face(f)]
+    by_rank: dict[int, list[int]] = {}
+    for f in distinct:
+        if not _is_wild_face(f):
+            by_rank.setdefault(f % 16, []).append(f)
+    for _r, faces in by_rank.items():
+        pool = [f for f in faces for _ in range(min(counts[f], 3))]
+        seen = set()
+        for i in range(len(pool)):
+            for j in range(i + 1, len(pool)):
+                pair = (pool[i], pool[j])
+                for k in range(j + 1, len(pool)):
+                    trio = (pool[i], pool[j], pool[k])
+                    if trio not in seen:
+                        seen.add(trio)
+                        yield trio
+                if rules.wilds_fit(2, 1):
+                    for w in wilds:
+                        trio = pair + (w,)
+                        if trio not in seen:
+                            seen.add(trio)
+                            yield trio
+    if rules.runs:
+        for f in distinct:
+            if not _is_wild_face(f) and 4 <= f % 16 <= ACE - 2 and counts[f + 1] and counts[f + 2]:
+                yield (f, f + 1, f + 2)
+    if rules.wild_melds and len([f for f in hand if _is_wild_face(f)]) >= 3:
+        wpool = [f for f in wilds for _ in range(min(counts[f], 3))]
+        seen = set()
+        for i in range(len(wpool)):
+            for j in range(i + 1, len(wpool)):
+                for k in range(j + 1, len(wpool)):
+                    trio = (wpool[i], wpool[j], wpool[k])
+                    if trio not in seen:
+                        seen.add(trio)
+                        yield trio
+
+
+def _trio_shape(trio: tuple[int, ...]) -> Shape:
+    wild = [f for f in trio if _is_wild_face(f)]
+    if len(wild) == 3:
+        return (WILD_MELD, 3)
+    nat = [f for f in trio if not _is_wild_face(f)]
+    if len({f % 16 for f in nat}) == 1:
+        return (RANK_MELD, nat[0] % 16, len(nat), len(wild))
+    ranks = [f % 16 for f in nat]
+    return (RUN, nat[0] // 16, min(ranks), max(ranks))

@@ -110,7 +110,10 @@ class _Generator:
         self.faces = _by_face(self.hand)
         self.melds = state.melds[self.side]
         self.canastas = [m.canasta(self.rules) for m in self.melds]
-        self.qualifies = side_may_go_out(self.canastas)
+        self.qualifies = side_may_go_out(self.canastas, self.rules)
+        # Standard Canasta: one meld per rank, so no new meld of a rank the side has melded.
+        self.ranks_melded = ({m.key for m in self.melds if m.kind == RANK_MELD} if self.rules.one_meld_per_rank
+                             else set())
 
     def _left_ok(self, left: int, qualifies_after: bool) -> bool:
         if left > 1:
@@ -121,7 +124,7 @@ class _Generator:
         cans = [(canasta_of(replaced.kind, replaced.cards, self.rules) if replaced and m.id == replaced.id
                  else c) for m, c in zip(self.melds, self.canastas, strict=True)]
         cans += [canasta_of(kind, cards, self.rules) for kind, cards in added]
-        return side_may_go_out(cans)
+        return side_may_go_out(cans, self.rules)
 
     # ----- candidate melds from hand ----------------------------------------------------------------
 
@@ -137,11 +140,11 @@ class _Generator:
         wilds = self._wild_faces(faces)
         for r in range(4, ACE + 1):
             nat = self._naturals_of(r, faces)
-            if sum(len(v) for v in nat.values()) < 2:
+            if sum(len(v) for v in nat.values()) < 2 or r in self.ranks_melded:
                 continue
             for trio in _multisets(nat, 3):
                 yield RANK_MELD, trio
-            if self.rules.naturals_per_wild <= 2 and self.rules.max_wilds_in_rank_meld >= 1:
+            if self.rules.wilds_fit(2, 1):
                 for pair in _multisets(nat, 2):
                     for w in wilds.values():
                         yield RANK_MELD, pair + (w[0],)
@@ -170,14 +173,16 @@ class _Generator:
                     actions.append(TakeTop(m.id))
         # The pile, with a pair (and, for a first meld, what it takes to reach the minimum).
         nat = self._naturals_of(RANK[top], self.faces)
-        if sum(len(v) for v in nat.values()) < 2:
+        if not nat:
             return actions
         if self.melds:
-            for pair in _multisets(nat, 2):
+            for pair in self._melded_pile_takes(top, nat):
                 left = self.n - 2 + rest_to_hand
-                meld = (RANK_MELD, pair + (top,))
-                if self._left_ok(left, self._qualifies_with(added=[meld])):
+                grown, added = self._grown_by_pile(top, pair)
+                if self._left_ok(left, self._qualifies_with(grown, added)):
                     actions.append(TakePile(pair))
+            return actions
+        if sum(len(v) for v in nat.values()) < 2:
             return actions
         need = s.min_meld(self.side)
         for cards, extra in pile_first_melds(self.hand, top, self.rules, need):
@@ -186,6 +191,27 @@ class _Generator:
             if self._left_ok(self.n - used + rest_to_hand, self._qualifies_with(added=added)):
                 actions.append(TakePile(cards, extra))
         return actions
+
+    def _melded_pile_takes(self, top: int, nat: dict[int, list[int]]) -> list[tuple[int, ...]]:
+        """Two cards from hand that take the pile for a side that has melded: a natural pair, or where
+        the pile is not frozen for the side (Standard Canasta), a natural and a wild card; Standard puts
+        them onto the side's meld of that rank, so that meld must take them."""
+        takes = list(_multisets(nat, 2))
+        if not self.rules.pair_must_be_natural(self.s.pile_freeze(self.side)):
+            takes += [(ids[0], w[0]) for ids in nat.values() for w in self._wild_faces(self.faces).values()]
+        onto = next((m for m in self.melds if m.kind == RANK_MELD and m.key == RANK[top]), None) \
+            if self.rules.one_meld_per_rank else None
+        base_n, base_w = (onto.naturals(), onto.wilds()) if onto else (0, 0)
+        return [t for t in takes if self.rules.wilds_fit(base_n + 1 + sum(1 for c in t if not WILD[c]),
+                                                         base_w + sum(1 for c in t if WILD[c]))]
+
+    def _grown_by_pile(self, top: int, cards: tuple[int, ...]) -> tuple[Meld | None, list[tuple[str, tuple[int, ...]]]]:
+        """The meld a pile taken with these cards grows (Standard Canasta), or the new meld it starts."""
+        if self.rules.one_meld_per_rank:
+            for m in self.melds:
+                if m.kind == RANK_MELD and m.key == RANK[top]:
+                    return Meld(m.id, m.kind, m.key, m.cards + cards + (top,)), []
+        return None, [(RANK_MELD, cards + (top,))]
 
     @staticmethod
     def _kind(cards: tuple[int, ...]) -> str:
@@ -244,8 +270,7 @@ class _Generator:
         for ids in self.faces.values():
             c = ids[0]
             if m.kind == RANK_MELD:
-                fits = (NATURAL[c] and RANK[c] == m.key) or (
-                    WILD[c] and wilds < rules.max_wilds_in_rank_meld and nat >= rules.naturals_per_wild * (wilds + 1))
+                fits = (NATURAL[c] and RANK[c] == m.key) or (WILD[c] and rules.wilds_fit(nat, wilds + 1))
             elif m.kind == RUN:
                 fits = extends_run(m, c, rules)
             elif m.kind == WILD_MELD:
@@ -261,7 +286,7 @@ class _Generator:
     def _combinable(self, a: Meld, b: Meld) -> bool:
         wilds = a.wilds() + b.wilds()
         nat = a.size + b.size - wilds
-        return wilds <= self.rules.max_wilds_in_rank_meld and nat >= self.rules.naturals_per_wild * wilds
+        return self.rules.wilds_fit(nat, wilds)
 
 
 def shorthand(move: MeldMove) -> Action:

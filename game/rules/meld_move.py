@@ -124,18 +124,20 @@ def plan_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds
         raise IllegalAction(_("You need {need} points for your first meld; these cards make {have}.").format(
             need=minimum, have=sum(VALUE[c] for c in cards)))
     melds_after = tuple(grown.get(m.id, m) for m in side_melds if m.id not in gone) + new
+    if rules.one_meld_per_rank:
+        check_one_meld_per_rank(melds_after)
     used = set(cards)
     hand_after = tuple(c for c in hand if c not in used)
     left = len(hand_after)
-    qualifies = side_may_go_out([m.canasta(rules) for m in melds_after])
+    qualifies = side_may_go_out([m.canasta(rules) for m in melds_after], rules)
     threes = any(s.kind == BLACK_THREES for s in shapes) or any(by_id[mid].kind == BLACK_THREES for mid in adds)
     if threes and (left > 1 or not qualifies or permission is False):
         raise IllegalAction(_("Black threes may be melded only as you go out: meld them last, "
                               "keeping at most one card to discard."))
     if left <= 1:
         if not qualifies:
-            raise IllegalAction(_("Your side can't go out yet (it needs an escalera and one other "
-                                  "canasta): keep at least two cards in hand."))
+            raise IllegalAction(_("Your side can't go out yet (it needs {need}): keep at least two cards "
+                                  "in hand.").format(need=rules.go_out_need()))
         if permission is False:
             raise IllegalAction(_("Your partner said no: you may not go out this turn, so keep at "
                                   "least two cards in hand."))
@@ -143,6 +145,20 @@ def plan_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds
         raise IllegalAction(_("Your partner said yes, so you must go out this turn, and this would "
                               "leave you unable to."))
     return MeldPlan(tuple(cards), tuple(adds.items()), tuple(move.combine), new, melds_after, hand_after)
+
+
+def check_one_meld_per_rank(melds: tuple[Meld, ...] | list[Meld]) -> None:
+    """Standard Canasta: a side holds at most one meld of each rank."""
+    seen: set[int] = set()
+    for m in melds:
+        if m.kind == RANK_MELD:
+            if m.key in seen:
+                raise IllegalAction(_("Your side has a meld of {rank}s already: these cards go onto it.").format(
+                    rank=RANK_NAMES.get(m.key, str(m.key))))
+            seen.add(m.key)
+
+
+RANK_NAMES = {4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 def judge_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds: list[Meld] | tuple[Meld, ...],

@@ -94,14 +94,8 @@ def classify(cards: tuple[int, ...] | list[int], rules: RuleSet) -> MeldShape:
 
 
 def _check_rank_meld(rank: int, naturals: int, wilds: int, rules: RuleSet) -> int:
-    if wilds > rules.max_wilds_in_rank_meld:
-        raise IllegalAction(_("A meld of one rank may hold at most two wild cards."))
-    if naturals < rules.naturals_per_wild * wilds:
-        raise IllegalAction(
-            _("A meld needs at least twice as many natural cards as wild cards: {n} naturals, {w} wild.").format(
-                n=naturals, w=wilds
-            )
-        )
+    if not rules.wilds_fit(naturals, wilds):
+        raise IllegalAction(rules.wild_limit_reason(naturals, wilds))
     return rank
 
 
@@ -167,7 +161,6 @@ def meld_points(cards: tuple[int, ...] | list[int]) -> int:
     return sum(VALUE[c] for c in cards)
 
 
-def side_may_go_out(canastas: list[str | None]) -> bool:
-    """A side may go out with an escalera and one other canasta of any kind."""
-    made = [c for c in canastas if c]
-    return ESCALERA in made and len(made) >= 2
+def side_may_go_out(canastas: list[str | None], rules: RuleSet) -> bool:
+    """Whether a side with these canastas may go out (Bolivia: an escalera and one other canasta)."""
+    return rules.qualifies(canastas)

@@ -1,8 +1,20 @@
-"""Every variant-specific number lives in one frozen RuleSet value."""
+"""Every variant-specific number lives in one frozen RuleSet value, and the few rules that differ
+between the games are small methods of it (in the style of python-chess's variants): the engine
+asks `rules.<hook>(...)` where the games differ and never looks at the rule set's name."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+
+from game.i18n import _, ngettext
+from game.rules.cards import BLACK_THREE, NATURAL, RED_THREE, VALUE, WILD
+
+ESCALERA = "escalera"  # melds.ESCALERA (melds imports this module)
+
+# Why the pile is frozen for a side (RuleSet.pile_freeze).
+FROZEN_BY_WILD = "wild"  # a wild card (or a red three turned up) lies in the pile
+FROZEN_BEFORE_MELD = "first_meld"  # the side has not melded yet
 
 
 @dataclass(frozen=True)
@@ -13,7 +25,8 @@ class RuleSet:
     hand_size: tuple[int, int, int]  # cards dealt at 2, 3 and 4 players
     draw_count: tuple[int, int, int]  # cards drawn from the stock at 2, 3 and 4 players
     max_wilds_in_rank_meld: int
-    naturals_per_wild: int  # a rank meld needs at least this many naturals per wild card
+    naturals_per_wild: int  # a rank meld needs at least this many naturals per wild card ...
+    natural_margin: int  # ... plus this many more when it holds a wild card (1: more naturals than wilds)
     runs: bool
     wild_melds: bool
     run_max: int
@@ -29,9 +42,25 @@ class RuleSet:
     all_red_threes: int
     go_out: int
     go_out_concealed: int
-    default_target: int
+    default_targets: tuple[int, int, int]  # default target at 2, 3 and 4 players
     targets: tuple[int, ...]
     max_hands: int
+    black_three_in_hand: int  # what a black three left in hand costs
+    one_meld_per_rank: bool  # cards of a rank the side has melded go onto that meld
+    pile_freezes: bool  # False: the pile always wants a natural pair (Bolivia)
+    escalera_to_go_out: bool  # going out needs an escalera among the canastas
+    canastas_to_go_out_at: tuple[int, int, int]  # canastas going out needs at 2, 3 and 4 players
+    red_threes_plus_when_melded: bool  # red threes count for a side that has melded (else: that may go out)
+    concealed_by_player: bool  # concealed: the player had melded nothing (else: the side)
+    exact_out_solver: bool  # going out decided by out_solver.py (written for Bolivia's melds), else a search
+    canastas_to_go_out: int = 2  # at this table: set by for_players
+
+    # ----- table size -------------------------------------------------------------------------------
+
+    def for_players(self, players: int) -> RuleSet:
+        """The rule set seated at a table of this size (the canastas going out needs may depend on it)."""
+        need = self.canastas_to_go_out_at[players - 2]
+        return self if need == self.canastas_to_go_out else dataclasses.replace(self, canastas_to_go_out=need)
 
     def hand_cards(self, players: int) -> int:
         return self.hand_size[players - 2]
@@ -39,15 +68,98 @@ class RuleSet:
     def draws(self, players: int) -> int:
         return self.draw_count[players - 2]
 
+    def default_target(self, players: int) -> int:
+        return self.default_targets[players - 2]
+
+    @property
+    def deck_size(self) -> int:
+        return self.packs * 52 + self.jokers
+
+    # ----- melds --------------------------------------------------------------------------------------
+
+    def wilds_fit(self, naturals: int, wilds: int) -> bool:
+        """Whether a rank meld of this many naturals may hold this many wild cards."""
+        if wilds == 0:
+            return True
+        return wilds <= self.max_wilds_in_rank_meld and naturals >= self.naturals_per_wild * wilds + self.natural_margin
+
+    def wild_limit_reason(self, naturals: int, wilds: int) -> str:
+        if wilds > self.max_wilds_in_rank_meld:
+            if self.max_wilds_in_rank_meld == 3:
+                return _("A meld of one rank may hold at most three wild cards.")
+            return _("A meld of one rank may hold at most two wild cards.")
+        if self.natural_margin:
+            return _("A meld needs more natural cards than wild cards: {n} naturals, {w} wild.").format(
+                n=naturals, w=wilds)
+        return _("A meld needs at least twice as many natural cards as wild cards: {n} naturals, {w} wild.").format(
+            n=naturals, w=wilds)
+
     def min_meld(self, score: int) -> int:
         for lowest, minimum in self.min_meld_table:
             if score >= lowest:
                 return minimum
         return self.min_meld_table[-1][1]
 
-    @property
-    def deck_size(self) -> int:
-        return self.packs * 52 + self.jokers
+    # ----- the deal and the pile -----------------------------------------------------------------------
+
+    def covers_upcard(self, card: int) -> bool:
+        """Whether a card turned up to start the pile gets another turned up on top of it."""
+        if self.pile_freezes:
+            return WILD[card] or RED_THREE[card]  # a black three stays on top and blocks
+        return not NATURAL[card]
+
+    def pile_freeze(self, pile: list[int] | tuple[int, ...], side_has_melded: bool) -> str | None:
+        """Why the pile is frozen for a side (FROZEN_BY_WILD, FROZEN_BEFORE_MELD), or None. Only a taking
+        of the pile clears it, so a wild card (or a red three turned up) anywhere in it freezes it."""
+        if not self.pile_freezes:
+            return None
+        if any(WILD[c] or RED_THREE[c] for c in pile):
+            return FROZEN_BY_WILD
+        if not side_has_melded:
+            return FROZEN_BEFORE_MELD
+        return None
+
+    def pair_must_be_natural(self, freeze: str | None) -> bool:
+        """Whether the two cards from hand that take the pile must be a natural pair."""
+        return not self.pile_freezes or freeze is not None
+
+    # ----- going out and scoring -------------------------------------------------------------------------
+
+    def qualifies(self, canastas: list[str | None] | tuple[str | None, ...]) -> bool:
+        """Whether a side holding these canastas (None: a meld that is not one) may go out."""
+        made = [c for c in canastas if c]
+        if self.escalera_to_go_out and ESCALERA not in made:
+            return False
+        return len(made) >= self.canastas_to_go_out
+
+    def go_out_need(self) -> str:
+        """What going out needs, as the messages and the table say it."""
+        if self.escalera_to_go_out:
+            return _("an escalera and one other canasta")
+        return ngettext("one canasta", "{n} canastas", self.canastas_to_go_out).format(n=self.canastas_to_go_out)
+
+    def red_threes_reason(self, plus: bool) -> str:
+        """Why a side's red threes count plus or minus, as the score sheet says it."""
+        if self.red_threes_plus_when_melded:
+            return _("the side has melded") if plus else _("the side has not melded")
+        if plus:
+            return _("the side has an escalera and another canasta")
+        return _("the side can't go out (it needs an escalera and another canasta)")
+
+    def all_red_threes_text(self) -> str:
+        return _("all four red threes") if self.packs * 2 == 4 else _("all six red threes")
+
+    def card_penalty(self, card: int) -> int:
+        """What a card left in hand at the end of a hand costs."""
+        return self.black_three_in_hand if BLACK_THREE[card] else VALUE[card]
+
+    def red_threes_count_for(self, has_melded: bool, may_go_out: bool) -> bool:
+        """Whether a side's red threes count plus (else minus) at the end of the hand."""
+        return has_melded if self.red_threes_plus_when_melded else may_go_out
+
+    def concealed(self, side_melded_before: bool, player_melded_before: bool) -> bool:
+        """Whether going out this turn is concealed: nothing melded before the turn (by the player or the side)."""
+        return not (player_melded_before if self.concealed_by_player else side_melded_before)
 
 
 BOLIVIA = RuleSet(
@@ -58,6 +170,7 @@ BOLIVIA = RuleSet(
     draw_count=(2, 2, 2),
     max_wilds_in_rank_meld=2,
     naturals_per_wild=2,
+    natural_margin=0,
     runs=True,
     wild_melds=True,
     run_max=7,
@@ -72,9 +185,54 @@ BOLIVIA = RuleSet(
     all_red_threes=1000,
     go_out=100,
     go_out_concealed=200,
-    default_target=15000,
+    default_targets=(15000, 15000, 15000),
     targets=(2500, 5000, 7500, 10000, 15000),
     max_hands=60,
+    black_three_in_hand=100,
+    one_meld_per_rank=False,
+    pile_freezes=False,
+    escalera_to_go_out=True,
+    canastas_to_go_out_at=(2, 2, 2),
+    red_threes_plus_when_melded=False,
+    concealed_by_player=False,
+    exact_out_solver=True,
 )
 
-RULESETS = {"bolivia": BOLIVIA}
+STANDARD = RuleSet(
+    name="standard",
+    packs=2,
+    jokers=4,
+    hand_size=(15, 13, 11),
+    draw_count=(2, 2, 1),
+    max_wilds_in_rank_meld=3,
+    naturals_per_wild=1,
+    natural_margin=1,
+    runs=False,
+    wild_melds=False,
+    run_max=7,
+    wild_meld_max=7,
+    canasta_size=7,
+    natural_canasta=500,
+    mixed_canasta=300,
+    escalera=0,
+    bolivia=0,
+    min_meld_table=((3000, 120), (1500, 90), (0, 50), (-(10**9), 15)),
+    red_three=100,
+    all_red_threes=800,
+    go_out=100,
+    go_out_concealed=200,
+    default_targets=(5000, 7500, 5000),
+    targets=(2500, 5000, 7500, 10000),
+    max_hands=60,
+    black_three_in_hand=5,
+    one_meld_per_rank=True,
+    pile_freezes=True,
+    escalera_to_go_out=False,
+    canastas_to_go_out_at=(2, 1, 1),
+    red_threes_plus_when_melded=True,
+    concealed_by_player=True,
+    exact_out_solver=False,
+    canastas_to_go_out=1,
+)
+
+RULESETS = {"bolivia": BOLIVIA, "standard": STANDARD}

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from game.rules.cards import penalty
 from game.rules.melds import canasta_bonus, canasta_of, meld_points, side_may_go_out
 from game.rules.ruleset import RuleSet
 
@@ -25,12 +24,13 @@ class SideScore:
         return asdict(self)
 
 
-def red_three_score(count: int, may_go_out: bool, rules: RuleSet) -> int:
-    """Red threes: 100 each, 1,000 for all six; plus with what it takes to go out, minus without."""
+def red_three_score(count: int, counts_for: bool, rules: RuleSet) -> int:
+    """Red threes: 100 each, all of them (six, or four) 1,000 or 800; plus when `counts_for`
+    (Bolivia: the side has what it takes to go out; Standard: the side has melded), minus otherwise."""
     if count == 0:
         return 0
     amount = rules.all_red_threes if count == rules.packs * 2 else rules.red_three * count
-    return amount if may_go_out else -amount
+    return amount if counts_for else -amount
 
 
 def score_side(
@@ -45,6 +45,7 @@ def score_side(
     melded = sum(meld_points(cards) for _kind, cards in melds)
     bonuses = sum(canasta_bonus(c, rules) for c in canastas)
     going_out = {None: 0, OUT_NORMAL: rules.go_out, OUT_CONCEALED: rules.go_out_concealed}[out]
-    threes = red_three_score(red_threes, side_may_go_out(canastas), rules)
-    in_hand = -sum(penalty(c) for hand in hands for c in hand)
+    threes = red_three_score(red_threes, rules.red_threes_count_for(bool(melds), side_may_go_out(canastas, rules)),
+                             rules)
+    in_hand = -sum(rules.card_penalty(c) for hand in hands for c in hand)
     return SideScore(melded, bonuses, going_out, threes, in_hand, melded + bonuses + going_out + threes + in_hand)

@@ -30,7 +30,7 @@ from game.rules.actions import (
 from game.rules.cards import FACE, NATURAL, RANK, RED_THREE, deck_ids, label
 from game.rules.errors import IllegalAction
 from game.rules.going_out import can_go_out
-from game.rules.meld_move import MeldJudgement, judge_meld_move, plan_meld_move
+from game.rules.meld_move import MeldJudgement, check_one_meld_per_rank, judge_meld_move, plan_meld_move
 from game.rules.melds import (
     BLACK_THREES,
     RANK_MELD,
@@ -42,7 +42,7 @@ from game.rules.melds import (
     order_cards,
     side_may_go_out,
 )
-from game.rules.ruleset import BOLIVIA, RuleSet
+from game.rules.ruleset import BOLIVIA, FROZEN_BEFORE_MELD, FROZEN_BY_WILD, RuleSet
 from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
 
 SAVE_VERSION = 1
@@ -67,7 +67,8 @@ class GameState:
     def __init__(self, players: int = 4, seed: int = 0, rules: RuleSet = BOLIVIA, target: int | None = None):
         if players not in (2, 3, 4):
             raise ValueError(_("Bolivia is played by two, three or four players."))
-        target = rules.default_target if target is None else target
+        rules = rules.for_players(players)
+        target = rules.default_target(players) if target is None else target
         if target not in rules.targets:
             raise ValueError(_("The target score must be one of {targets}.").format(
                 targets=", ".join(str(t) for t in rules.targets)))
@@ -91,6 +92,8 @@ class GameState:
         self.known: list[list[int]] = [[] for _ in range(players)]  # faces seen going into a hand
         self.next_meld_id = 1
         self.melded_at_turn_start = False
+        self.melded_by = [False] * players  # per seat: has melded something this hand
+        self.player_melded_at_turn_start = False
         self.asked = False
         self.permission: bool | None = None
 
@@ -136,7 +139,11 @@ class GameState:
         return [c for c in (m.canasta(self.rules) for m in self.melds[side]) if c]
 
     def may_go_out(self, side: int) -> bool:
-        return side_may_go_out(self.canastas(side))
+        return side_may_go_out(self.canastas(side), self.rules)
+
+    def pile_freeze(self, side: int) -> str | None:
+        """Why the pile is frozen for a side (see RuleSet.pile_freeze), or None."""
+        return self.rules.pile_freeze(self.pile, self.has_melded(side))
 
     def find_meld(self, side: int, meld_id: int) -> Meld:
         for m in self.melds[side]:
@@ -198,11 +205,11 @@ class GameState:
 
     def _check_cards_left(self, seat: int, left: int, melds_after: list[Meld], hand_after: list[int]) -> None:
         """The keep-two rule and the partner's answer, checked on the hand a move would leave."""
-        qualifies = side_may_go_out([m.canasta(self.rules) for m in melds_after])
+        qualifies = side_may_go_out([m.canasta(self.rules) for m in melds_after], self.rules)
         if left <= 1:
             if not qualifies:
-                raise IllegalAction(_("Your side can't go out yet (it needs an escalera and one other "
-                                      "canasta): keep at least two cards in hand."))
+                raise IllegalAction(_("Your side can't go out yet (it needs {need}): keep at least two cards "
+                                      "in hand.").format(need=self.rules.go_out_need()))
             if self.permission is False:
                 raise IllegalAction(_("Your partner said no: you may not go out this turn, so keep at "
                                       "least two cards in hand."))
@@ -211,8 +218,8 @@ class GameState:
                                   "leave you unable to."))
 
     def _check_black_threes(self, shapes: list[str], left: int, melds_after: list[Meld]) -> None:
-        if BLACK_THREES in shapes and (left > 1 or not side_may_go_out([m.canasta(self.rules) for m in melds_after])
-                                       or self.permission is False):
+        qualifies = side_may_go_out([m.canasta(self.rules) for m in melds_after], self.rules)
+        if BLACK_THREES in shapes and (left > 1 or not qualifies or self.permission is False):
             raise IllegalAction(_("Black threes may be melded only as you go out: meld them last, "
                                   "keeping at most one card to discard."))
 
@@ -267,11 +274,12 @@ class GameState:
             for i in range(n):
                 self.hands[(first + i) % n].append(self.stock.pop())
         self.pile = [self.stock.pop()]
-        while not NATURAL[self.pile[-1]]:  # a three or wild card turned up: turn another on top
+        while self.rules.covers_upcard(self.pile[-1]):  # Bolivia: a three or wild card turned up
             self.pile.append(self.stock.pop())
         self.melds = [[] for _ in range(self.sides)]
         self.red_threes = [[] for _ in range(self.sides)]
         self.known = [[] for _ in range(n)]
+        self.melded_by = [False] * n
         self.next_meld_id = 1
         events: list[ev.Event] = [ev.HandDealt(self.hand_no, self.dealer, tuple(tuple(h) for h in self.hands),
                                                tuple(self.pile), len(self.stock))]
@@ -301,6 +309,7 @@ class GameState:
 
     def _start_turn(self) -> None:
         self.melded_at_turn_start = self.has_melded(self.side_of(self.turn))
+        self.player_melded_at_turn_start = self.melded_by[self.turn]
         self.asked = False
         self.permission = None
 
@@ -348,12 +357,11 @@ class GameState:
         top = self._takeable_top()
         extra = [c for m in action.melds for c in m]
         self._take_from_hand(seat, tuple(action.cards) + tuple(extra))
-        pair = sum(1 for c in action.cards if NATURAL[c] and RANK[c] == RANK[top])
-        if pair < 2:
-            raise IllegalAction(_("To take the pile you need a pair of natural {rank}s from your hand.").format(
-                rank=rank_name(RANK[top])))
+        self._check_pile_cards(side, top, action.cards)
+        # Standard Canasta: the cards go onto the side's meld of that rank if it has one.
+        onto = self._meld_of_rank(side, RANK[top]) if self.rules.one_meld_per_rank else None
         meld_cards = tuple(action.cards) + (top,)
-        shape = classify(meld_cards, self.rules)
+        shape = classify(meld_cards + (onto.cards if onto else ()), self.rules)
         if shape.kind != RANK_MELD:
             raise IllegalAction(_("The cards taken with the pile must make a meld of {rank}s.").format(
                 rank=rank_name(RANK[top])))
@@ -362,17 +370,26 @@ class GameState:
         rest = self.pile[:-1]
         to_hand = [c for c in rest if not RED_THREE[c]]
         hand_after = [c for c in self.hands[seat] if c not in set(action.cards) | set(extra)] + to_hand
-        pile_meld = Meld(self.next_meld_id, RANK_MELD, RANK[top], order_cards(RANK_MELD, meld_cards))
-        melds_after = self.melds[side] + [pile_meld] + [
+        if onto:
+            pile_meld = Meld(onto.id, RANK_MELD, onto.key, order_cards(RANK_MELD, onto.cards + meld_cards))
+        else:
+            pile_meld = Meld(self.next_meld_id, RANK_MELD, RANK[top], order_cards(RANK_MELD, meld_cards))
+        melds_after = [m for m in self.melds[side] if m is not onto] + [pile_meld] + [
             Meld(0, s.kind, s.key, tuple(m)) for s, m in zip(shapes, action.melds, strict=True)]
+        if self.rules.one_meld_per_rank:
+            check_one_meld_per_rank(melds_after)
         self._check_black_threes([s.kind for s in shapes], len(hand_after), melds_after)
         self._check_cards_left(seat, len(hand_after), melds_after, hand_after)
         # All checked: now change the state.
         before = self._canasta_map(side)
         self._remove_from_hand(seat, tuple(action.cards) + tuple(extra))
         self.pile = []
-        self.next_meld_id += 1
-        self.melds[side].append(pile_meld)
+        self.melded_by[seat] = True
+        if onto:
+            self.melds[side] = [pile_meld if m is onto else m for m in self.melds[side]]
+        else:
+            self.next_meld_id += 1
+            self.melds[side].append(pile_meld)
         events: list[ev.Event] = [ev.PileTaken(seat, pile_meld.id, top, tuple(action.cards), tuple(rest))]
         for s, m in zip(shapes, action.melds, strict=True):
             meld = self._new_meld(s.kind, s.key, m)
@@ -388,6 +405,30 @@ class GameState:
         self.phase = Phase.MELD
         return self._after_meld(seat, events)
 
+    def _check_pile_cards(self, side: int, top: int, cards: tuple[int, ...]) -> None:
+        """The two cards (at least) from hand that take the pile: a natural pair, or, where the pile
+        is not frozen for the side (Standard Canasta), a natural of the top card's rank and a wild card."""
+        naturals = sum(1 for c in cards if NATURAL[c] and RANK[c] == RANK[top])
+        freeze = self.pile_freeze(side)
+        if self.rules.pair_must_be_natural(freeze):
+            if naturals >= 2:
+                return
+            if freeze == FROZEN_BY_WILD:
+                raise IllegalAction(_("The pile is frozen (a wild card lies in it): to take it you need a pair "
+                                      "of natural {rank}s from your hand.").format(rank=rank_name(RANK[top])))
+            if freeze == FROZEN_BEFORE_MELD:
+                raise IllegalAction(_("The pile is frozen until your side has melded: to take it you need a "
+                                      "pair of natural {rank}s from your hand.").format(rank=rank_name(RANK[top])))
+            raise IllegalAction(_("To take the pile you need a pair of natural {rank}s from your hand.").format(
+                rank=rank_name(RANK[top])))
+        if naturals < 1 or len(cards) < 2:
+            raise IllegalAction(_("To take the pile you need two cards from your hand that meld with the top "
+                                  "card: a natural {rank} and another {rank} or a wild card.").format(
+                rank=rank_name(RANK[top])))
+
+    def _meld_of_rank(self, side: int, rank: int) -> Meld | None:
+        return next((m for m in self.melds[side] if m.kind == RANK_MELD and m.key == rank), None)
+
     def _take_top(self, action: TakeTop) -> list[ev.Event]:
         self._need_phase(Phase.DRAW)
         seat, side = self.turn, self.side_of(self.turn)
@@ -401,6 +442,7 @@ class GameState:
         before = self._canasta_map(side)
         self.pile.pop()
         self.melds[side] = melds_after
+        self.melded_by[seat] = True
         self.phase = Phase.MELD
         return [ev.TopTaken(seat, top, meld.id)] + self._canasta_events(side, before)
 
@@ -442,6 +484,7 @@ class GameState:
         # All checked: now change the state.
         before = self._canasta_map(side)
         self._remove_from_hand(seat, plan.cards)
+        self.melded_by[seat] = True
         events: list[ev.Event] = [ev.AddedToMeld(seat, mid, cards) for mid, cards in plan.adds]
         events += [ev.MeldsCombined(seat, a, b) for a, b in plan.combines]
         kept = [m for m in plan.melds_after if m.id]
@@ -462,7 +505,8 @@ class GameState:
         left = len(self.hands[seat]) - 1
         if left == 0:
             if not self.may_go_out(side):
-                raise IllegalAction(_("Your side can't go out yet: it needs an escalera and one other canasta."))
+                raise IllegalAction(_("Your side can't go out yet: it needs {need}.").format(
+                    need=self.rules.go_out_need()))
             if self.permission is False:
                 raise IllegalAction(_("Your partner said no: you may not go out this turn."))
         elif self.permission is True:
@@ -509,7 +553,7 @@ class GameState:
         return [ev.PartnerAnswered(partner, self.permission)]
 
     def _go_out(self, seat: int) -> list[ev.Event]:
-        concealed = not self.melded_at_turn_start
+        concealed = self.rules.concealed(self.melded_at_turn_start, self.player_melded_at_turn_start)
         return [ev.WentOut(seat, concealed)] + self._end_hand(seat, concealed)
 
     # ----- end of a hand and of the game ------------------------------------------------------------
@@ -558,6 +602,7 @@ class GameState:
         other.melds = [list(m) for m in self.melds]
         other.red_threes = [list(r) for r in self.red_threes]
         other.known = [list(k) for k in self.known]
+        other.melded_by = list(self.melded_by)
         return other
 
     def to_json(self) -> dict:
@@ -583,6 +628,8 @@ class GameState:
             "known": [list(k) for k in self.known],
             "next_meld_id": self.next_meld_id,
             "melded_at_turn_start": self.melded_at_turn_start,
+            "melded_by": list(self.melded_by),
+            "player_melded_at_turn_start": self.player_melded_at_turn_start,
             "asked": self.asked,
             "permission": self.permission,
         }
@@ -609,6 +656,10 @@ class GameState:
             if set(count) != set(deck):
                 problems.append(f"{len(set(deck) - set(count))} cards missing, {len(set(count) - set(deck))} unknown")
         for side in self.melds:
+            if self.rules.one_meld_per_rank:
+                ranks = [m.key for m in side if m.kind == RANK_MELD]
+                if len(ranks) != len(set(ranks)):
+                    problems.append("two melds of one rank on one side")
             for m in side:
                 try:
                     shape = classify(m.cards, self.rules)

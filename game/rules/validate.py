@@ -117,6 +117,17 @@ def state_from_json(data: object) -> GameState:
     s.known = [_faces(k) for k in _list(data, "known", players)]
     s.next_meld_id = _int(data, "next_meld_id", 1, MAX_MELD_ID)
     s.melded_at_turn_start = _bool(data, "melded_at_turn_start")
+    # Who has melded this hand (Standard Canasta's concealed going out); saves written before it: a
+    # seat has melded when its side has.
+    if "melded_by" in data:
+        flags = _list(data, "melded_by", players)
+        if not all(isinstance(v, bool) for v in flags):
+            raise _fail(_("“{key}” is not true or false").format(key="melded_by"))
+        s.melded_by = list(flags)
+        s.player_melded_at_turn_start = _bool(data, "player_melded_at_turn_start")
+    else:
+        s.melded_by = [s.has_melded(s.side_of(seat)) for seat in range(players)]
+        s.player_melded_at_turn_start = s.melded_at_turn_start
     s.asked = _bool(data, "asked")
     permission = data.get("permission")
     if permission is not None and not isinstance(permission, bool):
@@ -249,6 +260,9 @@ def _check_cards(s: GameState, in_hand: bool) -> None:
     ids = [m.id for side in s.melds for m in side]
     if len(set(ids)) != len(ids) or any(i >= s.next_meld_id for i in ids):
         raise _fail(_("the melds are not numbered as the game numbers them"))
+    rank_keys = [[m.key for m in side if m.kind == RANK_MELD] for side in s.melds]
+    if s.rules.one_meld_per_rank and any(len(keys) != len(set(keys)) for keys in rank_keys):
+        raise _fail(_("a side has two melds of one rank"))
     if any(not RED_THREE[c] for r in s.red_threes for c in r):
         raise _fail(_("a card laid out as a red three is not one"))
     for seat in range(s.players):
@@ -283,6 +297,10 @@ def _check_turn(s: GameState, in_hand: bool) -> None:
         if s.melded_at_turn_start != s.has_melded(side):
             raise _fail(_("the turn does not match the melds"))
     if s.melded_at_turn_start and not s.has_melded(side):
+        raise _fail(_("the turn does not match the melds"))
+    if any(s.melded_by[p] and not s.has_melded(s.side_of(p)) for p in range(s.players)) or (
+            s.player_melded_at_turn_start and not s.melded_by[seat]) or (
+            phase == Phase.DRAW and s.player_melded_at_turn_start != s.melded_by[seat]):
         raise _fail(_("the turn does not match the melds"))
     if phase == Phase.ANSWER:
         if not s.asked or s.permission is not None or len(s.hands[seat]) < 2:

@@ -33,6 +33,8 @@ class PlayerView:
     permission: bool | None
     asked: bool
     melded_at_turn_start: bool
+    melded_by: tuple[bool, ...] = ()  # per seat: has melded this hand (seen by all)
+    player_melded_at_turn_start: bool = False
 
     @property
     def sides(self) -> int:
@@ -80,4 +82,6 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         permission=state.permission,
         asked=state.asked,
         melded_at_turn_start=state.melded_at_turn_start,
+        melded_by=tuple(state.melded_by),
+        player_melded_at_turn_start=state.player_melded_at_turn_start,
     )

@@ -1,0 +1,170 @@
+"""Standard Canasta in the game's screens: the rules screen, the saved game and Continue, and the table's
+frozen pile, black-three block, red threes for or against and canastas still needed."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai.simple import choose_greedy
+from game.app import App
+from game.controller import TurnController
+from game.flow import Flow
+from game.i18n import set_language
+from game.rules import Discard, DrawStock, GameState, Phase
+from game.rules.ruleset import STANDARD
+from game.storage import GameSetup, Storage
+from scenes.rules import RulesScene, rules_text
+from scenes.table import TableScene
+from scenes.table_paint import TablePainter
+from tests.helpers import in_hand, position
+from tests.scene_helpers import FakeClock, key
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App((1366, 768), clock=FakeClock())
+    a.running = True
+    yield a
+    a.close()
+
+
+def test_the_rules_screen_shows_standard_canastas_rules() -> None:
+    text = " ".join(rules_text(STANDARD, 7500))
+    assert "108 cards: two packs and four jokers. Each player is dealt 11 cards at four players, 13 at three" in text
+    assert "more natural cards than wild cards and at most three wild cards" in text
+    assert "natural 500, mixed 300." in text and "escalera" not in text.split("Seven cards")[1][:60]
+    assert "15 below zero, 50 from 0, 90 from 1,500, 120 from 3,000." in text
+    assert "100 each, 800 for all four" in text and "a discarded black three blocks only the next player" in text
+    assert "one canasta (two at two players)" in text and "reaches 7,500 points" in text
+    set_language("fr")
+    try:
+        assert "108 cartes : deux jeux et quatre jokers" in " ".join(rules_text(STANDARD, 5000))
+    finally:
+        set_language("en")
+
+
+def test_the_menus_rules_follow_the_chosen_game(tmp_path: Path) -> None:
+    flow = Flow((1024, 640), storage=Storage(tmp_path / "data"))
+    flow.app.clock = FakeClock()
+    try:
+        flow.settings.setup = GameSetup(game="standard", players=3, target=7500)
+        flow.open_rules()
+        flow.app.run(frames=1)
+        scene = flow.app.scenes.current
+        assert isinstance(scene, RulesScene) and scene.rules.name == "standard" and scene.target == 7500
+    finally:
+        flow.close()
+
+
+def test_a_standard_game_is_saved_as_standard_and_continue_resumes_it(tmp_path: Path) -> None:
+    store = Storage(tmp_path / "data")
+    flow = Flow((1024, 640), storage=store)
+    flow.app.clock = FakeClock()
+    try:
+        flow.open_setup()
+        flow.app.run(frames=1)
+        setup = flow.app.scenes.current
+        setup.focus = "game"
+        setup.handle_event(key(pygame.K_RIGHT))  # Bolivia -> Standard Canasta
+        setup.start()
+        flow.app.run(frames=2)
+        table = flow.app.scenes.current
+        assert isinstance(table, TableScene) and table.state.rules.name == "standard"
+        assert table.state.target == 5000 and len(table.state.hands[0]) == 11
+        flow.autosave(table.state)
+        store.flush()
+        flow.start_menu()
+        flow.app.run(frames=1)
+        assert store.load_game().state.rules.name == "standard"
+        flow.continue_game()
+        flow.app.run(frames=2)
+        again = flow.app.scenes.current
+        assert isinstance(again, TableScene) and again.state.rules.name == "standard"
+        assert again.state.to_json() == table.state.to_json()
+    finally:
+        flow.close()
+
+
+def _table(app: App, state: GameState) -> TableScene:
+    controller = TurnController(state, {s: choose_greedy for s in range(1, state.players)}, {0}, "fast", 1,
+                                threaded=False)
+    scene = TableScene(controller, "fast")
+    app.scenes.request(scene)
+    app.run(frames=2)
+    return scene
+
+
+def badges(scene: TableScene, monkeypatch) -> list[str]:
+    seen: list[str] = []
+    real = TablePainter._badge
+
+    def spy(self, surface, text, card, size, color=(12, 40, 24), middle=False):
+        seen.append(text)
+        return real(self, surface, text, card, size, color, middle)
+
+    monkeypatch.setattr(TablePainter, "_badge", spy)
+    scene.draw(pygame.Surface(scene.size))
+    return seen
+
+
+def status(scene: TableScene, monkeypatch) -> str:
+    import scenes.table_paint as tp
+
+    drawn: list[str] = []
+    real = tp.draw_text
+    monkeypatch.setattr(tp, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a,
+                                                                                                      **k))
+    scene._draw_status(pygame.Surface(scene.size), 20)
+    return " ".join(drawn)
+
+
+def test_the_table_shows_a_frozen_pile_with_its_wild_card_crosswise(app: App, monkeypatch) -> None:
+    state = position(2, ["9C 9D 5H 5S 6C", "4C 4D 7H"], pile="7S JK 9H", melds=[["QH QS QD"]], rules=STANDARD)
+    scene = _table(app, state)
+    crossed: list[int] = []
+    real = TablePainter._draw_crosswise_wild
+    monkeypatch.setattr(TablePainter, "_draw_crosswise_wild",
+                        lambda self, surface, pile: crossed.append(1) or real(self, surface, pile))
+    shown = badges(scene, monkeypatch)
+    assert "FROZEN" in shown and crossed
+    assert "frozen pile with a natural pair (a wild card lies in it)" in status(scene, monkeypatch)
+
+
+def test_the_table_says_the_pile_is_frozen_until_the_side_melds(app: App, monkeypatch) -> None:
+    state = position(2, ["9C 9D 5H 5S 6C", "4C 4D 7H"], pile="7S 9H", rules=STANDARD)
+    scene = _table(app, state)
+    assert "FROZEN" in badges(scene, monkeypatch)
+    assert "(your side has not melded yet)" in status(scene, monkeypatch)
+
+
+def test_the_table_shows_a_black_three_blocking_the_next_player(app: App, monkeypatch) -> None:
+    state = position(2, ["9C 9D 5H 5S 3C", "4C 4D 7H"], pile="7S 9H", melds=[["QH QS QD"], ["KH KS KD"]],
+                     rules=STANDARD, turn=1, phase=Phase.MELD, stock="8C 8D")
+    state.apply(Discard(in_hand(state, 1, "4C")[0]))
+    state.apply(DrawStock())
+    state.apply(Discard(in_hand(state, 0, "3C")[0]))
+    scene = _table(app, state)
+    shown = badges(scene, monkeypatch)
+    assert any(t.startswith("Blocked for") for t in shown) and "FROZEN" not in shown
+
+
+def test_red_threes_are_marked_for_or_against_and_the_canastas_needed_are_shown(app: App) -> None:
+    state = position(2, ["9C 9D 5H 5S 6C", "4C 4D 7H"], pile="7S 9H", melds=[["QH QS QD"]],
+                     red_threes=["3H", "3D"], rules=STANDARD)
+    scene = _table(app, state)
+    labels = [lab[0] for lab in scene._area_labels(20)]
+    assert "×1 +" in labels and "×1 −" in labels
+    drawn: list[str] = []
+    import scenes.table_paint as tp
+
+    real = tp.draw_text
+    tp.draw_text = lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k)
+    try:
+        scene._score_lines(pygame.Surface((300, 200)), pygame.Rect(0, 0, 300, 200), 20)
+    finally:
+        tp.draw_text = real
+    assert any("0 of 2 canastas" in t for t in drawn)
