@@ -80,7 +80,7 @@ def reason_for(view: PlayerView, action: Action) -> str:
         if action.yes:
             return _("Say yes: going out now pays more than your cards would cost.")
         return _("Say no: your hand still holds {points} points your side would lose.").format(
-            points=number(hand_penalty(view.hand)))
+            points=number(hand_penalty(view.hand, view.rules)))
     if isinstance(action, AskPartner):
         return _("Ask your partner: you are able to go out.")
     if isinstance(action, DrawStock):

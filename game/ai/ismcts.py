@@ -296,9 +296,10 @@ def leaf_values(state: GameState) -> list[float]:
         for side in range(state.sides):
             if state.melds[side]:
                 values[side] += MELDED_WORTH * min(1.0, t / 4.0)
-            # A black three held is a hundred points waiting to be lost and a discard still owed.
-            values[side] -= BLACK_THREE_HELD * sum(1 for seat in state.seats_of(side)
-                                                   for c in state.hands[seat] if BLACK_THREE[c])
+            # A black three held is its penalty waiting to be lost (100 in Bolivia, 5 in Standard, where it
+            # is no burden) and a discard still owed.
+            values[side] -= BLACK_THREE_HELD / 100 * sum(state.rules.card_penalty(c) for seat in state.seats_of(side)
+                                                         for c in state.hands[seat] if BLACK_THREE[c])
     return values
 
 

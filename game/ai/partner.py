@@ -23,7 +23,7 @@ def partner_answer(view: PlayerView) -> bool:
         return True
     if _wins_game(view):
         return True
-    if hand_penalty(view.hand) >= LARGE_HAND:
+    if hand_penalty(view.hand, view.rules) >= LARGE_HAND:
         return False
     ours = sum(ev.meld_worth(m) - m.points() for m in view.melds[view.side] if m.canasta(rules) is None)
     theirs = max(sum(ev.meld_worth(m) - m.points() for m in view.melds[s] if m.canasta(rules) is None)
