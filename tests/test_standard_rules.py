@@ -363,3 +363,20 @@ def test_bolivia_is_unchanged_by_the_hooks():
     assert BOLIVIA.covers_upcard(cards("3C")[0]) and BOLIVIA.pile_freeze(cards("2C"), False) is None
     assert BOLIVIA.card_penalty(cards("3C")[0]) == 100 and STANDARD.card_penalty(cards("3C")[0]) == 5
     assert Counter(RANK[c] for c in deck_ids(BOLIVIA.packs, BOLIVIA.jokers))[2] == 12
+
+
+def test_black_threes_melded_last_go_out_under_a_partners_yes() -> None:
+    # Seen in a random game: told yes, holding only black threes, the player had no legal move at all.
+    s = position(4, ["3C 3S 3C", "4D 5D 6D", "7H 8H 9H", "4S 5S 6S"], phase=Phase.MELD, rules=STANDARD,
+                 melds=[["9C 9C 9D 9D 9H 9S 9S", "KC KC KD KH KS KS JK"], []])
+    s.permission = True
+    legal = legal_actions(s)
+    threes = [a for a in legal if isinstance(a, LayMelds)]
+    assert threes == [LayMelds((in_hand(s, 0, "3C 3C 3S"),))] and not any(isinstance(a, Discard) for a in legal)
+    events = s.apply(threes[0])
+    assert any(type(e).__name__ == "WentOut" for e in events)
+    # With a card more than the discard allows, they stay in hand.
+    t = position(2, ["3C 3S 3C 7D 8D", "4D 5D"], phase=Phase.MELD, rules=STANDARD,
+                 melds=[["9C 9C 9D 9D 9H 9S 9S", "KC KC KD KH KS KS JK"], []])
+    assert not any(isinstance(a, LayMelds) and any(c in in_hand(t, 0, "3C") for c in a.melds[0])
+                   for a in legal_actions(t))

@@ -239,6 +239,13 @@ class _Generator:
                 used = sum(len(m) for m in combo)
                 if used <= self.n - 2:  # one that goes out is among the go-outs below
                     actions.append(LayMelds(combo))
+        if s.permission is not False and self.qualifies and not self.rules.exact_out_solver:
+            # Without whole going-out moves (Standard Canasta), the last step may be a meld of black threes:
+            # they are melded only as the player goes out, leaving at most the card to discard.
+            threes = {f: ids for f, ids in self.faces.items() if BLACK_THREE[ids[0]]}
+            for size in (3, 4):
+                if 0 <= self.n - size <= 1:
+                    actions += [LayMelds((trio,)) for trio in _multisets(threes, size)]
         if s.permission is not False:
             # Whole going-out moves (module docstring: from a bigger hand of a side that has melded, steps
             # come first; combines go first as steps unless the hand holds one card).
