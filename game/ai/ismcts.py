@@ -26,7 +26,7 @@ from game.ai.evaluate import world_side_values
 from game.ai.inference import sample_consistent, unlikely_pairs
 from game.ai.levels import NORMAL, Planner, Style, choose_with
 from game.ai.plan import OutPlans, plan_go_out, why_illegal
-from game.ai.search import LazyLegal
+from game.ai.search import LazyLegal, playout_step
 from game.rules.actions import (
     Action,
     AddToMeld,
@@ -273,16 +273,8 @@ class Search:
                 left_my_turn = True
             if left_my_turn and state.turn == stop_turn and state.phase == Phase.DRAW and not to_end:
                 break
-            seat = state.to_act
-            legal = LazyLegal(state)
-            try:
-                action = choose_with(ROLLOUT_STYLE, view_of(state, seat), legal, rng,  # type: ignore[arg-type]
-                                     count=False, out_plans=self.out_plans)
-                state.apply(action)
-            except (IllegalAction, IndexError):
-                if not legal:
-                    break  # a sampled world can reach a dead end
-                state.apply(legal[0])
+            if not playout_step(state, ROLLOUT_STYLE, rng, self.out_plans):
+                break
             used += 1
         return used
 

@@ -80,6 +80,21 @@ class LazyLegal(Sequence):
 PLAYOUT_STYLE = replace(NORMAL, out_search=250)
 
 
+
+def playout_step(state: GameState, style: Style, rng: random.Random, out_plans: OutPlans) -> bool:
+    """One action of a playout in a sampled world, by `style`; False at a dead end (a sampled world can
+    reach one: a partner bound to go out with cards that do not allow it, say)."""
+    legal = LazyLegal(state)
+    try:
+        action = choose_with(style, view_of(state, state.to_act), legal, rng,  # type: ignore[arg-type]
+                             count=False, out_plans=out_plans)
+        state.apply(action)
+    except (IllegalAction, IndexError):
+        if not legal:
+            return False
+        state.apply(legal[0])
+    return True
+
 def choose_hard(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
     if view.phase == Phase.ANSWER:
         return Answer(partner_answer(view))  # weighs the hand against the score, as Expert does
@@ -160,16 +175,8 @@ class Searcher:
         while state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER) and used < PLAYOUT_LIMIT:
             if state.turn == nxt and state.phase == Phase.MELD:
                 break
-            seat = state.to_act
-            legal = LazyLegal(state)
-            try:
-                action = choose_with(PLAYOUT_STYLE, view_of(state, seat), legal, rng,  # type: ignore[arg-type]
-                                     count=False, out_plans=self.out_plans)
-                state.apply(action)
-            except (IllegalAction, IndexError):
-                if not legal:
-                    break  # a sampled world can reach a dead end (a partner bound to go out, say)
-                state.apply(legal[0])
+            if not playout_step(state, PLAYOUT_STYLE, rng, self.out_plans):
+                break
             used += 1
         values = world_side_values(state)  # exact once the hand is over, else estimated
         side = self.view.side
