@@ -180,6 +180,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
 
     def enter(self, app) -> None:
         super().enter(app)
+        self.layer.invalidate()  # another screen was drawn on the window meanwhile
         if self.state.phase == Phase.DEAL and self.state.hand_no == 0:
             self.apply_events(self.controller.deal())
         self._sync_dialog()  # a restored game may be waiting for the player's answer

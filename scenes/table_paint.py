@@ -15,8 +15,12 @@ from game.i18n import _, language, ngettext, number
 from game.rules.cards import BLACK_THREE, FACE, RED_THREE, WILD
 from game.rules.ruleset import FROZEN_BY_WILD
 from game.rules.state import Phase
+from game.ui import draw_list
+from game.ui.card_layer import draw_all
+from game.ui.draw_list import DrawList
 from game.ui.input_map import yes_no_letters
 from game.ui.layout import index_strip, width_rungs
+from game.ui.surface_cache import surface_cache
 from scenes.table_overlays import draw_log_overlay, draw_score_sheet, log_panel_image
 from scenes.widgets import (
     GOLD,
@@ -29,6 +33,7 @@ from scenes.widgets import (
     panel_image,
     text_image,
     ui_unit,
+    veil,
     wrap_text,
 )
 
@@ -49,11 +54,38 @@ class TablePainter:
 
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Bring the window up to date: only what changed since the last frame is drawn again, and
+        `updated` says where (for `pygame.display.update`)."""
+        if self.layout is None or self.background is None:
+            return
+        self.layer.update(self.background, self.compose(), target=surface)
+        self.updated = self.layer.rects
+        if self.faces.behind:
+            self.dirty = True  # some cards were drawn from a face of another size: catch up next frame
+        self.draw_faces_ahead(FRAME_WORK)
+
+    def compose(self) -> list:
+        """Everything the table shows, in drawing order, as the layer's items (see card_layer.Item): the
+        labels on the felt, the cards at rest, the cards in flight, then the words, marks and panels over
+        them, noted on a draw list instead of drawn."""
+        u = ui_unit(self.size)
+        self.faces.new_frame()
+        notes = DrawList(self.size)
+        self._draw_top(notes, u)
+        return self._card_items(u) + notes.items
+
+    def draw_whole(self, surface: pygame.Surface) -> None:
+        """The same picture drawn at once on `surface`, without the layer (what the layer must show)."""
         if self.layout is None or self.background is None:
             return
         u = ui_unit(self.size)
-        self.faces.new_frame()
-        self._draw_cards(surface, u)  # the felt, the meld areas' labels and the cards
+        surface.blit(self.background, (0, 0))
+        draw_all(surface, self._card_items(u))
+        self._draw_top(surface, u)
+
+    def _draw_top(self, surface: pygame.Surface | DrawList, u: int) -> None:
+        """What lies over the cards: marks, the piles' badges, the panels, buttons, toasts, and any veil."""
+        assert self.layout is not None
         self._draw_marks(surface, u)
         self._draw_centre(surface, u)
         self._draw_score(surface, u)
@@ -68,9 +100,7 @@ class TablePainter:
         if self.help:
             self._draw_help(surface, u)
         if self.overlay is not None:
-            veil = pygame.Surface(self.size, pygame.SRCALPHA)
-            veil.fill((0, 0, 0, 110))
-            surface.blit(veil, (0, 0))
+            veil(surface, 110)
             text_px = max(14, self.layout.label_px)
             if self.overlay == "log":
                 draw_log_overlay(surface, self.log, u, text_px)
@@ -80,16 +110,11 @@ class TablePainter:
         if self.dialog is not None:
             self.dialog.draw(surface)
         if self.paused is not None:
-            veil = pygame.Surface(self.size, pygame.SRCALPHA)
-            veil.fill((0, 0, 0, 140))
-            surface.blit(veil, (0, 0))
+            veil(surface, 140)
             top = self.paused.buttons[0].rect.top if self.paused.buttons else self.size[1] // 2
             draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, top - u // 2), "midbottom",
                       bold=True, shadow=True)
             self.paused.draw(surface)
-        if self.faces.behind:
-            self.dirty = True  # some cards were drawn from a face of another size: catch up next frame
-        self.draw_faces_ahead(FRAME_WORK)
 
     @property
     def faces_pending(self) -> bool:
@@ -210,9 +235,9 @@ class TablePainter:
             rect.union_ip(rect.move(max(1, size // 14), max(1, size // 14)))
         return tuple(rect)
 
-    def _draw_cards(self, surface: pygame.Surface, u: int) -> None:
-        """The felt, the meld areas and every card. The still cards come from `self.layer`, which redraws
-        only where they changed; the cards in flight or dragged are drawn over it, last, every frame."""
+    def _card_items(self, u: int) -> list:
+        """The labels on the felt and every card, as layer items in drawing order: the still ones (their
+        list kept while nothing they depend on changes), then the cards in flight or dragged, last."""
         assert self.layout is not None and self.background is not None
         # A card waiting for its turn to fly (the deal staggers sixty of them) still lies where it was.
         flying = {sp.card for sp in self.tweener.moving("pos")}
@@ -227,9 +252,26 @@ class TablePainter:
             self._still_cache = (key, items) if ready and not shaking else None
         else:
             items = cached[1]
-        surface.blit(self.layer.update(self.background, items), (0, 0))
+        moving = []
         for sp in sorted((self.sprites[c] for c in flying if c in self.sprites), key=_by_z):
-            self._blit_card(surface, self._sprite_draw(sp, shaking))
+            draw = self._sprite_draw(sp, shaking)
+            moving.append((("flying", sp.card), (draw[1], draw[4], sp.w, sp.rotated, self._card_ready(sp, draw)),
+                           (draw[2], draw[3], *self._card_size(sp)), self._blit_card, draw))
+        return items + moving if moving else list(items)
+
+    def _card_size(self, sp) -> tuple[int, int]:
+        """The pixels a card drawn at its sprite's width covers, its shadow included."""
+        if sp.rotated:
+            return self._rotated_back(sp.w).get_size()
+        faces = self.faces.get(max(12, sp.w))
+        return faces.width + faces.shadow_offset, faces.height + faces.shadow_offset
+
+    def _card_ready(self, sp, draw: tuple) -> object:
+        """True when the card's face is drawn; else a new object each time, so that the layer draws the
+        card again once its face is ready (a stand-in was shown meanwhile, see FaceCache)."""
+        if sp.rotated:
+            return True
+        return self.faces.get(max(12, sp.w)).has(draw[1], draw[4]) or object()
 
     def _sprite_draw(self, sp, shaking: bool) -> tuple:
         """How to draw a sprite now: (sprite, card shown or None for its back, x, y, overlay)."""
@@ -311,19 +353,19 @@ class TablePainter:
                 if can and rect:
                     r = pygame.Rect(rect)
                     color = CANASTA_COLORS[can]
-                    pygame.draw.rect(surface, color, r.inflate(4, 4), width=3, border_radius=8)
+                    draw_list.rect(surface, color, r.inflate(4, 4), width=3, border_radius=8)
                     for tag, img in self._canasta_tags(m, can, r):
-                        pygame.draw.rect(surface, color, tag, border_radius=4)
+                        draw_list.rect(surface, color, tag, border_radius=4)
                         surface.blit(img, img.get_rect(center=tag.center))
         if self.picked_meld is not None and self.picked_meld in self.homes.meld_rects:
             picked = pygame.Rect(self.homes.meld_rects[self.picked_meld]).inflate(10, 10)
-            pygame.draw.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
+            draw_list.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
         for rect in self.homes.staged_rects:
-            pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
+            draw_list.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
         for meld_id in self.staging.adds:  # the melds that staged additions go onto
             rect = self.homes.meld_rects.get(meld_id)
             if rect:
-                pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=2, border_radius=6)
+                draw_list.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=2, border_radius=6)
         if self.staging:
             self._draw_staging_total(surface, small)
         self._draw_hand_marks(surface)
@@ -333,7 +375,7 @@ class TablePainter:
             rect = {"stock": self.layout.stock, "pile": self.layout.discard,
                     "new": self.homes.new_meld_zone}.get(t) if not isinstance(t, int) else self.homes.meld_rects.get(t)
             if rect and self.target != 0 or (rect and t == "stock" and self.state.phase == Phase.DRAW):
-                pygame.draw.rect(surface, (255, 255, 255), pygame.Rect(rect).inflate(10, 10), width=2,
+                draw_list.rect(surface, (255, 255, 255), pygame.Rect(rect).inflate(10, 10), width=2,
                                  border_radius=8)
         for s, area in self.layout.seat_fans.items():
             if s == self.seat:
@@ -405,9 +447,7 @@ class TablePainter:
         for text, color in reversed(self.staging_lines()[1:]):
             img = text_image(text, fit_size(text, size, area.w - 16, 10, False), color)
             box = img.get_rect(bottomleft=(area.left + 6, y)).inflate(8, 2)
-            band = pygame.Surface(box.size, pygame.SRCALPHA)
-            band.fill((8, 28, 18, 190))
-            surface.blit(band, box)
+            surface.blit(_band(box.size), box)
             surface.blit(img, img.get_rect(center=box.center))
             y = box.top - 2
 
@@ -439,14 +479,14 @@ class TablePainter:
             r = self.homes.hand_rects.get(c)
             if r is not None and c not in self.dragging:
                 strip = max(8, round(r[2] * 0.31) - 4)
-                pygame.draw.rect(surface, GOLD, (r[0] + 2, r[1] - bar_h - 2, strip, bar_h), border_radius=2)
+                draw_list.rect(surface, GOLD, (r[0] + 2, r[1] - bar_h - 2, strip, bar_h), border_radius=2)
         if self.hint is not None:
             for c in self.hint.cards:
                 r = self._visible_part(c)
                 if r is not None:
-                    pygame.draw.rect(surface, (255, 235, 120), r.inflate(4, 6), width=3, border_radius=8)
+                    draw_list.rect(surface, (255, 235, 120), r.inflate(4, 6), width=3, border_radius=8)
             if self.hint.meld is not None and self.hint.meld in self.homes.meld_rects:
-                pygame.draw.rect(surface, (255, 235, 120), pygame.Rect(self.homes.meld_rects[self.hint.meld])
+                draw_list.rect(surface, (255, 235, 120), pygame.Rect(self.homes.meld_rects[self.hint.meld])
                                  .inflate(10, 10), width=3, border_radius=8)
 
     def _visible_part(self, card: int) -> pygame.Rect | None:
@@ -467,9 +507,9 @@ class TablePainter:
         st = pygame.Rect(self.layout.stock)
         pi = pygame.Rect(self.layout.discard)
         if not self.state.stock:
-            pygame.draw.rect(surface, INK_DIM, st, width=2, border_radius=8)
+            draw_list.rect(surface, INK_DIM, st, width=2, border_radius=8)
         if not self.state.pile:
-            pygame.draw.rect(surface, INK_DIM, pi, width=2, border_radius=8)
+            draw_list.rect(surface, INK_DIM, pi, width=2, border_radius=8)
         freeze = self.state.pile_freeze(self.state.side_of(self.seat)) if self.state.pile else None
         if freeze == FROZEN_BY_WILD:
             self._draw_crosswise_wild(surface, pi)
@@ -521,7 +561,7 @@ class TablePainter:
         img = text_image(text, fit_size(text, size, card.w - 8, 9), (255, 255, 255), True)
         tag = pygame.Rect(0, 0, card.w - 2, img.get_height() + 6)
         tag.midbottom = (card.centerx, card.bottom - 3) if not middle else (card.centerx, card.centery + tag.h // 2)
-        pygame.draw.rect(surface, color, tag, border_radius=5)
+        draw_list.rect(surface, color, tag, border_radius=5)
         surface.blit(img, img.get_rect(center=tag.center))
 
     def _draw_score(self, surface: pygame.Surface, u: int) -> None:
@@ -671,6 +711,14 @@ class TablePainter:
             for part in wrap_text(line, _font(max(12, u * 3 // 4), i == 0), box.w - u):
                 draw_text(surface, part, max(12, u * 3 // 4), GOLD if i == 0 else INK, (box.x + u // 2, y), bold=i == 0)
                 y += u
+
+
+@surface_cache(2)
+def _band(size: tuple[int, int]) -> pygame.Surface:
+    """The dark see-through band under a staged move's reason, made once per size."""
+    band = pygame.Surface(size, pygame.SRCALPHA)
+    band.fill((8, 28, 18, 190))
+    return band
 
 
 def _by_z(sp) -> float:

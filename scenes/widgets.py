@@ -356,11 +356,16 @@ class Dialog:
         self.group.draw(surface)
 
 
+def veil(surface: pygame.Surface, alpha: int) -> None:
+    """Darken the whole picture as a black layer `alpha` opaque would, without making that layer (a
+    window-sized see-through image each frame: milliseconds and megabytes)."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), None, pygame.BLEND_RGB_MULT)
+
+
 def draw_message_box(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[str], unit: int) -> None:
     """A modal box: the screen veiled, a panel, centred lines of text (its buttons are the caller's)."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, 120))
-    surface.blit(veil, (0, 0))
+    veil(surface, 120)
     draw_panel(surface, rect, max(8, unit // 2))
     y = rect.top + unit * 3 // 2
     for line in lines:
@@ -377,6 +382,7 @@ class Toast:
         self.fade = min(fade, duration)
         self.age = 0.0
         self.key: str | None = None  # what the toast is about (see Toasts.show)
+        self._box: tuple[tuple[int, int], pygame.Surface] | None = None  # drawn once per width and size
 
     @property
     def alive(self) -> bool:
@@ -399,9 +405,17 @@ class Toast:
     def draw(self, surface: pygame.Surface, midbottom: tuple[int, int], unit: int) -> None:
         if not self.alive:
             return
+        key = (surface.get_width(), unit)
+        if self._box is None or self._box[0] != key:
+            self._box = (key, self._draw_box(surface.get_width(), unit))
+        box = self._box[1]
+        box.set_alpha(self.alpha)
+        surface.blit(box, box.get_rect(midbottom=midbottom))
+
+    def _draw_box(self, room: int, unit: int) -> pygame.Surface:
         pad = unit // 2
         # Long reasons wrap to the window, so a player can always read all of them.
-        lines = wrap_text(self.message, font(unit, True), max(unit * 8, surface.get_width() - 6 * pad))
+        lines = wrap_text(self.message, font(unit, True), max(unit * 8, room - 6 * pad))
         imgs = [font(unit, True).render(line, True, INK) for line in lines]
         width = max(i.get_width() for i in imgs) + 2 * pad
         height = sum(i.get_height() for i in imgs) + pad
@@ -411,8 +425,7 @@ class Toast:
         for img in imgs:
             box.blit(img, ((width - img.get_width()) // 2, y))
             y += img.get_height()
-        box.set_alpha(self.alpha)
-        surface.blit(box, box.get_rect(midbottom=midbottom))
+        return box
 
 
 class Toasts:
