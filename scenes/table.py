@@ -116,6 +116,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.speed = speed
         self.faces = FaceCache(keep=12, budget=FACE_BUDGET)
         self.layer = CardLayer()  # the still cards on the felt, kept between frames
+        self.screen_layer = CardLayer()  # the window: the still cards, what moves and what lies over them
         self.sprites: dict[int, Sprite] = {}
         self.layout: TableLayout | None = None
         self.homes = Homes()
@@ -180,7 +181,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
 
     def enter(self, app) -> None:
         super().enter(app)
-        self.layer.invalidate()  # another screen was drawn on the window meanwhile
+        self.screen_layer.invalidate()  # another screen was drawn on the window meanwhile
         if self.state.phase == Phase.DEAL and self.state.hand_no == 0:
             self.apply_events(self.controller.deal())
         self._sync_dialog()  # a restored game may be waiting for the player's answer

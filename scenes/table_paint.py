@@ -55,32 +55,33 @@ class TablePainter:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Bring the window up to date: only what changed since the last frame is drawn again, and
-        `updated` says where (for `pygame.display.update`)."""
+        `updated` says where (for `pygame.display.update`). Two layers: the still cards over the felt,
+        kept off screen (`layer`), and over it on the window the cards in flight and the words, marks
+        and panels (`screen_layer`), so that a card in flight costs a copy of the still picture where it
+        was, not a redraw of every card under it."""
         if self.layout is None or self.background is None:
             return
-        self.layer.update(self.background, self.compose(), target=surface)
-        self.updated = self.layer.rects
+        u = ui_unit(self.size)
+        self.faces.new_frame()
+        still, moving = self._card_items(u)
+        notes = DrawList(self.size)
+        self._draw_top(notes, u)
+        under = self.layer.update(self.background, still)
+        self.screen_layer.update(under, moving + notes.items, target=surface, changed=self.layer.rects)
+        self.updated = self.screen_layer.rects
         if self.faces.behind:
             self.dirty = True  # some cards were drawn from a face of another size: catch up next frame
         self.draw_faces_ahead(FRAME_WORK)
 
-    def compose(self) -> list:
-        """Everything the table shows, in drawing order, as the layer's items (see card_layer.Item): the
-        labels on the felt, the cards at rest, the cards in flight, then the words, marks and panels over
-        them, noted on a draw list instead of drawn."""
-        u = ui_unit(self.size)
-        self.faces.new_frame()
-        notes = DrawList(self.size)
-        self._draw_top(notes, u)
-        return self._card_items(u) + notes.items
-
     def draw_whole(self, surface: pygame.Surface) -> None:
-        """The same picture drawn at once on `surface`, without the layer (what the layer must show)."""
+        """The same picture drawn at once on `surface`, without the layers (what they must show)."""
         if self.layout is None or self.background is None:
             return
         u = ui_unit(self.size)
         surface.blit(self.background, (0, 0))
-        draw_all(surface, self._card_items(u))
+        still, moving = self._card_items(u)
+        draw_all(surface, still)
+        draw_all(surface, moving)
         self._draw_top(surface, u)
 
     def _draw_top(self, surface: pygame.Surface | DrawList, u: int) -> None:
@@ -235,9 +236,9 @@ class TablePainter:
             rect.union_ip(rect.move(max(1, size // 14), max(1, size // 14)))
         return tuple(rect)
 
-    def _card_items(self, u: int) -> list:
+    def _card_items(self, u: int) -> tuple[list, list]:
         """The labels on the felt and every card, as layer items in drawing order: the still ones (their
-        list kept while nothing they depend on changes), then the cards in flight or dragged, last."""
+        list kept while nothing they depend on changes), and the cards in flight or dragged, drawn last."""
         assert self.layout is not None and self.background is not None
         # A card waiting for its turn to fly (the deal staggers sixty of them) still lies where it was.
         flying = {sp.card for sp in self.tweener.moving("pos")}
@@ -257,7 +258,23 @@ class TablePainter:
             draw = self._sprite_draw(sp, shaking)
             moving.append((("flying", sp.card), (draw[1], draw[4], sp.w, sp.rotated, self._card_ready(sp, draw)),
                            (draw[2], draw[3], *self._card_size(sp)), self._blit_card, draw))
-        return items + moving if moving else list(items)
+        return items, moving
+
+    def cards_in_flight(self) -> list[tuple[pygame.Surface, tuple[int, int], int]]:
+        """The image, place and blit flags of each card moving now, as this frame draws it (drawn here if
+        need be): what the bench's floor frame blits over a still picture of the table."""
+        out = []
+        shaking = self.shake_time > 0 and bool(self.shaking)
+        flying = [sp for sp in self.tweener.moving("pos")] + [self.sprites[c] for c in self.dragging
+                                                               if c in self.sprites]
+        for sp in sorted(flying, key=_by_z):
+            _sp, shown, x, y, overlay = self._sprite_draw(sp, shaking)
+            if sp.rotated:
+                out.append((self._rotated_back(sp.w), (x, y), 0))
+            else:
+                image = self.faces.get(max(12, sp.w)).shadowed(shown, overlay)
+                out.append((image, (x, y), pygame.BLEND_PREMULTIPLIED))
+        return out
 
     def _card_size(self, sp) -> tuple[int, int]:
         """The pixels a card drawn at its sprite's width covers, its shadow included."""

@@ -41,9 +41,10 @@ class CardLayer:
         self._background = None
 
     def update(self, background: pygame.Surface, items: Sequence[Item],
-               target: pygame.Surface | None = None) -> pygame.Surface:
+               target: pygame.Surface | None = None, changed: Sequence[pygame.Rect] = ()) -> pygame.Surface:
         """Bring the layer up to date with `items` over `background`, and return it. With `target` (the
-        window), the layer is drawn there: another target than last time is drawn whole."""
+        window), the layer is drawn there: another target than last time is drawn whole. `changed`: where
+        the background's picture changed since the last update (a layer under this one redrew there)."""
         if target is not None and target is not self._target:
             self.surface = self._target = target
             self._background = None
@@ -62,6 +63,7 @@ class CardLayer:
         kept_now = [ident for ident in self._order if ident in previous]
         if kept_before != kept_now:
             dirty += [current[now][1] for now, before in zip(kept_now, kept_before, strict=True) if now != before]
+        dirty += [tuple(r) for r in changed]
         added = [i for i, item in enumerate(items) if item[0] not in previous]
         self.patches = 0
         self.rects = []
@@ -134,11 +136,23 @@ def draw_all(surface: pygame.Surface, items: Sequence[Item]) -> None:
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Join overlapping rectangles, so that no spot is redrawn twice."""
+    """Join overlapping rectangles where their union is no larger than the two apart, so that few spots
+    are redrawn twice; two that overlap a little stay apart (their union, a card flying across a
+    corner of another, would be mostly still felt to redraw). Each is redrawn whole, background
+    first, so that a spot in two of them comes out the same."""
     merged: list[pygame.Rect] = []
     for rect in rects:
         rect = rect.copy()
-        while (i := rect.collidelist(merged)) != -1:
-            rect.union_ip(merged.pop(i))
+        joined = True
+        while joined:
+            joined = False
+            for i in rect.collidelistall(merged):
+                other = merged[i]
+                union = rect.union(other)
+                if union.w * union.h <= rect.w * rect.h + other.w * other.h:
+                    merged.pop(i)
+                    rect = union
+                    joined = True
+                    break
         merged.append(rect)
     return merged
