@@ -18,7 +18,7 @@ import pygame
 from game.assets import clear_font_cache
 from game.i18n import _
 from game.logs import first_frame_drawn
-from game.native_memory import give_back_free_memory
+from game.native_memory import give_back_free_memory, keep_big_images_apart
 from game.window import DEFAULT_SIZE, Placement, WindowState
 
 FPS = 60
@@ -147,6 +147,7 @@ class App:
         placement: Placement | None = None,
         minimum: tuple[int, int] | None = None,
     ) -> None:
+        keep_big_images_apart()
         pygame.init()
         pygame.display.set_caption(title if title is not None else _("Bolivia"))
         self.flags = pygame.RESIZABLE

@@ -121,6 +121,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.layout: TableLayout | None = None
         self.homes = Homes()
         self.background: pygame.Surface | None = None
+        self.shades: list[tuple[tuple[int, int, int, int], int]] = []  # (meld area, alpha of its dark shade)
         self.selected: set[int] = set()
         self.staging = Staging()  # cards set out for a meld move, not laid yet
         self.sort_mode = sort_order if sort_order in SORT_ORDERS else "rank"
@@ -211,15 +212,12 @@ class TableScene(TablePlayer, TablePainter, Scene):
             self._place_pause()
 
     def _make_background(self, size: tuple[int, int]) -> pygame.Surface:
-        """The felt with the meld areas' shades, made once per size (not a see-through blit a frame)."""
+        """The felt, shared with the other screens (not a copy: 8 MB at 1920x1080); the meld areas' shades
+        are the first things drawn on it (see TablePainter._shade_items)."""
         assert self.layout is not None
-        background = felt_background(size).copy()
         my_side = self.state.side_of(self.seat)
-        for side, rect in self.layout.meld_areas.items():
-            shade = pygame.Surface(pygame.Rect(rect).size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 34 if side != my_side else 46))
-            background.blit(shade, rect)
-        return background
+        self.shades = [(tuple(rect), 34 if side != my_side else 46) for side, rect in self.layout.meld_areas.items()]
+        return felt_background(size)
 
     def _place_buttons(self) -> None:
         """The buttons in three rows of the controls area, as tall as it lets them be (their text grows

@@ -130,8 +130,32 @@ class TablePainter:
             return
         if self._wishes_at != self.relayouts:
             self._wishes, self._wishes_at = self._face_wishes(), self.relayouts
+            self._keep_needed_faces()
         if self._wishes:
             self._wishes = self.faces.prewarm(self._wishes, work - (time.perf_counter() - self.frame_start), idle)
+
+    def faces_needed(self) -> dict[int, set[int | None]]:
+        """The faces (width -> rules face codes, None for the back) of the cards on screen now and of
+        those the next moves will likely show (see _face_wishes)."""
+        needed: dict[int, set[int | None]] = {}
+        for sp in self.sprites.values():
+            needed.setdefault(max(12, sp.w), set()).add(FACE[sp.card] if sp.face_up else None)
+        for w, c in self._wishes:
+            needed.setdefault(w, set()).add(None if c is None else FACE[c])
+        return needed
+
+    def _keep_needed_faces(self) -> None:
+        """Keep the faces needed now, and those needed before the last change: they stand in for faces
+        not drawn yet at a new size (see FaceCache). Every other face goes."""
+        needed = self.faces_needed()
+        keep = {w: set(codes) for w, codes in self.__dict__.get("_faces_needed_before", {}).items()}
+        for w, codes in needed.items():
+            keep.setdefault(w, set()).update(codes)
+        self.faces.keep_only(keep)
+        self._faces_needed_before, self.faces_kept = needed, keep
+        rotated = self.__dict__.get("_rot_cache", {})
+        for w in [w for w in rotated if max(12, w) not in needed]:
+            del rotated[w]
 
     def _face_wishes(self) -> list[tuple[int, int | None]]:
         """(width, card) faces the next moves will likely need, likeliest first: the cards each side may
@@ -156,10 +180,14 @@ class TablePainter:
         wishes += [(self.layout.pile_card_w, c) for c in discards]
         w = self.homes.hand_card_w
         hand_rungs = width_rungs(self.layout.hand_card_w)
-        near = [r for r in hand_rungs if r > w][-1:] + [r for r in hand_rungs if r < w][:1]
+        larger, smaller = [r for r in hand_rungs if r > w][-1:], [r for r in hand_rungs if r < w][:1]
         coming = pile + st.stock[-4:]
+        hand = st.hands[self.seat]
         wishes += [(w, c) for c in coming]
-        wishes += [(r, c) for r in near for c in st.hands[self.seat] + coming]
+        # A hand grows a size smaller by drawing (or a small pile), and a size larger by melding; a big pile
+        # taken shrinks it by more than one size, so its faces at the next size would be megabytes for nothing.
+        wishes += [(r, c) for r in smaller for c in hand + st.stock[-4:] + pile[-3:]]
+        wishes += [(r, c) for r in larger for c in hand]
         seen: set[tuple[int, int]] = set()
         out = []
         for width, c in wishes:
@@ -312,9 +340,10 @@ class TablePainter:
         pile_pos = (self.layout.discard[0], self.layout.discard[1])
         stock_top = set(self.state.stock[-3:])
         pile_top = set(self.state.pile[-2:])
-        # The meld areas' labels lie under the cards, so they come first.
-        items = [(("label", i), label, self._label_rect(label), self._draw_label, label)
-                 for i, label in enumerate(self._area_labels(u))]
+        # The meld areas' shades and labels lie under the cards, so they come first.
+        items = [(("shade", i), shade, shade[0], _draw_shade, shade) for i, shade in enumerate(self.shades)]
+        items += [(("label", i), label, self._label_rect(label), self._draw_label, label)
+                  for i, label in enumerate(self._area_labels(u))]
         all_ready = True
         sizes: dict[int, tuple[int, int]] = {}
         for sp in sorted(self.sprites.values(), key=_by_z):
@@ -728,6 +757,13 @@ class TablePainter:
             for part in wrap_text(line, _font(max(12, u * 3 // 4), i == 0), box.w - u):
                 draw_text(surface, part, max(12, u * 3 // 4), GOLD if i == 0 else INK, (box.x + u // 2, y), bold=i == 0)
                 y += u
+
+
+def _draw_shade(surface: pygame.Surface, shade: tuple) -> None:
+    """A meld area's darker felt: as a black layer `alpha` opaque would, darkened in place."""
+    rect, alpha = shade
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), rect, pygame.BLEND_RGB_MULT)
 
 
 @surface_cache(2)

@@ -126,7 +126,7 @@ def text_image(text: str, size: int, color: Color, bold: bool = False, alpha: in
     return _text_image(text, size, tuple(color), bold, alpha)
 
 
-@surface_cache(8)  # every label of a screen, many times over; a title line is a large image
+@surface_cache(4)  # every label of a screen, many times over (a few hundred kB at 1920x1080 a frame)
 def _text_image(text: str, size: int, color: Color, bold: bool, alpha: int) -> pygame.Surface:
     img = font(size, bold).render(text, True, color)
     if alpha != 255:
@@ -134,7 +134,7 @@ def _text_image(text: str, size: int, color: Color, bold: bool, alpha: int) -> p
     return img
 
 
-@surface_cache(8)  # the sizes of the current screens' buttons and panels
+@surface_cache(1)  # only drawn into the buttons' and panels' images, which are kept themselves
 def _shadow_shape(size: tuple[int, int], radius: int) -> pygame.Surface:
     """A see-through dark rounded rectangle, drawn once per size (buttons, panels)."""
     shade = pygame.Surface(at_least_a_pixel(size), pygame.SRCALPHA)
@@ -152,7 +152,7 @@ def at_least_a_pixel(size: Sequence[int]) -> tuple[int, int]:
     return max(1, int(size[0])), max(1, int(size[1]))
 
 
-@surface_cache(12)  # a panel sized to its content is a new size each time: bounded by memory, not count
+@surface_cache(8)  # a panel sized to its content is a new size each time: bounded by memory, not count
 def panel_image(size: tuple[int, int], radius: int) -> pygame.Surface:
     """The panel with its shadow, drawn once per size: one blit a frame instead of three drawings."""
     off = max(3, radius // 3)

@@ -233,6 +233,16 @@ class CardFaces:
         surf.blit(self.overlay(state), (0, 0))
         return surf
 
+    def keep_only(self, codes: set[int | None]) -> None:
+        """Forget the faces of every card but `codes` (rules face codes; None: the back)."""
+        self._faces = {k: v for k, v in self._faces.items() if k in codes}
+        self._composed = {k: v for k, v in self._composed.items() if k[0] in codes}
+        self._shadowed = {k: v for k, v in self._shadowed.items() if k[0] in codes}
+
+    def __len__(self) -> int:
+        """How many card images are kept for this width."""
+        return len(self._faces) + len(self._composed) + len(self._shadowed)
+
     # --- drawing -----------------------------------------------------------------------
 
     def _blank_face(self) -> pygame.Surface:
@@ -471,6 +481,23 @@ class FaceCache:
         else:
             self._sizes.move_to_end(width)
         return faces
+
+    def keep_only(self, needed: dict[int, set[int | None]]) -> None:
+        """Forget every face but those `needed` (width -> rules face codes, None for the back): the ones
+        on screen and about to be. A hand's melds and fans pass through many widths, and a width's faces
+        through many cards: each face is up to 160 kB at a large window."""
+        for width in list(self._sizes):
+            codes = needed.get(width)
+            if codes is None:
+                del self._sizes[width]
+            else:
+                self._sizes[width].keep_only(codes)
+        self._stand_ins = {k: v for k, v in self._stand_ins.items() if k[1] in needed.get(k[0], ())}
+
+    @property
+    def widths(self) -> list[int]:
+        """The sizes held, least recently used first."""
+        return list(self._sizes)
 
     def clear(self) -> None:
         """Call on a window resize: every size is recomputed from the new layout."""
