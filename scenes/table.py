@@ -114,7 +114,8 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.on_change = on_change  # autosave after every move
         self.tweener = Tweener(speed)
         self.speed = speed
-        self.faces = FaceCache(keep=12, budget=FACE_BUDGET)
+        # At most 24 sizes (a safety cap: the table keeps only the faces it needs, see _keep_needed_faces).
+        self.faces = FaceCache(keep=24, budget=FACE_BUDGET)
         self.layer = CardLayer()  # the still cards on the felt, kept between frames
         self.screen_layer = CardLayer()  # the window: the still cards, what moves and what lies over them
         self.sprites: dict[int, Sprite] = {}
