@@ -49,6 +49,7 @@ SHAKE = 0.45
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
 LOG_LINES = 80  # what happened, kept for the W panel: a whole hand's story
 FACE_BUDGET = 0.0005  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
+FACES_AHEAD_BYTES = 10 << 20  # faces drawn ahead stop when the cache holds this much (a face: up to 160 kB)
 
 
 # Easing and seconds (at normal speed) for a card moved by each kind of event.
@@ -115,7 +116,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.tweener = Tweener(speed)
         self.speed = speed
         # At most 24 sizes (a safety cap: the table keeps only the faces it needs, see _keep_needed_faces).
-        self.faces = FaceCache(keep=24, budget=FACE_BUDGET)
+        self.faces = FaceCache(keep=24, budget=FACE_BUDGET, max_bytes=FACES_AHEAD_BYTES)
         self.layer = CardLayer()  # the still cards on the felt, kept between frames
         self.screen_layer = CardLayer()  # the window: the still cards, what moves and what lies over them
         self.sprites: dict[int, Sprite] = {}

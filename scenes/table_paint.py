@@ -71,6 +71,10 @@ class TablePainter:
         self.updated = self.screen_layer.rects
         if self.faces.behind:
             self.dirty = True  # some cards were drawn from a face of another size: catch up next frame
+            self._caught_up = False
+        elif not self.__dict__.get("_caught_up", True):
+            self._caught_up = True  # every face shown is drawn: the sizes they stood in from can go
+            self.faces.keep_only(self.faces_needed())
         self.draw_faces_ahead(FRAME_WORK)
 
     def draw_whole(self, surface: pygame.Surface) -> None:
@@ -158,32 +162,37 @@ class TablePainter:
             del rotated[w]
 
     def _face_wishes(self) -> list[tuple[int, int | None]]:
-        """(width, card) faces the next moves will likely need, likeliest first: the cards each side may
-        meld at its meld width and the next smaller one (melds shrink as they grow), what may be
-        discarded, and what may come into the player's hand at its width and the ones next to it."""
+        """(width, card) faces the next moves will likely need, likeliest first (drawing ahead stops at the
+        cache's size, see FaceCache.prewarm): what the player's side may meld at its meld width and what may
+        come into the player's hand, what may be discarded, what the other sides may meld, then the same
+        at the next sizes (melds shrink as they grow, a hand changes size as it grows or shrinks)."""
         st = self.state
         if self.layout is None or st.phase in (Phase.DEAL, Phase.GAME_OVER):
             return []
         pile = list(st.pile)
-        wishes: list[tuple[int, int | None]] = []
         rungs = width_rungs(self.layout.meld_card_w)
-        for side in range(st.sides):
+        mine = st.side_of(self.seat)
+        sides = [mine] + [side for side in range(st.sides) if side != mine]
+        meld_now: list[list[tuple[int, int]]] = []
+        meld_next: list[tuple[int, int]] = []
+        for side in sides:
             w = self.homes.meld_card_w.get(side)
             if not w:
+                meld_now.append([])
                 continue
             held = [c for seat in range(st.players) if st.side_of(seat) == side for c in st.hands[seat]]
-            wishes += [(w, c) for c in held + pile]
+            meld_now.append([(w, c) for c in held + pile])
             smaller = [r for r in rungs if r < w][:1]
             melded = [c for m in st.melds[side] for c in m.cards]
-            wishes += [(r, c) for r in smaller for c in melded + held]
-        discards = [c for h in st.hands for c in h]
-        wishes += [(self.layout.pile_card_w, c) for c in discards]
+            meld_next += [(r, c) for r in smaller for c in melded + held]
         w = self.homes.hand_card_w
         hand_rungs = width_rungs(self.layout.hand_card_w)
         larger, smaller = [r for r in hand_rungs if r > w][-1:], [r for r in hand_rungs if r < w][:1]
         coming = pile + st.stock[-4:]
         hand = st.hands[self.seat]
-        wishes += [(w, c) for c in coming]
+        discards = [c for h in st.hands for c in h]
+        wishes = meld_now[0] + [(w, c) for c in coming] + [(self.layout.pile_card_w, c) for c in discards]
+        wishes += [wish for side_wishes in meld_now[1:] for wish in side_wishes] + meld_next
         # A hand grows a size smaller by drawing (or a small pile), and a size larger by melding; a big pile
         # taken shrinks it by more than one size, so its faces at the next size would be megabytes for nothing.
         wishes += [(r, c) for r in smaller for c in hand + st.stock[-4:] + pile[-3:]]
