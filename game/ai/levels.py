@@ -55,6 +55,11 @@ class FreezeTuning:
     block_pile: int = 3  # discard a black three on a pile of this many cards: the next player can't take it
     hand_floor: int = 5
     pile_bonus: float = 60.0  # worth of each card of a pile taken, beyond what the evaluator counts
+    # Hard's search (game/ai/search.py): the worth of each card of a pile a side takes within a playout
+    # (the short playout's end estimate misses what a pile is worth later), and how many discards it
+    # compares (0: Normal's discard, unsearched).
+    search_pile: float = 0.0
+    discard_choices: int = 0
     out_margin: float | None = None
     endgame_turns: float | None = None
     take_margin: float | None = None
