@@ -1,4 +1,4 @@
-"""The setup screen: game, language, players, difficulty, target score, animation speed; Start or Back.
+"""The setup screen: game (the first line), language, players, difficulty, target score, animation speed; Start or Back.
 
 Each line is a choice shown as  label  [ ◀  value  ▶ ].  Keyboard: ↑ ↓ choose a line, ← → change
 it, Enter goes to the next line (and presses Back or Start), Esc goes back. Mouse: click the
@@ -142,8 +142,8 @@ class SetupScene(Scene):
         targets = list(self.rules.targets)
         rows.append(Row("target", _("Target score"), targets, targets.index(s.target), z.copy(), z.copy()))
         rows.append(Row("speed", _("Animation speed"), list(SPEEDS), SPEEDS.index(s.speed), z.copy(), z.copy()))
-        if self.on_language is not None:  # first: a player who can't read this screen finds it at once
-            rows.insert(0, Row("language", _("Language"), list(LANGUAGES), LANGUAGES.index(self.language), z.copy(),
+        if self.on_language is not None:  # second, after the game: a player who can't read this screen finds it
+            rows.insert(1, Row("language", _("Language"), list(LANGUAGES), LANGUAGES.index(self.language), z.copy(),
                                z.copy()))
         self.rows = rows
         if self.focus not in self._order():

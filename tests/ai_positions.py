@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from game.rules import GameState, Phase, legal_actions, view_of
 from game.rules.actions import Action
 from game.rules.cards import FACE, label, parse_face
+from game.rules.ruleset import BOLIVIA, RuleSet
 from tests.helpers import position
 
 
@@ -28,11 +29,12 @@ def spot(
     asked: bool = False,
     scores: Sequence[int] | None = None,
     cut_to: str = "pile",
+    rules: RuleSet = BOLIVIA,
 ) -> GameState:
     """hands: seat -> cards; the other seats get `counts[seat]` cards (12 by default) from the stock,
     after the cards in `known[seat]`, which everyone saw go into that hand. stock_size: cards left in the
     stock; the cards cut away go under the pile (cut_to="pile") or into the hands of the seats not
-    given in `hands` (cut_to="hands")."""
+    given in `hands` (cut_to="hands"). rules: the game (Bolivia unless given)."""
     hands = dict(hands or {})
     known = dict(known or {})
     counts = dict(counts or {})
@@ -43,7 +45,7 @@ def spot(
             text = (text + " " + known[seat]).strip()
         texts.append(text)
     s = position(players, texts, pile=pile, melds=melds, red_threes=red_threes, turn=turn, phase=Phase.DRAW,
-                 scores=scores)
+                 scores=scores, rules=rules)
     # Fill the other seats from the bottom of the stock (the stock's drawing order stays as it was).
     for seat in range(players):
         if seat in hands:

@@ -8,7 +8,7 @@ import random
 from collections.abc import Iterator, Sequence
 
 from game.rules.actions import MeldMove
-from game.rules.cards import BLACK_THREE, FACE, JOKER, NATURAL, RANK, RED_THREE, SUIT, WILD, deck_ids
+from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, RED_THREE, SUIT, WILD, deck_ids
 from game.rules.melds import BLACK_THREES, RANK_MELD, RUN, WILD_MELD, Meld, order_cards
 
 
@@ -173,6 +173,42 @@ def random_position(rng: random.Random, n_hand: int) -> tuple[list[int], list[Me
             r = rng.choice([low - 1, low - 2, high + 1, high + 2])
             if 4 <= r <= 14:
                 hand += take(lambda c, r=r, s=m.key: NATURAL[c] and RANK[c] == r and SUIT[c] == s)
+        elif x < 0.8:
+            hand += take(lambda c: BLACK_THREE[c])
+        else:
+            hand += take(lambda c: NATURAL[c])
+    return hand, melds
+
+
+def standard_position(rng: random.Random, n_hand: int, rules) -> tuple[list[int], list[Meld]]:
+    """A Standard Canasta hand and side melds (one per rank, some close to a canasta) that often can go
+    out: naturals of the side's ranks, wild cards, black threes."""
+    deck = [c for c in deck_ids(rules.packs, rules.jokers) if not RED_THREE[c]]
+    rng.shuffle(deck)
+    used: set[int] = set()
+
+    def take(pred, k: int = 1) -> list[int]:
+        out = [c for c in deck if c not in used and pred(c)][:k]
+        used.update(out)
+        return out
+
+    def natural(r: int):
+        return lambda c: NATURAL[c] and not BLACK_THREE[c] and RANK[c] == r
+
+    melds: list[Meld] = []
+    for r in rng.sample(range(4, ACE + 1), rng.randrange(0, 4)):
+        naturals = take(natural(r), rng.randrange(2, 8))
+        wild = take(lambda c: WILD[c], rng.randrange(0, 3))
+        if len(naturals) + len(wild) >= 3 and rules.wilds_fit(len(naturals), len(wild)):
+            melds.append(Meld(len(melds) + 1, RANK_MELD, r, order_cards(RANK_MELD, naturals + wild)))
+    ranks = [m.key for m in melds] + [rng.randrange(4, ACE + 1) for _i in range(2)]
+    hand: list[int] = []
+    while len(hand) < n_hand:
+        x = rng.random()
+        if x < 0.25:
+            hand += take(lambda c: WILD[c])
+        elif x < 0.7:
+            hand += take(natural(rng.choice(ranks)))
         elif x < 0.8:
             hand += take(lambda c: BLACK_THREE[c])
         else:

@@ -16,6 +16,7 @@ from game.rules import Phase
 from game.rules.actions import AddToMeld, Answer, AskPartner, Discard, DrawStock, LayMelds, TakePile, TakeTop
 from game.rules.cards import BLACK_THREE, RANK, WILD, label
 from game.rules.melds import RANK_MELD, WILD_MELD
+from game.rules.ruleset import STANDARD
 from tests.ai_positions import decide, play_turn, spot
 
 PLAYERS = {"normal": choose_normal, "hard": choose_hard, "expert": choose_expert}
@@ -461,3 +462,75 @@ def test_lays_a_wild_meld_with_three_wild_cards_at_three_players(ai):
 def test_pairs_are_kept_at_three_players(ai):
     s = spot(3, {0: "9C 9D 4H JS QC 5S 7D"}, pile="6C", melds=[["8H 9H TH"], [], []])
     assert discarded(s, ai) not in ("9C", "9D")
+
+
+# ----- Standard Canasta: the partner, going out and the frozen pile (issue 10) -------------------------------
+# One canasta goes out at three and four players, two at two. "Far more to build": three melds of six
+# cards, each a card short of a canasta, which going out now would throw away.
+
+EIGHTS = "8C 8C 8D 8D 8H 8H 8S"
+STANDARD_RICH = [EIGHTS, "KS KS KC KC KD KD", "AC AC AD AD AH AH", "TC TD TH TS TC TD"]
+
+
+def test_standard_partner_says_no_holding_a_large_hand_on_a_full_stock(strong):
+    s = spot(4, {0: "KC KD KH 5D", 2: "AC AD AS KS JK 2C QD QH 9D"}, pile="6C", phase=Phase.ANSWER, asked=True,
+             melds=[[EIGHTS, "QC QS QD"], ["4H 4S 4C"]], rules=STANDARD)
+    assert answer_of(s, strong) is False
+
+
+def test_standard_partner_says_yes_when_the_opponents_can_go_out_whatever_it_holds(ai):
+    s = spot(4, {0: "KC KD KH 5D", 2: "AC AD AS KS JK 2C QD QH 9D"}, pile="6C", phase=Phase.ANSWER, asked=True,
+             melds=[[EIGHTS, "QC QS QD"], ["4H 4S 4C 4D 4H 4S 4C"]], rules=STANDARD)
+    assert answer_of(s, ai) is True
+
+
+def test_standard_partner_says_yes_holding_two_low_cards(ai):
+    s = spot(4, {0: "7C 7D 7H 5D", 2: "4C 5H"}, pile="6C", phase=Phase.ANSWER, asked=True,
+             melds=[[EIGHTS, "QC QS QD"], ["4H 4S 4C"]], rules=STANDARD)
+    assert answer_of(s, ai) is True
+
+
+def test_standard_partner_says_no_while_the_side_has_far_more_to_build(strong):
+    s = spot(4, {0: "7C 7D 7H 5D", 2: "9S 4C 6H JD"}, pile="6C", phase=Phase.ANSWER, asked=True,
+             melds=[STANDARD_RICH, ["QC QD QH QS", "JC JS JH"]], rules=STANDARD)
+    assert answer_of(s, strong) is False
+
+
+def test_standard_holds_on_while_the_side_has_far_more_to_build(ai):
+    s = spot(4, {0: "7C 7D 7H 5D"}, counts={2: 11}, pile="6C", melds=[STANDARD_RICH, ["QC QD QH QS", "JC JS JH"]],
+             rules=STANDARD)
+    actions = play_turn(s, ai)
+    assert not went_out(s)
+    assert AskPartner() not in actions
+
+
+def test_standard_goes_out_when_the_opponents_threaten_to(ai):
+    # They have their canasta, two cards each and a meld of nearly every rank to put them on.
+    s = spot(4, {0: "7C 7D 7H 5D"}, counts={1: 2, 2: 3, 3: 2}, pile="6C",
+             melds=[STANDARD_RICH, ["QC QD QH QS QC QD QH", "JC JS JH", "9C 9D 9H", "6S 6D 6H", "4C 4D 4S",
+                                    "5S 5H 5C"]], rules=STANDARD)
+    actions = play_turn(s, ai)
+    assert AskPartner() in actions or went_out(s)
+
+
+def test_standard_keeps_a_card_without_the_two_canastas_two_players_need(ai):
+    s = spot(2, {0: "7C 7D 7H 5D"}, pile="6C", melds=[[EIGHTS, "QC QS QD"], ["4H 4S 4C"]], rules=STANDARD)
+    play_turn(s, ai)
+    assert not went_out(s) and s.hands[0]
+
+
+def test_standard_a_black_three_blocks_a_pile_worth_taking(ai):
+    s = spot(4, {0: "3C 5D 9H JS KC 7D"}, pile="5H 8C 9D 6C", melds=[["AC AD AH"], ["QC QS QH"]], rules=STANDARD)
+    assert discarded(s, ai) == "3C"
+
+
+def test_standard_natural_pairs_are_kept_while_the_pile_is_frozen(ai):
+    # A wild card lies in the pile: only a natural pair takes it, so the pair of nines is the key to it.
+    s = spot(4, {0: "9C 9D 4H JS QC 5S 7D"}, pile="6C 2D 8H", melds=[["KH KS KD"], []], rules=STANDARD)
+    assert discarded(s, ai) not in ("9C", "9D")
+
+
+def test_standard_takes_a_big_frozen_pile_with_a_natural_pair(ai):
+    s = spot(4, {0: "KC KH 4D 9S 6H 7C JD"}, phase=Phase.DRAW, pile="5H 8C 9D 2D 7S 4H QD 6C 8S KD",
+             melds=[["AH AS AD"], []], rules=STANDARD)
+    assert isinstance(decide(s, ai), TakePile)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.arena import run_arena, seat_orders
+from game.arena import play_deal, run_arena, seat_orders
 from game.cli import main as cli_main
 
 LEVEL_KEYS = {"hands", "escaleras_per_hand", "bolivias_per_hand", "pile_takes_per_hand", "go_out_rate",
@@ -58,3 +58,10 @@ def test_the_table_is_printed(capsys):
 def test_bad_input_exits_2(args, capsys):
     assert cli_main(["arena", *args]) == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_a_standard_deal_whose_may_i_go_out_was_refused_now_plays_clean():
+    # Deal 123 of seed 7 at four players: a player holding two cards that make a canasta only together
+    # asked its partner, and the engine's bounded search said it was not able to go out (issue 10).
+    result = play_deal(4, 7, 123, "normal", "normal", "standard")
+    assert all(t.illegal == 0 for t in result["tallies"].values())

@@ -28,15 +28,17 @@ from game.rules.errors import IllegalAction
 from game.rules.going_out import can_go_out
 from game.rules.meld_move import plan_meld_move
 from game.rules.melds import Meld
+from game.rules.ruleset import BOLIVIA, RuleSet
 from tests.brute_moves import _card_sig, _meld_sig, meld_moves, outcome, random_position
 from tests.helpers import Pool, in_hand, meld_of, position
 
 STEPS = (LayMelds, AddToMeld, Combine, MeldMove)
 
 
-def _state(hand: list[int], melds: list[Meld], players: int = 2, scores: list[int] | None = None) -> GameState:
+def _state(hand: list[int], melds: list[Meld], players: int = 2, scores: list[int] | None = None,
+           rules: RuleSet = BOLIVIA) -> GameState:
     """The seat 0 to meld with this hand over these side melds; every other card in the stock."""
-    s = GameState(players, 1)
+    s = GameState(players, 1, rules)
     s.apply(Deal())
     taken = set(hand) | {c for m in melds for c in m.cards}
     rest = [c for c in sorted(s.stock + s.pile + [c for h in s.hands for c in h] + [c for r in s.red_threes

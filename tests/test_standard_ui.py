@@ -68,8 +68,10 @@ def test_a_standard_game_is_saved_as_standard_and_continue_resumes_it(tmp_path: 
         flow.open_setup()
         flow.app.run(frames=1)
         setup = flow.app.scenes.current
+        assert [r.key for r in setup.rows][:2] == ["game", "language"]  # the game is the first line
         setup.focus = "game"
         setup.handle_event(key(pygame.K_RIGHT))  # Bolivia -> Standard Canasta
+        assert next(r for r in setup.rows if r.key == "target").values == [2500, 5000, 7500, 10000]
         setup.start()
         flow.app.run(frames=2)
         table = flow.app.scenes.current
@@ -80,6 +82,11 @@ def test_a_standard_game_is_saved_as_standard_and_continue_resumes_it(tmp_path: 
         flow.start_menu()
         flow.app.run(frames=1)
         assert store.load_game().state.rules.name == "standard"
+        flow.open_rules()  # the menu's rules now show the game chosen in the setup
+        flow.app.run(frames=1)
+        assert flow.app.scenes.current.rules.name == "standard"
+        flow.start_menu()
+        flow.app.run(frames=1)
         flow.continue_game()
         flow.app.run(frames=2)
         again = flow.app.scenes.current

@@ -138,13 +138,14 @@ def test_language_line_switches_the_setup_screen_at_once(app: App) -> None:
     scene = SetupScene(GameSetup(players=4), language="en", on_language=chosen.append)
     app.scenes.request(scene)
     app.run(frames=2)
-    assert scene.rows[0].key == "language" and scene.value_text(scene.rows[0]) == "English"
+    assert scene.rows[0].key == "game" and scene.rows[1].key == "language"
+    assert scene.value_text(scene.rows[1]) == "English"
     scene.focus = "language"
     scene.handle_event(key(pygame.K_RIGHT))
     app.run(frames=2)
     assert chosen == ["fr"] and _("You") == "Vous"
-    assert scene.value_text(scene.rows[0]) == "Français"
-    assert [r.label for r in scene.rows][:4] == ["Langue", "Jeu", "Joueurs", "Difficulté"]
+    assert scene.value_text(scene.rows[1]) == "Français"
+    assert [r.label for r in scene.rows][:4] == ["Jeu", "Langue", "Joueurs", "Difficulté"]
     assert scene.start_button.label == "Commencer" and scene.back_button.label == "Retour"
     assert scene.focus == "language"
     scene.handle_event(key(pygame.K_RIGHT))

@@ -47,6 +47,31 @@ from game.rules.view import PlayerView
 
 
 @dataclass(frozen=True)
+class FreezeTuning:
+    """Standard Canasta's pile play, and what a level plays differently there (the arena is how these
+    were chosen; None: the level's own value)."""
+
+    freeze_pile: int = 8  # freeze a pile of this many cards with a wild card when the next side could take it
+    block_pile: int = 3  # discard a black three on a pile of this many cards: the next player can't take it
+    hand_floor: int = 5
+    pile_bonus: float = 60.0  # worth of each card of a pile taken, beyond what the evaluator counts
+    # Hard's search (game/ai/search.py): the worth of each card of a pile a side takes within a playout
+    # (the short playout's end estimate misses what a pile is worth later), and how many discards it
+    # compares (0: Normal's discard, unsearched).
+    search_pile: float = 0.0
+    discard_choices: int = 0
+    out_margin: float | None = None
+    endgame_turns: float | None = None
+    take_margin: float | None = None
+    keep_pairs: bool | None = None
+    hold_wilds: bool | None = None  # wild cards go into melds only to complete a canasta (else whenever they fit)
+    weights: Weights | None = None  # the evaluator's weights (else STANDARD_WEIGHTS)
+
+
+FREEZE = FreezeTuning()
+
+
+@dataclass(frozen=True)
 class Style:
     name: str
     memory: bool = True  # count cards (danger of discards, live ranks)
@@ -68,20 +93,10 @@ class Style:
     first_meld_budget: float = 3.0  # how much flexibility (in first_meld weights) a first meld may cost
     out_search: int = 3000  # nodes of the going-out search
     frozen_pile_danger: float = 1.0  # danger weight where the pile freezes (Standard: every pile is a prize)
+    freeze: FreezeTuning = FREEZE  # where the pile freezes (Standard Canasta)
     weights: Weights = field(default_factory=lambda: DEFAULT)
 
 
-@dataclass(frozen=True)
-class FreezeTuning:
-    """Standard Canasta's pile play (the arena is how these were chosen)."""
-
-    freeze_pile: int = 8  # freeze a pile of this many cards with a wild card when the next side could take it
-    block_pile: int = 3  # discard a black three on a pile of this many cards: the next player can't take it
-    hand_floor: int = 5
-    pile_bonus: float = 60.0  # worth of each card of a pile taken, beyond what the evaluator counts
-
-
-FREEZE = FreezeTuning()
 # Standard Canasta has no runs and no wild melds: run neighbours count for nothing, a black three
 # costs 5 in hand and is the safest discard there is (it blocks the next player).
 STANDARD_WEIGHTS = replace(DEFAULT, run_neighbour=0.0, run_gap=0.0, middle_rank=0.0, black_three=-30.0,
@@ -94,11 +109,17 @@ def style_for(style: Style, rules: RuleSet) -> Style:
     Canasta), its weights and a lower hand floor (hands of 11 to 15 cards, not 15 growing to 40)."""
     if rules.runs:
         return style
-    return replace(style, weights=STANDARD_WEIGHTS if style.memory else replace(STANDARD_WEIGHTS, black_three=-250.0),
-                   hand_floor=min(style.hand_floor, FREEZE.hand_floor), wilds_for_bolivia=False,
-                   complete_with_wilds=True,
-                   danger_weight=style.danger_weight * style.frozen_pile_danger if rules.pile_freezes
-                   else style.danger_weight)
+    weights = STANDARD_WEIGHTS if style.memory else replace(STANDARD_WEIGHTS, black_three=-250.0)
+    adapted = replace(style, weights=weights, hand_floor=min(style.hand_floor, style.freeze.hand_floor),
+                      wilds_for_bolivia=False, complete_with_wilds=True)
+    if not rules.pile_freezes:
+        return adapted
+    f = style.freeze
+    more = {name: getattr(f, name) for name in ("out_margin", "endgame_turns", "take_margin", "keep_pairs", "weights")
+            if getattr(f, name) is not None}
+    if f.hold_wilds is not None:
+        more["wilds_for_bolivia"] = f.hold_wilds
+    return replace(adapted, danger_weight=style.danger_weight * style.frozen_pile_danger, **more)
 
 
 EASY = Style("easy", memory=False, keep_pairs=False, plain_first_meld=True, wilds_for_bolivia=False,
@@ -165,7 +186,9 @@ class Planner:
         self.out_plans = out_plans if out_plans is not None else OutPlans()
         self.rules = view.rules
         self.memory = CardMemory(view) if style.memory else None
-        self.ev = Evaluator(view, self.memory, style.weights)
+        # The evaluator weighs as the level does in Bolivia, unless its Standard tuning says otherwise.
+        frozen = style.freeze.weights if view.rules.pile_freezes else None
+        self.ev = Evaluator(view, self.memory, frozen if frozen is not None else style.weights)
         self.checked = False  # the move comes from a plan whose every step was checked legal
 
     def decide(self, legal: list[Action]) -> Action:
@@ -239,7 +262,8 @@ class Planner:
             if m.kind == RANK_MELD and m.key == RANK[top] and m.size < self.rules.canasta_size:
                 value += 40
         if self.rules.pile_freezes:
-            value += FREEZE.pile_bonus * len(view.pile)  # Standard: every card of the pile is a card the others lose
+            # Standard: every card of the pile is a card the others lose.
+            value += self.style.freeze.pile_bonus * len(view.pile)
         return value
 
     # ----- melding ---------------------------------------------------------------------------------
@@ -464,11 +488,11 @@ class Planner:
         view, rules = self.view, self.rules
         hand = view.hand
         threes = sorted(c for c in hand if BLACK_THREE[c])
-        if threes and len(view.pile) >= FREEZE.block_pile:
+        if threes and len(view.pile) >= self.style.freeze.block_pile:
             return Discard(threes[0])
         nxt = view.side_of(view.next_seat())
         wilds = sorted((c for c in hand if WILD[c]), key=lambda c: (VALUE[c], c))
-        if (wilds and len(view.pile) >= FREEZE.freeze_pile and len(hand) > 2
+        if (wilds and len(view.pile) >= self.style.freeze.freeze_pile and len(hand) > 2
                 and rules.pile_freeze(view.pile, bool(view.melds[nxt])) is None):
             return Discard(wilds[0])
         return None

@@ -42,6 +42,7 @@ from game.rules.melds import (
     side_may_go_out,
 )
 from game.rules.out_solver import OutSolver
+from game.rules.rank_out import RankOut
 from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.rules.view import PlayerView
@@ -732,9 +733,12 @@ def _one_move_out(view: PlayerView) -> list[Action] | None:
     need = need_of(view)
     if not able_to_go_out(view):
         return None
-    solver = OutSolver(view.hand, [(m.id, m.kind, m.key, m.cards) for m in side_melds], rules, need)
+    melds = [(m.id, m.kind, m.key, m.cards) for m in side_melds]
+    # Bolivia's exact solver, or Standard Canasta's (rank melds only).
+    moves = OutSolver(view.hand, melds, rules, need).iter_moves() if rules.exact_out_solver \
+        else iter(RankOut(view.hand, melds, rules, need).moves())
     best: tuple[float, list[Action]] | None = None
-    for i, move in enumerate(solver.iter_moves()):
+    for i, move in enumerate(moves):
         if i >= OUT_MOVES_WEIGHED:
             break
         try:

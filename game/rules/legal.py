@@ -14,8 +14,9 @@ same turn, to the same table and hand; tests/test_rules_legal_complete.py checks
   since each step leaves more cards than the whole move).
 - Going out: every meld move that goes out (leaving no card, or one to discard) is listed whole when
   the side has not melded, or when the hand holds at most WHOLE_OUT_HAND cards besides black threes;
-  one move per outcome (game/rules/out_solver.py: moves that differ only in which suit of a rank or
-  which 2 lies in which of that rank's melds, or which 2 is kept, give the same table in rule terms).
+  one move per outcome (game/rules/out_solver.py, or game/rules/rank_out.py where every meld is of one
+  rank and a side has one meld a rank: moves that differ only in which suit of a rank or which 2 lies
+  in which of that rank's melds, or which 2 is kept, give the same table in rule terms).
   From a bigger hand of a side that has melded, a step comes first: every going-out move holds a
   step that is legal alone and leaves at least two cards (a three-card meld within one of its new
   melds, one of its additions, or one of its combines), and the rest of the move still goes out, so
@@ -239,13 +240,6 @@ class _Generator:
                 used = sum(len(m) for m in combo)
                 if used <= self.n - 2:  # one that goes out is among the go-outs below
                     actions.append(LayMelds(combo))
-        if s.permission is not False and self.qualifies and not self.rules.exact_out_solver:
-            # Without whole going-out moves (Standard Canasta), the last step may be a meld of black threes:
-            # they are melded only as the player goes out, leaving at most the card to discard.
-            threes = {f: ids for f, ids in self.faces.items() if BLACK_THREE[ids[0]]}
-            for size in (3, 4):
-                if 0 <= self.n - size <= 1:
-                    actions += [LayMelds((trio,)) for trio in _multisets(threes, size)]
         if s.permission is not False:
             # Whole going-out moves (module docstring: from a bigger hand of a side that has melded, steps
             # come first; combines go first as steps unless the hand holds one card).

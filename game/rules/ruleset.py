@@ -52,7 +52,7 @@ class RuleSet:
     canastas_to_go_out_at: tuple[int, int, int]  # canastas going out needs at 2, 3 and 4 players
     red_threes_plus_when_melded: bool  # red threes count for a side that has melded (else: that may go out)
     concealed_by_player: bool  # concealed: the player had melded nothing (else: the side)
-    exact_out_solver: bool  # going out decided by out_solver.py (written for Bolivia's melds), else a search
+    exact_out_solver: bool  # going out decided by out_solver.py (Bolivia's melds), else by rank_out.py (rank melds)
     canastas_to_go_out: int = 2  # at this table: set by for_players
 
     # ----- table size -------------------------------------------------------------------------------
