@@ -112,6 +112,7 @@ class Search:
         self.out_plans = OutPlans()
         self.avoid = unlikely_pairs(view)
         self._candidates: dict[tuple, list[Action]] = {}
+        self.tree_style = replace(budget.style, out_search=ROLLOUT_STYLE.out_search)
         self.iterations = 0
         self.moves = 0
 
@@ -126,7 +127,9 @@ class Search:
         if got is not None:
             return got
         legal = LazyLegal(state)
-        style = self.budget.style
+        # Deeper in the tree (after a draw or a meld of this turn) the rollout's cheaper going-out search:
+        # the full one cost 17 ms a point there, a third of a decision's time.
+        style = self.budget.style if not self._candidates else self.tree_style
         planner = Planner(style, view, random.Random(0), self.out_plans)
         default = choose_with(style, view, legal, random.Random(0), count=False,  # type: ignore[arg-type]
                               out_plans=self.out_plans)
