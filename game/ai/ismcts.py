@@ -1,15 +1,15 @@
-"""Information-set Monte Carlo tree search over one seat's turn (Cowling, Powley and Whitehouse 2012).
+"""Information-set Monte Carlo search over one seat's decision (after Cowling, Powley and Whitehouse 2012).
 
 Each iteration deals the hidden cards afresh, consistently with what the seat has seen
-(`inference.sample_consistent`), and walks one tree built over the seat's own information: a node is
-a point of the seat's turn, its children the seat's moves there (a draw, a meld move, a discard,
-going out or asking). Moves are keyed by card faces, so the same move found in two worlds is one
-child; after a stock draw the hand differs from world to world, so a child is only offered in the
-worlds where it exists, and UCB counts how often it was available (its availability), not how often
-its parent was visited. Normal's knowledge sets the candidates (its own choice, its ranked draws
-and discards, going out against holding on) and a progressive bias toward Normal's choice. Past the
-tree, the turn and the next seats' turns are played by the Normal policy, and the rollout is cut
-off early and scored by the shared evaluator (`world_side_values`): exact when the hand ended.
+(`inference.sample_consistent`), and plays every first move worth searching in that same world with
+the same rollout dice, so the first moves are compared by paired differences (common random numbers),
+whose noise is a fraction of the rewards' own. The first moves come from Normal's knowledge (its own
+choice, its ranked draws, a meld step against discarding now, going out against holding on); a plain
+discard is Normal's, unsearched. After the first move Normal plays the rest of the turn (`depth` 1) and
+the next seats' turns, and the rollout is cut off and scored by the shared evaluator
+(`world_side_values`, exact when the hand ended). A tree over the seat's whole turn (moves keyed by card
+faces, UCB counting availability, `depth` above 1) is still there, but measured weaker: its exploration
+under a pile take dragged the take's mean down, and it took a third fewer piles than Hard.
 
 Effort is counted in simulated moves (a node budget: the same seed gives the same decisions on any
 machine), with an optional wall-clock cap for the table, where the answer must come in time.
