@@ -12,6 +12,7 @@ import pygame
 import pytweening
 
 from game.i18n import _, language, ngettext, number
+from game.native_memory import trim_heap
 from game.rules.cards import BLACK_THREE, FACE, RED_THREE, WILD
 from game.rules.ruleset import FROZEN_BY_WILD
 from game.rules.state import Phase
@@ -41,6 +42,7 @@ from scenes.widgets import (
 # work took less than FRAME_WORK seconds spends the rest of it on them, one with nothing to draw IDLE_WORK.
 FRAME_WORK = 0.003
 IDLE_WORK = 0.004
+TRIM_BYTES = 2 << 20  # faces let go at once from which the heap is trimmed
 
 CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190),
                   "bolivia": (130, 50, 160)}
@@ -74,7 +76,7 @@ class TablePainter:
             self._caught_up = False
         elif not self.__dict__.get("_caught_up", True):
             self._caught_up = True  # every face shown is drawn: the sizes they stood in from can go
-            self.faces.keep_only(self.faces_needed())
+            self._let_faces_go(self.faces_needed())
         self.draw_faces_ahead(FRAME_WORK)
 
     def draw_whole(self, surface: pygame.Surface) -> None:
@@ -155,11 +157,19 @@ class TablePainter:
         keep = {w: set(codes) for w, codes in self.__dict__.get("_faces_needed_before", {}).items()}
         for w, codes in needed.items():
             keep.setdefault(w, set()).update(codes)
-        self.faces.keep_only(keep)
+        self._let_faces_go(keep)
         self._faces_needed_before, self.faces_kept = needed, keep
         rotated = self.__dict__.get("_rot_cache", {})
         for w in [w for w in rotated if max(12, w) not in needed]:
             del rotated[w]
+
+    def _let_faces_go(self, keep: dict[int, set[int | None]]) -> None:
+        """Keep only these faces; when megabytes of them went, the heap gives their pages back (faces are
+        small blocks, kept in the heap between live ones, where the freed ones would stay resident)."""
+        before = self.faces.bytes
+        self.faces.keep_only(keep)
+        if before - self.faces.bytes >= TRIM_BYTES:
+            trim_heap()
 
     def _face_wishes(self) -> list[tuple[int, int | None]]:
         """(width, card) faces the next moves will likely need, likeliest first (drawing ahead stops at the
