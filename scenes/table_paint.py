@@ -93,7 +93,7 @@ class TablePainter:
     def _draw_top(self, surface: pygame.Surface | DrawList, u: int) -> None:
         """What lies over the cards: marks, the piles' badges, the panels, buttons, toasts, and any veil."""
         assert self.layout is not None
-        self._draw_marks(surface, u)
+        self._note_marks(surface, u)
         self._draw_centre(surface, u)
         self._draw_score(surface, u)
         self._draw_status(surface, u)
@@ -406,6 +406,20 @@ class TablePainter:
         if img is None:
             img = cache[w] = pygame.transform.rotate(self.faces.get(max(12, w)).back(), 90)
         return img
+
+    def _note_marks(self, surface: pygame.Surface | DrawList, u: int) -> None:
+        """The marks, noted once per look of the table and kept: they depend on the game (a change of it
+        lays the cards out again, `relayouts`), the picked meld, the hint, a drag and the keyboard target."""
+        if not isinstance(surface, DrawList):
+            self._draw_marks(surface, u)
+            return
+        key = (self.relayouts, self.picked_meld, self.hint, tuple(self.dragging), self.target, self.size, u)
+        cached = self.__dict__.get("_marks_cache")
+        if cached is None or cached[0] != key:
+            notes = DrawList(self.size, tag="marks")
+            self._draw_marks(notes, u)
+            self._marks_cache = cached = (key, notes.items)
+        surface.items.extend(cached[1])
 
     def _draw_marks(self, surface: pygame.Surface, u: int) -> None:
         """Canasta ribbons, staged outlines, the keyboard target, hand counts of the others."""
