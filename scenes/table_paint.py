@@ -233,6 +233,18 @@ class TablePainter:
             return mine and self.can_ask
         return True
 
+    def _label_items(self, u: int) -> list[tuple]:
+        """The label strips' layer items, worked out once per change of the game or the staging (which lay
+        the cards out again): the still cards' list is made again each time a card lands or takes off, and
+        the labels ask the engine whether each side may go out."""
+        key = (self.relayouts, u)
+        cached = self.__dict__.get("_labels_cache")
+        if cached is None or cached[0] != key:
+            items = [(("label", i), label, self._label_rect(label), self._draw_label, label)
+                     for i, label in enumerate(self._area_labels(u))]
+            self._labels_cache = cached = (key, items)
+        return list(cached[1])
+
     def _area_labels(self, u: int) -> list[tuple]:
         """What is written in the meld areas' label strips, as draw_text's arguments (their shades are in
         the background). The strips hold no card, so no card ever covers a label."""
@@ -361,8 +373,7 @@ class TablePainter:
         pile_top = set(self.state.pile[-2:])
         # The meld areas' shades and labels lie under the cards, so they come first.
         items = [(("shade", i), shade, shade[0], _draw_shade, shade) for i, shade in enumerate(self.shades)]
-        items += [(("label", i), label, self._label_rect(label), self._draw_label, label)
-                  for i, label in enumerate(self._area_labels(u))]
+        items += self._label_items(u)
         all_ready = True
         sizes: dict[int, tuple[int, int]] = {}
         for sp in sorted(self.sprites.values(), key=_by_z):
