@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 
 from game.ai.evaluate import black_threes_held, world_side_values
 from game.ai.inference import sample_consistent, unlikely_pairs
-from game.ai.levels import NORMAL, Planner, Style, choose_with
+from game.ai.levels import HARD, NORMAL, Planner, Style, choose_with
 from game.ai.plan import OutPlans, plan_go_out, why_illegal
 from game.ai.search import LazyLegal, goes_out, playout_step
 from game.rules.actions import (
@@ -70,7 +70,7 @@ class Budget:
     margin: float = 0.08  # how much better (in reward units) than Normal's choice a move must look
     confidence: float = 1.5  # and by this many standard errors of the paired difference
     depth: int = 1  # the seat's own moves searched as a tree, the first included (below, Normal plays)
-    style: Style = field(default=NORMAL)
+    style: Style = field(default=HARD)  # Normal, with what Hard does otherwise in Standard Canasta (its pile danger)
 
 
 @dataclass
