@@ -126,9 +126,11 @@ EASY = Style("easy", memory=False, keep_pairs=False, plain_first_meld=True, wild
              random_discard=0.2, ask_partner=False, judge_going_out=False, judge_draw=False, hand_floor=2,
              complete_with_wilds=True, endgame_turns=0.0)
 NORMAL = Style("normal")
-# Hard counts the cards as Normal does, and in Standard Canasta weighs three times harder what a discard
-# may give the next player (measured against Normal in the arena); its search is in game/ai/search.py.
-HARD = replace(NORMAL, name="hard", frozen_pile_danger=3.0)
+# Hard counts the cards as Normal does; in Standard Canasta it weighs six times harder what a discard may
+# give the next player, and keeps its wild cards out of melds except to complete a canasta, which keeps
+# them to freeze a big pile (measured against Normal in the arena, seeds 101 and 202: about +40 a deal
+# at three and four players over the earlier Hard). Its search is in game/ai/search.py.
+HARD = replace(NORMAL, name="hard", frozen_pile_danger=6.0, freeze=FreezeTuning(hold_wilds=True))
 
 
 # ----- entry points ------------------------------------------------------------------------------------
