@@ -2,7 +2,8 @@
 
 Scenes (menu, table, scoring, ...) receive events, advance their animations with
 `update(dt)` and draw only when marked `dirty`, so an idle screen costs nothing
-but the clock's sleep. A scene asks for the next one with `app.scenes.request()`;
+but the clock's sleep. A scene that redraws only what changed says where in
+`updated`, and only those rectangles go to the screen. A scene asks for the next one with `app.scenes.request()`;
 the switch happens between frames, never in the middle of an event loop.
 """
 
@@ -17,7 +18,7 @@ import pygame
 from game.assets import clear_font_cache
 from game.i18n import _
 from game.logs import first_frame_drawn
-from game.native_memory import give_back_free_memory
+from game.native_memory import give_back_free_memory, keep_big_images_apart
 from game.window import DEFAULT_SIZE, Placement, WindowState
 
 FPS = 60
@@ -60,13 +61,16 @@ class Scene:
     """A screen of the game. Subclasses override the hooks they need.
 
     Set `dirty = True` whenever the picture changes (an animation running, a hover
-    changing); the app then calls `draw` once and clears the flag.
+    changing); the app then calls `draw` once and clears the flag. A `draw` that
+    leaves the window's picture as it was except in some rectangles lists them in
+    `updated` (None: the whole window is shown again).
     """
 
     def __init__(self) -> None:
         self.app: App | None = None
         self.size: tuple[int, int] = DEFAULT_SIZE
         self.dirty = True
+        self.updated: list[pygame.Rect] | None = None
 
     def enter(self, app: App) -> None:
         """Called when the scene becomes current, with the window already open."""
@@ -143,6 +147,7 @@ class App:
         placement: Placement | None = None,
         minimum: tuple[int, int] | None = None,
     ) -> None:
+        keep_big_images_apart()
         pygame.init()
         pygame.display.set_caption(title if title is not None else _("Bolivia"))
         self.flags = pygame.RESIZABLE
@@ -156,6 +161,7 @@ class App:
         self.running = False
         self.frame = 0  # frames run so far
         self.draws = 0  # frames actually redrawn (idle frames are not)
+        self.show_all = True  # the next frame shows the whole window (the system may have lost our picture)
         pygame.key.set_repeat(400, 45)  # held arrow keys move through menus
         self.window = _window()
         # The windowed size and place, kept while full screen, so the next run opens as windowed.
@@ -211,6 +217,7 @@ class App:
             # one in tests) need set_mode again.
             self.screen = pygame.display.set_mode(size, self.flags)
         size = self.screen.get_size()
+        self.show_all = True
         if size == self.size:
             return
         self.size = size
@@ -236,12 +243,14 @@ class App:
             self.windowed_pos = (event.x, event.y)
         if event.type in REDRAW_EVENTS and scene is not None:
             scene.dirty = True
+            self.show_all = True
         if scene is not None:
             scene.handle_event(event)
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw if dirty, then any scene switch."""
-        self.scenes.apply_pending()
+        if self.scenes.apply_pending():
+            self.show_all = True
         for event in pygame.event.get():
             self.process_event(event)
             if not self.running:
@@ -253,12 +262,21 @@ class App:
         scene.update(dt)
         if scene.dirty:
             scene.dirty = False  # cleared first: draw() may ask for the next frame at once
+            scene.updated = None
             scene.draw(self.screen)
-            pygame.display.flip()
+            self.present(scene.updated)
             self.draws += 1
             if self.draws == 1:
                 first_frame_drawn()
         self.frame += 1
+
+    def present(self, rects: list[pygame.Rect] | None) -> None:
+        """Show the frame: the rectangles that changed, or the whole window."""
+        if rects is None or self.show_all:
+            self.show_all = False
+            pygame.display.flip()
+        elif rects:
+            pygame.display.update(rects)
 
     def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:
         """Run until the window closes, `quit()` is called, or after `frames` more frames.

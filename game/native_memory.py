@@ -14,15 +14,38 @@ import gc
 import sys
 from functools import cache
 
+M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter
+BIG_BLOCK = 512 * 1024  # bytes from which a block gets pages of its own
+
+
+@cache
+def _libc():
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+    except OSError:
+        return None
+
+
+def keep_big_images_apart() -> None:
+    """Window-sized images (8 MB at 1920x1080) get pages of their own, given back when they are freed.
+    glibc raises this threshold by itself after such a block is freed, and then keeps them in its heap,
+    where the holes they leave between small blocks stay resident: megabytes for nothing."""
+    libc = _libc()
+    mallopt = getattr(libc, "mallopt", None) if libc is not None else None
+    if mallopt is not None:
+        mallopt.argtypes = [ctypes.c_int, ctypes.c_int]
+        mallopt(M_MMAP_THRESHOLD, BIG_BLOCK)
+
 
 @cache
 def _trim():
     if not sys.platform.startswith("linux"):
         return None
-    try:
-        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
-        trim = libc.malloc_trim
-    except (OSError, AttributeError):  # not glibc (musl has no malloc_trim)
+    libc = _libc()
+    trim = getattr(libc, "malloc_trim", None) if libc is not None else None
+    if trim is None:  # not glibc (musl has no malloc_trim)
         return None
     trim.argtypes = [ctypes.c_size_t]
     trim.restype = ctypes.c_int

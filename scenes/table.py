@@ -49,6 +49,7 @@ SHAKE = 0.45
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
 LOG_LINES = 80  # what happened, kept for the W panel: a whole hand's story
 FACE_BUDGET = 0.0005  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
+FACES_AHEAD_BYTES = 10 << 20  # faces drawn ahead stop when the cache holds this much (a face: up to 160 kB)
 
 
 # Easing and seconds (at normal speed) for a card moved by each kind of event.
@@ -114,12 +115,15 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.on_change = on_change  # autosave after every move
         self.tweener = Tweener(speed)
         self.speed = speed
-        self.faces = FaceCache(keep=12, budget=FACE_BUDGET)
+        # At most 24 sizes (a safety cap: the table keeps only the faces it needs, see _keep_needed_faces).
+        self.faces = FaceCache(keep=24, budget=FACE_BUDGET, max_bytes=FACES_AHEAD_BYTES)
         self.layer = CardLayer()  # the still cards on the felt, kept between frames
+        self.screen_layer = CardLayer()  # the window: the still cards, what moves and what lies over them
         self.sprites: dict[int, Sprite] = {}
         self.layout: TableLayout | None = None
         self.homes = Homes()
         self.background: pygame.Surface | None = None
+        self.shades: list[tuple[tuple[int, int, int, int], int]] = []  # (meld area, alpha of its dark shade)
         self.selected: set[int] = set()
         self.staging = Staging()  # cards set out for a meld move, not laid yet
         self.sort_mode = sort_order if sort_order in SORT_ORDERS else "rank"
@@ -180,6 +184,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
 
     def enter(self, app) -> None:
         super().enter(app)
+        self.screen_layer.invalidate()  # another screen was drawn on the window meanwhile
         if self.state.phase == Phase.DEAL and self.state.hand_no == 0:
             self.apply_events(self.controller.deal())
         self._sync_dialog()  # a restored game may be waiting for the player's answer
@@ -209,15 +214,12 @@ class TableScene(TablePlayer, TablePainter, Scene):
             self._place_pause()
 
     def _make_background(self, size: tuple[int, int]) -> pygame.Surface:
-        """The felt with the meld areas' shades, made once per size (not a see-through blit a frame)."""
+        """The felt, shared with the other screens (not a copy: 8 MB at 1920x1080); the meld areas' shades
+        are the first things drawn on it (see TablePainter._shade_items)."""
         assert self.layout is not None
-        background = felt_background(size).copy()
         my_side = self.state.side_of(self.seat)
-        for side, rect in self.layout.meld_areas.items():
-            shade = pygame.Surface(pygame.Rect(rect).size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 34 if side != my_side else 46))
-            background.blit(shade, rect)
-        return background
+        self.shades = [(tuple(rect), 34 if side != my_side else 46) for side, rect in self.layout.meld_areas.items()]
+        return felt_background(size)
 
     def _place_buttons(self) -> None:
         """The buttons in three rows of the controls area, as tall as it lets them be (their text grows

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _, number
+from game.ui import draw_list
 from game.ui.score_sheet import column_headers, sheet_rows
 from scenes.widgets import GOLD, INK, INK_DIM, draw_panel, draw_text, fit_size, font, panel_image, wrap_text
 
@@ -88,14 +89,14 @@ def draw_score_sheet(surface: pygame.Surface, state, side_names: list[str], seat
         draw_text(surface, name, fit_size(name, text_px, col_w * len(heads) - 8, 10), color,
                   (sx + col_w * len(heads) // 2, y), "midtop", bold=True)
         if side:
-            pygame.draw.line(surface, INK_DIM, (sx - 3, y), (sx - 3, box.bottom - pad), 1)
+            draw_list.line(surface, INK_DIM, (sx - 3, y), (sx - 3, box.bottom - pad), 1)
     y += text_px + 4
     for side in range(sides):
         for k, head in enumerate(heads):
             right = x0 + (side * len(heads) + k + 1) * col_w - 6
             draw_text(surface, head, size, INK_DIM, (right, y), "topright", bold=k == len(heads) - 1)
     y += size + 6
-    pygame.draw.line(surface, INK_DIM, (box.x + pad, y - 3), (box.right - pad, y - 3), 1)
+    draw_list.line(surface, INK_DIM, (box.x + pad, y - 3), (box.right - pad, y - 3), 1)
     small = max(10, text_px - 4)
     line_h = text_px + small + 6  # the hand's number, and under it who went out
     room = max(1, (box.bottom - pad - y) // line_h)

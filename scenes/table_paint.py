@@ -15,8 +15,12 @@ from game.i18n import _, language, ngettext, number
 from game.rules.cards import BLACK_THREE, FACE, RED_THREE, WILD
 from game.rules.ruleset import FROZEN_BY_WILD
 from game.rules.state import Phase
+from game.ui import draw_list
+from game.ui.card_layer import draw_all
+from game.ui.draw_list import DrawList
 from game.ui.input_map import yes_no_letters
 from game.ui.layout import index_strip, width_rungs
+from game.ui.surface_cache import surface_cache
 from scenes.table_overlays import draw_log_overlay, draw_score_sheet, log_panel_image
 from scenes.widgets import (
     GOLD,
@@ -29,6 +33,7 @@ from scenes.widgets import (
     panel_image,
     text_image,
     ui_unit,
+    veil,
     wrap_text,
 )
 
@@ -49,11 +54,43 @@ class TablePainter:
 
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Bring the window up to date: only what changed since the last frame is drawn again, and
+        `updated` says where (for `pygame.display.update`). Two layers: the still cards over the felt,
+        kept off screen (`layer`), and over it on the window the cards in flight and the words, marks
+        and panels (`screen_layer`), so that a card in flight costs a copy of the still picture where it
+        was, not a redraw of every card under it."""
         if self.layout is None or self.background is None:
             return
         u = ui_unit(self.size)
         self.faces.new_frame()
-        self._draw_cards(surface, u)  # the felt, the meld areas' labels and the cards
+        still, moving = self._card_items(u)
+        notes = DrawList(self.size)
+        self._draw_top(notes, u)
+        under = self.layer.update(self.background, still)
+        self.screen_layer.update(under, moving + notes.items, target=surface, changed=self.layer.rects)
+        self.updated = self.screen_layer.rects
+        if self.faces.behind:
+            self.dirty = True  # some cards were drawn from a face of another size: catch up next frame
+            self._caught_up = False
+        elif not self.__dict__.get("_caught_up", True):
+            self._caught_up = True  # every face shown is drawn: the sizes they stood in from can go
+            self.faces.keep_only(self.faces_needed())
+        self.draw_faces_ahead(FRAME_WORK)
+
+    def draw_whole(self, surface: pygame.Surface) -> None:
+        """The same picture drawn at once on `surface`, without the layers (what they must show)."""
+        if self.layout is None or self.background is None:
+            return
+        u = ui_unit(self.size)
+        surface.blit(self.background, (0, 0))
+        still, moving = self._card_items(u)
+        draw_all(surface, still)
+        draw_all(surface, moving)
+        self._draw_top(surface, u)
+
+    def _draw_top(self, surface: pygame.Surface | DrawList, u: int) -> None:
+        """What lies over the cards: marks, the piles' badges, the panels, buttons, toasts, and any veil."""
+        assert self.layout is not None
         self._draw_marks(surface, u)
         self._draw_centre(surface, u)
         self._draw_score(surface, u)
@@ -68,9 +105,7 @@ class TablePainter:
         if self.help:
             self._draw_help(surface, u)
         if self.overlay is not None:
-            veil = pygame.Surface(self.size, pygame.SRCALPHA)
-            veil.fill((0, 0, 0, 110))
-            surface.blit(veil, (0, 0))
+            veil(surface, 110)
             text_px = max(14, self.layout.label_px)
             if self.overlay == "log":
                 draw_log_overlay(surface, self.log, u, text_px)
@@ -80,16 +115,11 @@ class TablePainter:
         if self.dialog is not None:
             self.dialog.draw(surface)
         if self.paused is not None:
-            veil = pygame.Surface(self.size, pygame.SRCALPHA)
-            veil.fill((0, 0, 0, 140))
-            surface.blit(veil, (0, 0))
+            veil(surface, 140)
             top = self.paused.buttons[0].rect.top if self.paused.buttons else self.size[1] // 2
             draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, top - u // 2), "midbottom",
                       bold=True, shadow=True)
             self.paused.draw(surface)
-        if self.faces.behind:
-            self.dirty = True  # some cards were drawn from a face of another size: catch up next frame
-        self.draw_faces_ahead(FRAME_WORK)
 
     @property
     def faces_pending(self) -> bool:
@@ -104,36 +134,69 @@ class TablePainter:
             return
         if self._wishes_at != self.relayouts:
             self._wishes, self._wishes_at = self._face_wishes(), self.relayouts
+            self._keep_needed_faces()
         if self._wishes:
             self._wishes = self.faces.prewarm(self._wishes, work - (time.perf_counter() - self.frame_start), idle)
 
+    def faces_needed(self) -> dict[int, set[int | None]]:
+        """The faces (width -> rules face codes, None for the back) of the cards on screen now and of
+        those the next moves will likely show (see _face_wishes)."""
+        needed: dict[int, set[int | None]] = {}
+        for sp in self.sprites.values():
+            needed.setdefault(max(12, sp.w), set()).add(FACE[sp.card] if sp.face_up else None)
+        for w, c in self._wishes:
+            needed.setdefault(w, set()).add(None if c is None else FACE[c])
+        return needed
+
+    def _keep_needed_faces(self) -> None:
+        """Keep the faces needed now, and those needed before the last change: they stand in for faces
+        not drawn yet at a new size (see FaceCache). Every other face goes."""
+        needed = self.faces_needed()
+        keep = {w: set(codes) for w, codes in self.__dict__.get("_faces_needed_before", {}).items()}
+        for w, codes in needed.items():
+            keep.setdefault(w, set()).update(codes)
+        self.faces.keep_only(keep)
+        self._faces_needed_before, self.faces_kept = needed, keep
+        rotated = self.__dict__.get("_rot_cache", {})
+        for w in [w for w in rotated if max(12, w) not in needed]:
+            del rotated[w]
+
     def _face_wishes(self) -> list[tuple[int, int | None]]:
-        """(width, card) faces the next moves will likely need, likeliest first: the cards each side may
-        meld at its meld width and the next smaller one (melds shrink as they grow), what may be
-        discarded, and what may come into the player's hand at its width and the ones next to it."""
+        """(width, card) faces the next moves will likely need, likeliest first (drawing ahead stops at the
+        cache's size, see FaceCache.prewarm): what the player's side may meld at its meld width and what may
+        come into the player's hand, what may be discarded, what the other sides may meld, then the same
+        at the next sizes (melds shrink as they grow, a hand changes size as it grows or shrinks)."""
         st = self.state
         if self.layout is None or st.phase in (Phase.DEAL, Phase.GAME_OVER):
             return []
         pile = list(st.pile)
-        wishes: list[tuple[int, int | None]] = []
         rungs = width_rungs(self.layout.meld_card_w)
-        for side in range(st.sides):
+        mine = st.side_of(self.seat)
+        sides = [mine] + [side for side in range(st.sides) if side != mine]
+        meld_now: list[list[tuple[int, int]]] = []
+        meld_next: list[tuple[int, int]] = []
+        for side in sides:
             w = self.homes.meld_card_w.get(side)
             if not w:
+                meld_now.append([])
                 continue
             held = [c for seat in range(st.players) if st.side_of(seat) == side for c in st.hands[seat]]
-            wishes += [(w, c) for c in held + pile]
+            meld_now.append([(w, c) for c in held + pile])
             smaller = [r for r in rungs if r < w][:1]
             melded = [c for m in st.melds[side] for c in m.cards]
-            wishes += [(r, c) for r in smaller for c in melded + held]
-        discards = [c for h in st.hands for c in h]
-        wishes += [(self.layout.pile_card_w, c) for c in discards]
+            meld_next += [(r, c) for r in smaller for c in melded + held]
         w = self.homes.hand_card_w
         hand_rungs = width_rungs(self.layout.hand_card_w)
-        near = [r for r in hand_rungs if r > w][-1:] + [r for r in hand_rungs if r < w][:1]
+        larger, smaller = [r for r in hand_rungs if r > w][-1:], [r for r in hand_rungs if r < w][:1]
         coming = pile + st.stock[-4:]
-        wishes += [(w, c) for c in coming]
-        wishes += [(r, c) for r in near for c in st.hands[self.seat] + coming]
+        hand = st.hands[self.seat]
+        discards = [c for h in st.hands for c in h]
+        wishes = meld_now[0] + [(w, c) for c in coming] + [(self.layout.pile_card_w, c) for c in discards]
+        wishes += [wish for side_wishes in meld_now[1:] for wish in side_wishes] + meld_next
+        # A hand grows a size smaller by drawing (or a small pile), and a size larger by melding; a big pile
+        # taken shrinks it by more than one size, so its faces at the next size would be megabytes for nothing.
+        wishes += [(r, c) for r in smaller for c in hand + st.stock[-4:] + pile[-3:]]
+        wishes += [(r, c) for r in larger for c in hand]
         seen: set[tuple[int, int]] = set()
         out = []
         for width, c in wishes:
@@ -210,9 +273,9 @@ class TablePainter:
             rect.union_ip(rect.move(max(1, size // 14), max(1, size // 14)))
         return tuple(rect)
 
-    def _draw_cards(self, surface: pygame.Surface, u: int) -> None:
-        """The felt, the meld areas and every card. The still cards come from `self.layer`, which redraws
-        only where they changed; the cards in flight or dragged are drawn over it, last, every frame."""
+    def _card_items(self, u: int) -> tuple[list, list]:
+        """The labels on the felt and every card, as layer items in drawing order: the still ones (their
+        list kept while nothing they depend on changes), and the cards in flight or dragged, drawn last."""
         assert self.layout is not None and self.background is not None
         # A card waiting for its turn to fly (the deal staggers sixty of them) still lies where it was.
         flying = {sp.card for sp in self.tweener.moving("pos")}
@@ -227,9 +290,42 @@ class TablePainter:
             self._still_cache = (key, items) if ready and not shaking else None
         else:
             items = cached[1]
-        surface.blit(self.layer.update(self.background, items), (0, 0))
+        moving = []
         for sp in sorted((self.sprites[c] for c in flying if c in self.sprites), key=_by_z):
-            self._blit_card(surface, self._sprite_draw(sp, shaking))
+            draw = self._sprite_draw(sp, shaking)
+            moving.append((("flying", sp.card), (draw[1], draw[4], sp.w, sp.rotated, self._card_ready(sp, draw)),
+                           (draw[2], draw[3], *self._card_size(sp)), self._blit_card, draw))
+        return items, moving
+
+    def cards_in_flight(self) -> list[tuple[pygame.Surface, tuple[int, int], int]]:
+        """The image, place and blit flags of each card moving now, as this frame draws it (drawn here if
+        need be): what the bench's floor frame blits over a still picture of the table."""
+        out = []
+        shaking = self.shake_time > 0 and bool(self.shaking)
+        flying = [sp for sp in self.tweener.moving("pos")] + [self.sprites[c] for c in self.dragging
+                                                               if c in self.sprites]
+        for sp in sorted(flying, key=_by_z):
+            _sp, shown, x, y, overlay = self._sprite_draw(sp, shaking)
+            if sp.rotated:
+                out.append((self._rotated_back(sp.w), (x, y), 0))
+            else:
+                image = self.faces.get(max(12, sp.w)).shadowed(shown, overlay)
+                out.append((image, (x, y), pygame.BLEND_PREMULTIPLIED))
+        return out
+
+    def _card_size(self, sp) -> tuple[int, int]:
+        """The pixels a card drawn at its sprite's width covers, its shadow included."""
+        if sp.rotated:
+            return self._rotated_back(sp.w).get_size()
+        faces = self.faces.get(max(12, sp.w))
+        return faces.width + faces.shadow_offset, faces.height + faces.shadow_offset
+
+    def _card_ready(self, sp, draw: tuple) -> object:
+        """True when the card's face is drawn; else a new object each time, so that the layer draws the
+        card again once its face is ready (a stand-in was shown meanwhile, see FaceCache)."""
+        if sp.rotated:
+            return True
+        return self.faces.get(max(12, sp.w)).has(draw[1], draw[4]) or object()
 
     def _sprite_draw(self, sp, shaking: bool) -> tuple:
         """How to draw a sprite now: (sprite, card shown or None for its back, x, y, overlay)."""
@@ -253,9 +349,10 @@ class TablePainter:
         pile_pos = (self.layout.discard[0], self.layout.discard[1])
         stock_top = set(self.state.stock[-3:])
         pile_top = set(self.state.pile[-2:])
-        # The meld areas' labels lie under the cards, so they come first.
-        items = [(("label", i), label, self._label_rect(label), self._draw_label, label)
-                 for i, label in enumerate(self._area_labels(u))]
+        # The meld areas' shades and labels lie under the cards, so they come first.
+        items = [(("shade", i), shade, shade[0], _draw_shade, shade) for i, shade in enumerate(self.shades)]
+        items += [(("label", i), label, self._label_rect(label), self._draw_label, label)
+                  for i, label in enumerate(self._area_labels(u))]
         all_ready = True
         sizes: dict[int, tuple[int, int]] = {}
         for sp in sorted(self.sprites.values(), key=_by_z):
@@ -311,19 +408,19 @@ class TablePainter:
                 if can and rect:
                     r = pygame.Rect(rect)
                     color = CANASTA_COLORS[can]
-                    pygame.draw.rect(surface, color, r.inflate(4, 4), width=3, border_radius=8)
+                    draw_list.rect(surface, color, r.inflate(4, 4), width=3, border_radius=8)
                     for tag, img in self._canasta_tags(m, can, r):
-                        pygame.draw.rect(surface, color, tag, border_radius=4)
+                        draw_list.rect(surface, color, tag, border_radius=4)
                         surface.blit(img, img.get_rect(center=tag.center))
         if self.picked_meld is not None and self.picked_meld in self.homes.meld_rects:
             picked = pygame.Rect(self.homes.meld_rects[self.picked_meld]).inflate(10, 10)
-            pygame.draw.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
+            draw_list.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
         for rect in self.homes.staged_rects:
-            pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
+            draw_list.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
         for meld_id in self.staging.adds:  # the melds that staged additions go onto
             rect = self.homes.meld_rects.get(meld_id)
             if rect:
-                pygame.draw.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=2, border_radius=6)
+                draw_list.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=2, border_radius=6)
         if self.staging:
             self._draw_staging_total(surface, small)
         self._draw_hand_marks(surface)
@@ -333,7 +430,7 @@ class TablePainter:
             rect = {"stock": self.layout.stock, "pile": self.layout.discard,
                     "new": self.homes.new_meld_zone}.get(t) if not isinstance(t, int) else self.homes.meld_rects.get(t)
             if rect and self.target != 0 or (rect and t == "stock" and self.state.phase == Phase.DRAW):
-                pygame.draw.rect(surface, (255, 255, 255), pygame.Rect(rect).inflate(10, 10), width=2,
+                draw_list.rect(surface, (255, 255, 255), pygame.Rect(rect).inflate(10, 10), width=2,
                                  border_radius=8)
         for s, area in self.layout.seat_fans.items():
             if s == self.seat:
@@ -405,9 +502,7 @@ class TablePainter:
         for text, color in reversed(self.staging_lines()[1:]):
             img = text_image(text, fit_size(text, size, area.w - 16, 10, False), color)
             box = img.get_rect(bottomleft=(area.left + 6, y)).inflate(8, 2)
-            band = pygame.Surface(box.size, pygame.SRCALPHA)
-            band.fill((8, 28, 18, 190))
-            surface.blit(band, box)
+            surface.blit(_band(box.size), box)
             surface.blit(img, img.get_rect(center=box.center))
             y = box.top - 2
 
@@ -439,14 +534,14 @@ class TablePainter:
             r = self.homes.hand_rects.get(c)
             if r is not None and c not in self.dragging:
                 strip = max(8, round(r[2] * 0.31) - 4)
-                pygame.draw.rect(surface, GOLD, (r[0] + 2, r[1] - bar_h - 2, strip, bar_h), border_radius=2)
+                draw_list.rect(surface, GOLD, (r[0] + 2, r[1] - bar_h - 2, strip, bar_h), border_radius=2)
         if self.hint is not None:
             for c in self.hint.cards:
                 r = self._visible_part(c)
                 if r is not None:
-                    pygame.draw.rect(surface, (255, 235, 120), r.inflate(4, 6), width=3, border_radius=8)
+                    draw_list.rect(surface, (255, 235, 120), r.inflate(4, 6), width=3, border_radius=8)
             if self.hint.meld is not None and self.hint.meld in self.homes.meld_rects:
-                pygame.draw.rect(surface, (255, 235, 120), pygame.Rect(self.homes.meld_rects[self.hint.meld])
+                draw_list.rect(surface, (255, 235, 120), pygame.Rect(self.homes.meld_rects[self.hint.meld])
                                  .inflate(10, 10), width=3, border_radius=8)
 
     def _visible_part(self, card: int) -> pygame.Rect | None:
@@ -467,9 +562,9 @@ class TablePainter:
         st = pygame.Rect(self.layout.stock)
         pi = pygame.Rect(self.layout.discard)
         if not self.state.stock:
-            pygame.draw.rect(surface, INK_DIM, st, width=2, border_radius=8)
+            draw_list.rect(surface, INK_DIM, st, width=2, border_radius=8)
         if not self.state.pile:
-            pygame.draw.rect(surface, INK_DIM, pi, width=2, border_radius=8)
+            draw_list.rect(surface, INK_DIM, pi, width=2, border_radius=8)
         freeze = self.state.pile_freeze(self.state.side_of(self.seat)) if self.state.pile else None
         if freeze == FROZEN_BY_WILD:
             self._draw_crosswise_wild(surface, pi)
@@ -521,7 +616,7 @@ class TablePainter:
         img = text_image(text, fit_size(text, size, card.w - 8, 9), (255, 255, 255), True)
         tag = pygame.Rect(0, 0, card.w - 2, img.get_height() + 6)
         tag.midbottom = (card.centerx, card.bottom - 3) if not middle else (card.centerx, card.centery + tag.h // 2)
-        pygame.draw.rect(surface, color, tag, border_radius=5)
+        draw_list.rect(surface, color, tag, border_radius=5)
         surface.blit(img, img.get_rect(center=tag.center))
 
     def _draw_score(self, surface: pygame.Surface, u: int) -> None:
@@ -671,6 +766,21 @@ class TablePainter:
             for part in wrap_text(line, _font(max(12, u * 3 // 4), i == 0), box.w - u):
                 draw_text(surface, part, max(12, u * 3 // 4), GOLD if i == 0 else INK, (box.x + u // 2, y), bold=i == 0)
                 y += u
+
+
+def _draw_shade(surface: pygame.Surface, shade: tuple) -> None:
+    """A meld area's darker felt: as a black layer `alpha` opaque would, darkened in place."""
+    rect, alpha = shade
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), rect, pygame.BLEND_RGB_MULT)
+
+
+@surface_cache(2)
+def _band(size: tuple[int, int]) -> pygame.Surface:
+    """The dark see-through band under a staged move's reason, made once per size."""
+    band = pygame.Surface(size, pygame.SRCALPHA)
+    band.fill((8, 28, 18, 190))
+    return band
 
 
 def _by_z(sp) -> float:

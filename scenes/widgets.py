@@ -126,7 +126,7 @@ def text_image(text: str, size: int, color: Color, bold: bool = False, alpha: in
     return _text_image(text, size, tuple(color), bold, alpha)
 
 
-@surface_cache(8)  # every label of a screen, many times over; a title line is a large image
+@surface_cache(4)  # every label of a screen, many times over (a few hundred kB at 1920x1080 a frame)
 def _text_image(text: str, size: int, color: Color, bold: bool, alpha: int) -> pygame.Surface:
     img = font(size, bold).render(text, True, color)
     if alpha != 255:
@@ -134,7 +134,7 @@ def _text_image(text: str, size: int, color: Color, bold: bool, alpha: int) -> p
     return img
 
 
-@surface_cache(8)  # the sizes of the current screens' buttons and panels
+@surface_cache(1)  # only drawn into the buttons' and panels' images, which are kept themselves
 def _shadow_shape(size: tuple[int, int], radius: int) -> pygame.Surface:
     """A see-through dark rounded rectangle, drawn once per size (buttons, panels)."""
     shade = pygame.Surface(at_least_a_pixel(size), pygame.SRCALPHA)
@@ -152,7 +152,7 @@ def at_least_a_pixel(size: Sequence[int]) -> tuple[int, int]:
     return max(1, int(size[0])), max(1, int(size[1]))
 
 
-@surface_cache(12)  # a panel sized to its content is a new size each time: bounded by memory, not count
+@surface_cache(8)  # a panel sized to its content is a new size each time: bounded by memory, not count
 def panel_image(size: tuple[int, int], radius: int) -> pygame.Surface:
     """The panel with its shadow, drawn once per size: one blit a frame instead of three drawings."""
     off = max(3, radius // 3)
@@ -356,11 +356,16 @@ class Dialog:
         self.group.draw(surface)
 
 
+def veil(surface: pygame.Surface, alpha: int) -> None:
+    """Darken the whole picture as a black layer `alpha` opaque would, without making that layer (a
+    window-sized see-through image each frame: milliseconds and megabytes)."""
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), None, pygame.BLEND_RGB_MULT)
+
+
 def draw_message_box(surface: pygame.Surface, rect: pygame.Rect, lines: Sequence[str], unit: int) -> None:
     """A modal box: the screen veiled, a panel, centred lines of text (its buttons are the caller's)."""
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((0, 0, 0, 120))
-    surface.blit(veil, (0, 0))
+    veil(surface, 120)
     draw_panel(surface, rect, max(8, unit // 2))
     y = rect.top + unit * 3 // 2
     for line in lines:
@@ -377,6 +382,7 @@ class Toast:
         self.fade = min(fade, duration)
         self.age = 0.0
         self.key: str | None = None  # what the toast is about (see Toasts.show)
+        self._box: tuple[tuple[int, int], pygame.Surface] | None = None  # drawn once per width and size
 
     @property
     def alive(self) -> bool:
@@ -399,9 +405,17 @@ class Toast:
     def draw(self, surface: pygame.Surface, midbottom: tuple[int, int], unit: int) -> None:
         if not self.alive:
             return
+        key = (surface.get_width(), unit)
+        if self._box is None or self._box[0] != key:
+            self._box = (key, self._draw_box(surface.get_width(), unit))
+        box = self._box[1]
+        box.set_alpha(self.alpha)
+        surface.blit(box, box.get_rect(midbottom=midbottom))
+
+    def _draw_box(self, room: int, unit: int) -> pygame.Surface:
         pad = unit // 2
         # Long reasons wrap to the window, so a player can always read all of them.
-        lines = wrap_text(self.message, font(unit, True), max(unit * 8, surface.get_width() - 6 * pad))
+        lines = wrap_text(self.message, font(unit, True), max(unit * 8, room - 6 * pad))
         imgs = [font(unit, True).render(line, True, INK) for line in lines]
         width = max(i.get_width() for i in imgs) + 2 * pad
         height = sum(i.get_height() for i in imgs) + pad
@@ -411,8 +425,7 @@ class Toast:
         for img in imgs:
             box.blit(img, ((width - img.get_width()) // 2, y))
             y += img.get_height()
-        box.set_alpha(self.alpha)
-        surface.blit(box, box.get_rect(midbottom=midbottom))
+        return box
 
 
 class Toasts:

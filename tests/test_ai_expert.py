@@ -14,7 +14,7 @@ from game.ai.inference import sample_consistent, unlikely_pairs
 from game.ai.ismcts import Budget, Search, action_key
 from game.rules import Phase, legal_actions, view_of
 from game.rules.actions import DrawStock
-from game.rules.cards import NATURAL, RANK
+from game.rules.cards import NATURAL, RANK, label
 from tests.ai_positions import spot
 
 SMALL = Budget(moves=300)
@@ -67,18 +67,36 @@ def test_known_cards_stay_in_their_hand_in_every_world():
 def test_children_after_a_stock_draw_count_their_availability():
     s = spot(2, {0: "9C 9D 4S 6D KC QS 7C"}, counts={1: 14}, pile="JH 4C 9S", phase=Phase.DRAW,
              melds=[["5H 6H 7H 8H"], ["KD KS KH"]])
-    search = Search(view_of(s, 0), random.Random(3), Budget(moves=600))
+    search = Search(view_of(s, 0), random.Random(3), Budget(moves=600, depth=2))
     _action, root, moves = search.run()
     assert len(moves) >= 2 and search.iterations >= 6
-    assert sum(child.visits for child in root.children.values()) == search.iterations
     for child in root.children.values():
-        assert child.avail == search.iterations  # the seat's own choices exist in every world
+        # Every world serves every first move (paired comparison), and the seat's own first moves exist
+        # in every world.
+        assert child.visits == child.avail == search.iterations
     stock = root.children[action_key(DrawStock())]
     below = list(stock.children.values())
     assert below, "the search went on past the stock draw"
     # The two cards drawn differ between worlds: some discards were there only some of the time.
     assert any(c.avail < stock.visits for c in below)
     assert all(c.visits <= c.avail for c in below)
+
+
+def test_at_depth_one_every_first_move_sees_the_same_worlds_and_normal_plays_on():
+    s = spot(2, {0: "9C 9D 4S 6D KC QS 7C"}, counts={1: 14}, pile="JH 4C 9S", phase=Phase.DRAW,
+             melds=[["5H 6H 7H 8H"], ["KD KS KH"]])
+    search = Search(view_of(s, 0), random.Random(3), Budget(moves=600))
+    _action, root, moves = search.run()
+    assert len(moves) >= 2 and search.moves >= 600
+    assert all(c.visits == search.iterations and not c.children for c in root.children.values())
+
+
+def test_a_plain_discard_is_normals_unsearched():
+    # Hard measured a discard search losing to Normal; Expert searching discards held black threes.
+    s = spot(2, {0: "3C 8D 8S TC JC 5D QD"}, counts={1: 14}, pile="7S 4D", melds=[["6H 7H 8H"], []])
+    view = view_of(s, 0)
+    action, _root, moves = Search(view, random.Random(1), SMALL).run()
+    assert moves == [action] and label(action.card) == "3C"
 
 
 def test_expert_with_a_budget_by_name():

@@ -47,12 +47,20 @@ def test_frame_times_are_sane(report: dict) -> None:
         assert all(_number(frames[k]) for k in ("p50", "p99", "max")), frames
         assert 0 < frames["p50"] <= frames["p99"] <= frames["max"] < 60_000, frames
         assert _number(frames["cpu_p99"]) and isinstance(frames["pile_taken"], bool)
+        floor = frames["floor"]
+        assert set(floor) == {"p50", "p99", "max"}, floor
+        assert 0 < floor["p50"] <= floor["p99"] <= floor["max"], floor
+        # The ratios are the table's frames over the floor's, measured side by side.
+        assert frames["ratio_p50"] == pytest.approx(frames["p50"] / floor["p50"], rel=0.05, abs=0.02)
+        assert frames["ratio_p99"] == pytest.approx(frames["p99"] / floor["p99"], rel=0.05, abs=0.02)
 
 
 def test_idle_start_up_and_memory_are_sane(report: dict) -> None:
     idle = report["idle_cpu"]
     assert _number(idle["percent_of_core"]) and idle["percent_of_core"] <= 200  # two threads at most busy
     assert _number(idle["redraws"]) and idle["seconds"] > 0
+    assert isinstance(idle["at_rest"], bool) and _number(idle["waited_s"])
+    assert idle["busy"] == {} if idle["at_rest"] else idle["busy"], idle  # not at rest: it says why
     assert _number(report["startup_ms"]["source"]) and 0 < report["startup_ms"]["source"] < 60_000
     assert report["startup_ms"]["build"] is None or _number(report["startup_ms"]["build"])
     assert _number(report["rss_mb"]) and 10 < report["rss_mb"] < 10_000
@@ -108,3 +116,14 @@ def test_check_lines_say_what_was_missed(report: dict) -> None:
     assert len(lines) == len(bench.TARGETS)
     assert all(line.split()[0] in ("ok", "MISS", "n/a") for line in lines)
     assert any("n/a" in line for line in bench.check({}))
+
+
+def test_a_table_that_does_not_rest_in_time_is_measured_and_says_why() -> None:
+    bench.headless()
+    with bench.scratch_home():
+        idle = bench.measure_idle(0.1, seed=1, limit=0.0)  # no time at all to come to rest
+    assert idle["at_rest"] is False
+    assert _number(idle["percent_of_core"])  # a figure all the same, never null
+    assert idle["busy"] and all(0 < share <= 1 for share in idle["busy"].values())
+    assert set(idle["busy"]) <= {"thinking", "computers to play", "moving cards", "flourishes", "toasts",
+                                 "faces pending", "redrawn", "another screen"}

@@ -18,7 +18,7 @@ from game.rules.actions import Action, Answer
 from game.rules.state import Phase
 from game.rules.view import PlayerView
 
-EXPERT_BUDGET = Budget(moves=1000)
+EXPERT_BUDGET = Budget(moves=600)
 TABLE_SECONDS = 0.9  # the cap at the table: p95 of a decision within a second
 
 

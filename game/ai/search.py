@@ -17,8 +17,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from game.ai.determinize import sample_world
-from game.ai.evaluate import world_side_values
-from game.ai.levels import HARD, NORMAL, Planner, Style, choose_with
+from game.ai.evaluate import black_threes_held, world_side_values
+from game.ai.levels import HARD, NORMAL, Planner, Style, choose_with, style_for
 from game.ai.partner import partner_answer
 from game.ai.plan import OutPlans, qualifies, why_illegal
 from game.rules.actions import (
@@ -138,7 +138,7 @@ class Searcher:
             # player's draw sees (a pile taken counts `search_pile` a card).
             ranking = [Discard(c) for c in self.planner.discard_ranking()]
             return _unique([default] + ranking[:tuning.discard_choices])
-        if (isinstance(default, AskPartner) or _goes_out(view, default)) and len(view.hand) > 2:
+        if (isinstance(default, AskPartner) or goes_out(view, default)) and len(view.hand) > 2:
             if any(qualifies(view.melds[s], view.rules) for s in range(view.sides) if s != view.side):
                 # The opponents could go out first: the short playout cannot see them do it, so no
                 # holding on against them.
@@ -155,7 +155,7 @@ class Searcher:
         seed = self.rng.randrange(1 << 30)
         # Going out is costly to play out (the engine checks every move under a partner's "yes" with a
         # search of its own) and its outcome varies little between worlds: fewer worlds do.
-        limit = OUT_WORLDS if any(isinstance(a, AskPartner) or _goes_out(view, a) for a in choices) else MAX_WORLDS
+        limit = OUT_WORLDS if any(isinstance(a, AskPartner) or goes_out(view, a) for a in choices) else MAX_WORLDS
         while worlds < limit and (worlds < MIN_WORLDS or moves < MOVE_BUDGET):
             world = sample_world(view, random.Random(seed + worlds))
             for i, first in enumerate(choices):
@@ -195,12 +195,15 @@ class Searcher:
         values = world_side_values(state)  # exact once the hand is over, else estimated
         if bonus and state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER):
             values = [v + bonus * n for v, n in zip(values, taken, strict=True)]
+        weight = style_for(self.style, state.rules).held_black_three
+        if weight and state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER):
+            values = [v - black_threes_held(state, s, weight) for s, v in enumerate(values)]
         side = self.view.side
         others = [v for s, v in enumerate(values) if s != side]
         return values[side] - sum(others) / len(others), used
 
 
-def _goes_out(view: PlayerView, action: Action) -> bool:
+def goes_out(view: PlayerView, action: Action) -> bool:
     """Whether a meld move starts going out: it leaves at most one card in hand."""
     if isinstance(action, LayMelds):
         used = sum(len(m) for m in action.melds)

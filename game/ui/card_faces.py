@@ -106,6 +106,10 @@ def _rank_glyph(text: str, cap_h: int, max_w: int, color: Color) -> tuple[pygame
     return surf, cap_top
 
 
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize()
+
+
 def _rounded_mask(size: tuple[int, int], radius: int) -> pygame.Surface:
     mask = pygame.Surface(size, pygame.SRCALPHA)
     pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
@@ -135,6 +139,7 @@ class CardFaces:
         self._overlays: dict[str, pygame.Surface] = {}
         self._shadow: pygame.Surface | None = None
         self._shadow_premul: pygame.Surface | None = None  # the shadow as `shadowed` blends it
+        self.bytes = 0  # pixels held by the faces, composed cards and shadowed cards
 
     # --- public surfaces -------------------------------------------------------------
 
@@ -144,6 +149,7 @@ class CardFaces:
         surf = self._faces.get(code)
         if surf is None:
             surf = self._faces[code] = _convert(self._draw_face(card_id))
+            self.bytes += _bytes(surf)
         return surf
 
     def back(self) -> pygame.Surface:
@@ -181,6 +187,7 @@ class CardFaces:
             surf = base.copy()
             surf.blit(self.overlay(state), (0, 0))
             surf = self._composed[key] = _convert(surf)
+            self.bytes += _bytes(surf)
         return surf
 
     def blit(
@@ -215,6 +222,7 @@ class CardFaces:
             surf.blit(self._shadow_premul, (off, off), special_flags=pygame.BLEND_PREMULTIPLIED)
             surf.blit(self._card_image(card_id, state).premul_alpha(), (0, 0), special_flags=pygame.BLEND_PREMULTIPLIED)
             surf = self._shadowed[key] = _convert(surf)
+            self.bytes += _bytes(surf)
         return surf
 
     def _card_image(self, card_id: int | None, state: str | None) -> pygame.Surface:
@@ -232,6 +240,17 @@ class CardFaces:
         surf = base.copy()
         surf.blit(self.overlay(state), (0, 0))
         return surf
+
+    def keep_only(self, codes: set[int | None]) -> None:
+        """Forget the faces of every card but `codes` (rules face codes; None: the back)."""
+        self._faces = {k: v for k, v in self._faces.items() if k in codes}
+        self._composed = {k: v for k, v in self._composed.items() if k[0] in codes}
+        self._shadowed = {k: v for k, v in self._shadowed.items() if k[0] in codes}
+        self.bytes = sum(_bytes(v) for d in (self._faces, self._composed, self._shadowed) for v in d.values())
+
+    def __len__(self) -> int:
+        """How many card images are kept for this width."""
+        return len(self._faces) + len(self._composed) + len(self._shadowed)
 
     # --- drawing -----------------------------------------------------------------------
 
@@ -360,8 +379,10 @@ class FaceCache:
     some thirty faces are needed at a new width at once; drawn in one frame, they would stall it.
     """
 
-    def __init__(self, keep: int = 4, budget: float | None = None, four_colour: bool = False) -> None:
+    def __init__(self, keep: int = 4, budget: float | None = None, four_colour: bool = False,
+                 max_bytes: int | None = None) -> None:
         self._four_colour = four_colour
+        self.max_bytes = max_bytes  # what drawing ahead (`prewarm`) may fill the cache to
         self.keep = keep
         self.budget = budget
         self.behind = False  # a stand-in was drawn this frame
@@ -395,6 +416,9 @@ class FaceCache:
         """Start a frame: a new budget for drawing faces."""
         if not self.behind:
             self._stand_ins.clear()  # every face in use is ready
+        elif self._stand_ins:  # those whose face is drawn now go: a size's worth of copies, else
+            self._stand_ins = {k: v for k, v in self._stand_ins.items()
+                               if not (k[0] in self._sizes and (k[1], k[2]) in self._sizes[k[0]]._shadowed)}
         self._spent = 0.0
         self.behind = False
 
@@ -417,15 +441,24 @@ class FaceCache:
         dest.blit(stand_in, (round(topleft[0]), round(topleft[1])), special_flags=pygame.BLEND_PREMULTIPLIED)
         self.behind = True
 
+    @property
+    def bytes(self) -> int:
+        """Pixels held at every size."""
+        return sum(faces.bytes for faces in self._sizes.values())
+
     def prewarm(self, wishes: list[tuple[int, int | None]], budget: float,
                 at_least_one: bool = False) -> list[tuple[int, int | None]]:
         """Draw faces that will likely be needed soon, (width, card) pairs, for about `budget` seconds;
         returns the wishes left. A frame with nothing to draw does this, so that cards arriving at a new
         size later find their faces ready instead of being drawn in the frame that moves them.
         `at_least_one` draws one new face whatever its estimate: an idle frame has nothing better to do, and
-        on a busy machine the estimate may never fit the budget, which would keep the table from resting."""
+        on a busy machine the estimate may never fit the budget, which would keep the table from resting.
+        Once the cache holds `max_bytes`, the wishes left are dropped: the likeliest come first, and the
+        rest would be megabytes at a large window for faces most of which are never shown."""
         start = time.perf_counter()
         drawn = 0
+        if self.max_bytes is not None and self.bytes >= self.max_bytes:
+            return []
         for i, (width, card_id) in enumerate(wishes):
             faces = self._sizes.get(width)
             if faces is not None and faces.has(card_id):
@@ -434,7 +467,10 @@ class FaceCache:
                     and not (at_least_one and drawn == 0)):
                 return wishes[i:]  # it would not fit: a later frame with more time to spare
             drawn += 1
-            self._draw_new(faces if faces is not None else self.get(width), card_id, None)
+            faces = faces if faces is not None else self.get(width)
+            self._draw_new(faces, card_id, None)
+            if self.max_bytes is not None and self.bytes >= self.max_bytes:
+                return []
         return []
 
     def _stand_in(self, faces: CardFaces, card_id: int | None, state: str | None) -> pygame.Surface | None:
@@ -471,6 +507,23 @@ class FaceCache:
         else:
             self._sizes.move_to_end(width)
         return faces
+
+    def keep_only(self, needed: dict[int, set[int | None]]) -> None:
+        """Forget every face but those `needed` (width -> rules face codes, None for the back): the ones
+        on screen and about to be. A hand's melds and fans pass through many widths, and a width's faces
+        through many cards: each face is up to 160 kB at a large window."""
+        for width in list(self._sizes):
+            codes = needed.get(width)
+            if codes is None:
+                del self._sizes[width]
+            else:
+                self._sizes[width].keep_only(codes)
+        self._stand_ins = {k: v for k, v in self._stand_ins.items() if k[1] in needed.get(k[0], ())}
+
+    @property
+    def widths(self) -> list[int]:
+        """The sizes held, least recently used first."""
+        return list(self._sizes)
 
     def clear(self) -> None:
         """Call on a window resize: every size is recomputed from the new layout."""

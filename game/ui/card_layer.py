@@ -4,8 +4,12 @@ Drawing the whole table every frame costs a full-window copy of the felt and a b
 hundred-odd cards on it, though most of them have not moved since the last frame. This layer holds
 the background with everything still drawn on it (cards, labels on the felt). When an item arrives,
 leaves, moves or changes look, the layer redraws only the rectangles it covers and covered: the
-background there, then every item touching them, in order, clipped to the rectangle. A frame is then
-one copy of the layer and the few cards in flight: the same picture, pixel for pixel.
+background there, then every item touching them, in order, clipped to the rectangle.
+
+Drawn on the window itself (`target`), the layer holds everything the table shows, the cards in
+flight and the words and panels over them too: a frame then redraws only what changed, and
+`rects` says where, for `pygame.display.update`. The same picture, pixel for pixel, as a redraw of
+the whole window (tests/test_dirty_rects.py holds it to that through a whole demo hand).
 """
 
 from __future__ import annotations
@@ -26,16 +30,24 @@ class CardLayer:
         self.surface: pygame.Surface | None = None
         self.max_area = max_area  # redraw everything when the changes cover more of the window than this
         self._background: pygame.Surface | None = None
+        self._target: pygame.Surface | None = None  # the window, when the layer is drawn there
         self._items: dict[Hashable, tuple[Hashable, Rect]] = {}
         self._order: list[Hashable] = []
         self.patches = 0  # rectangles redrawn by the last update (0: nothing changed, -1: all of it)
+        self.rects: list[pygame.Rect] = []  # where the last update drew (the whole surface after a redraw of all)
 
     def invalidate(self) -> None:
         """Redraw everything at the next update."""
         self._background = None
 
-    def update(self, background: pygame.Surface, items: Sequence[Item]) -> pygame.Surface:
-        """Bring the layer up to date with `items` over `background`, and return it."""
+    def update(self, background: pygame.Surface, items: Sequence[Item],
+               target: pygame.Surface | None = None, changed: Sequence[pygame.Rect] = ()) -> pygame.Surface:
+        """Bring the layer up to date with `items` over `background`, and return it. With `target` (the
+        window), the layer is drawn there: another target than last time is drawn whole. `changed`: where
+        the background's picture changed since the last update (a layer under this one redrew there)."""
+        if target is not None and target is not self._target:
+            self.surface = self._target = target
+            self._background = None
         current = {item[0]: (item[1], item[2]) for item in items}
         previous, self._items = self._items, current
         order, self._order = self._order, [item[0] for item in items]
@@ -51,8 +63,10 @@ class CardLayer:
         kept_now = [ident for ident in self._order if ident in previous]
         if kept_before != kept_now:
             dirty += [current[now][1] for now, before in zip(kept_now, kept_before, strict=True) if now != before]
+        dirty += [tuple(r) for r in changed]
         added = [i for i, item in enumerate(items) if item[0] not in previous]
         self.patches = 0
+        self.rects = []
         if not dirty and not added:
             return self.surface
         rects = [item[2] for item in items]
@@ -73,6 +87,8 @@ class CardLayer:
             _ident, _key, _rect, draw, arg = items[i]
             draw(surface, arg)
         self.patches = len(patches) + len(on_top)
+        bounds = surface.get_rect()
+        self.rects = [r for r in (p.clip(bounds) for p in [*patches, *(pygame.Rect(rects[i]) for i in on_top)]) if r]
         return surface
 
     @staticmethod
@@ -103,22 +119,40 @@ class CardLayer:
             pending = on_top  # items once refused are redrawn with their rectangle
 
     def _redraw_all(self, background: pygame.Surface, items: Sequence[Item]) -> None:
-        if self.surface is None or self.surface.get_size() != background.get_size():
+        if self.surface is None or (self._target is None and self.surface.get_size() != background.get_size()):
             self.surface = background.copy()
         else:
             self.surface.blit(background, (0, 0))
         self._background = background
-        for _ident, _key, _rect, draw, arg in items:
-            draw(self.surface, arg)
+        draw_all(self.surface, items)
         self.patches = -1
+        self.rects = [self.surface.get_rect()]
+
+
+def draw_all(surface: pygame.Surface, items: Sequence[Item]) -> None:
+    """Every item, in order (over what `surface` holds already)."""
+    for _ident, _key, _rect, draw, arg in items:
+        draw(surface, arg)
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
-    """Join overlapping rectangles, so that no spot is redrawn twice."""
+    """Join overlapping rectangles where their union is no larger than the two apart, so that few spots
+    are redrawn twice; two that overlap a little stay apart (their union, a card flying across a
+    corner of another, would be mostly still felt to redraw). Each is redrawn whole, background
+    first, so that a spot in two of them comes out the same."""
     merged: list[pygame.Rect] = []
     for rect in rects:
         rect = rect.copy()
-        while (i := rect.collidelist(merged)) != -1:
-            rect.union_ip(merged.pop(i))
+        joined = True
+        while joined:
+            joined = False
+            for i in rect.collidelistall(merged):
+                other = merged[i]
+                union = rect.union(other)
+                if union.w * union.h <= rect.w * rect.h + other.w * other.h:
+                    merged.pop(i)
+                    rect = union
+                    joined = True
+                    break
         merged.append(rect)
     return merged
