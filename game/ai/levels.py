@@ -336,7 +336,8 @@ class Planner:
                 return True
         if self.ev.t < 1.5:
             return True
-        held = sum(100 if BLACK_THREE[c] else VALUE[c] for c in view.hand if BLACK_THREE[c] or WILD[c])
+        # What the black threes and wild cards held would cost (a black three: 100 in Bolivia, 5 in Standard).
+        held = sum(view.rules.card_penalty(c) for c in view.hand if BLACK_THREE[c] or WILD[c])
         return held < 300 and hand_penalty(view.hand, view.rules) < 300
 
     def next_step(self) -> Action | None:
