@@ -54,6 +54,7 @@ class FreezeTuning:
     freeze_pile: int = 8  # freeze a pile of this many cards with a wild card when the next side could take it
     block_pile: int = 3  # discard a black three on a pile of this many cards: the next player can't take it
     hand_floor: int = 5
+    hand_floor_four: int | None = None  # at four players, where the partners' two hands share the melds
     pile_bonus: float = 60.0  # worth of each card of a pile taken, beyond what the evaluator counts
     # Hard's search (game/ai/search.py): the worth of each card of a pile a side takes within a playout
     # (the short playout's end estimate misses what a pile is worth later), and how many discards it
@@ -129,13 +130,14 @@ EASY = Style("easy", memory=False, keep_pairs=False, plain_first_meld=True, wild
 NORMAL = Style("normal")
 # Hard counts the cards as Normal does; in Standard Canasta it weighs six times harder what a discard may
 # give the next player, keeps its wild cards out of melds except to complete a canasta (which keeps them
-# to freeze a big pile), and keeps eight cards in hand rather than five (pairs to take the pile with).
-# Measured against Normal in the arena, tuning seeds 101, 202 and 303 (150 deals): seed 202 went from
-# +55 / -16 / +11 a deal at 2 / 3 / 4 players to +234 / +66 / +75. Its search is in game/ai/search.py.
+# to freeze a big pile), and keeps eight cards in hand rather than five, ten at four players (pairs to
+# take the pile with). Measured against Normal in the arena, tuning seeds 101, 202 and 303 (150 deals):
+# seed 202 went from +55 / -16 / +11 a deal at 2 / 3 / 4 players to +234 / +66 / +106. Its search is in
+# game/ai/search.py.
 # In Bolivia its playouts count a held black three 150 more than the evaluator does, as Expert's do (only
 # one can go a turn): at four players Hard paid 0.67 black-three penalties a hand against Normal's 0.23 without it.
 HARD = replace(NORMAL, name="hard", frozen_pile_danger=6.0, held_black_three=1.5,
-               freeze=FreezeTuning(hold_wilds=True, hand_floor=8))
+               freeze=FreezeTuning(hold_wilds=True, hand_floor=8, hand_floor_four=10))
 
 
 # ----- entry points ------------------------------------------------------------------------------------
@@ -188,6 +190,9 @@ class Planner:
     def __init__(self, style: Style, view: PlayerView, rng: random.Random,
                  out_plans: OutPlans | None = None) -> None:
         self.style = style_for(style, view.rules)
+        four = style.freeze.hand_floor_four
+        if four is not None and view.players == 4 and view.rules.pile_freezes:
+            self.style = replace(self.style, hand_floor=four)
         self.view = view
         self.rng = rng
         self.out_plans = out_plans if out_plans is not None else OutPlans()
