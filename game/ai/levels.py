@@ -49,24 +49,14 @@ from game.rules.view import PlayerView
 @dataclass(frozen=True)
 class FreezeTuning:
     """Standard Canasta's pile play, and what a level plays differently there (the arena is how these
-    were chosen; None: the level's own value)."""
+    were chosen)."""
 
     freeze_pile: int = 8  # freeze a pile of this many cards with a wild card when the next side could take it
     block_pile: int = 3  # discard a black three on a pile of this many cards: the next player can't take it
     hand_floor: int = 5
     hand_floor_four: int | None = None  # at four players, where the partners' two hands share the melds
     pile_bonus: float = 60.0  # worth of each card of a pile taken, beyond what the evaluator counts
-    # Hard's search (game/ai/search.py): the worth of each card of a pile a side takes within a playout
-    # (the short playout's end estimate misses what a pile is worth later), and how many discards it
-    # compares (0: Normal's discard, unsearched).
-    search_pile: float = 0.0
-    discard_choices: int = 0
-    out_margin: float | None = None
-    endgame_turns: float | None = None
-    take_margin: float | None = None
-    keep_pairs: bool | None = None
-    hold_wilds: bool | None = None  # wild cards go into melds only to complete a canasta (else whenever they fit)
-    weights: Weights | None = None  # the evaluator's weights (else STANDARD_WEIGHTS)
+    hold_wilds: bool = False  # wild cards go into melds only to complete a canasta (else whenever they fit)
 
 
 FREEZE = FreezeTuning()
@@ -116,12 +106,8 @@ def style_for(style: Style, rules: RuleSet) -> Style:
                       wilds_for_bolivia=False, complete_with_wilds=True, held_black_three=0.0)
     if not rules.pile_freezes:
         return adapted
-    f = style.freeze
-    more = {name: getattr(f, name) for name in ("out_margin", "endgame_turns", "take_margin", "keep_pairs", "weights")
-            if getattr(f, name) is not None}
-    if f.hold_wilds is not None:
-        more["wilds_for_bolivia"] = f.hold_wilds
-    return replace(adapted, danger_weight=style.danger_weight * style.frozen_pile_danger, **more)
+    return replace(adapted, danger_weight=style.danger_weight * style.frozen_pile_danger,
+                   wilds_for_bolivia=style.freeze.hold_wilds)
 
 
 EASY = Style("easy", memory=False, keep_pairs=False, plain_first_meld=True, wilds_for_bolivia=False,
@@ -198,9 +184,7 @@ class Planner:
         self.out_plans = out_plans if out_plans is not None else OutPlans()
         self.rules = view.rules
         self.memory = CardMemory(view) if style.memory else None
-        # The evaluator weighs as the level does in Bolivia, unless its Standard tuning says otherwise.
-        frozen = style.freeze.weights if view.rules.pile_freezes else None
-        self.ev = Evaluator(view, self.memory, frozen if frozen is not None else style.weights)
+        self.ev = Evaluator(view, self.memory, style.weights)
         self.checked = False  # the move comes from a plan whose every step was checked legal
 
     def decide(self, legal: list[Action]) -> Action:
