@@ -52,6 +52,14 @@ def _trim():
     return trim
 
 
+def trim_heap() -> None:
+    """Give the heap's free pages back to the system, without a collection (about a millisecond): after
+    images of some megabytes were let go in the middle of a game."""
+    trim = _trim()
+    if trim is not None:
+        trim(0)
+
+
 def give_back_free_memory() -> None:
     """A few milliseconds: call it when a screen full of images has just been let go. A table holds
     itself in reference cycles (its callbacks), so its images go only with a collection."""

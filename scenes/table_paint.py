@@ -12,6 +12,7 @@ import pygame
 import pytweening
 
 from game.i18n import _, language, ngettext, number
+from game.native_memory import trim_heap
 from game.rules.cards import BLACK_THREE, FACE, RED_THREE, WILD
 from game.rules.ruleset import FROZEN_BY_WILD
 from game.rules.state import Phase
@@ -41,6 +42,7 @@ from scenes.widgets import (
 # work took less than FRAME_WORK seconds spends the rest of it on them, one with nothing to draw IDLE_WORK.
 FRAME_WORK = 0.003
 IDLE_WORK = 0.004
+TRIM_BYTES = 2 << 20  # faces let go at once from which the heap is trimmed
 
 CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190),
                   "bolivia": (130, 50, 160)}
@@ -74,7 +76,7 @@ class TablePainter:
             self._caught_up = False
         elif not self.__dict__.get("_caught_up", True):
             self._caught_up = True  # every face shown is drawn: the sizes they stood in from can go
-            self.faces.keep_only(self.faces_needed())
+            self._let_faces_go(self.faces_needed())
         self.draw_faces_ahead(FRAME_WORK)
 
     def draw_whole(self, surface: pygame.Surface) -> None:
@@ -91,7 +93,7 @@ class TablePainter:
     def _draw_top(self, surface: pygame.Surface | DrawList, u: int) -> None:
         """What lies over the cards: marks, the piles' badges, the panels, buttons, toasts, and any veil."""
         assert self.layout is not None
-        self._draw_marks(surface, u)
+        self._note_marks(surface, u)
         self._draw_centre(surface, u)
         self._draw_score(surface, u)
         self._draw_status(surface, u)
@@ -155,11 +157,19 @@ class TablePainter:
         keep = {w: set(codes) for w, codes in self.__dict__.get("_faces_needed_before", {}).items()}
         for w, codes in needed.items():
             keep.setdefault(w, set()).update(codes)
-        self.faces.keep_only(keep)
+        self._let_faces_go(keep)
         self._faces_needed_before, self.faces_kept = needed, keep
         rotated = self.__dict__.get("_rot_cache", {})
         for w in [w for w in rotated if max(12, w) not in needed]:
             del rotated[w]
+
+    def _let_faces_go(self, keep: dict[int, set[int | None]]) -> None:
+        """Keep only these faces; when megabytes of them went, the heap gives their pages back (faces are
+        small blocks, kept in the heap between live ones, where the freed ones would stay resident)."""
+        before = self.faces.bytes
+        self.faces.keep_only(keep)
+        if before - self.faces.bytes >= TRIM_BYTES:
+            trim_heap()
 
     def _face_wishes(self) -> list[tuple[int, int | None]]:
         """(width, card) faces the next moves will likely need, likeliest first (drawing ahead stops at the
@@ -222,6 +232,18 @@ class TablePainter:
         if b is self.buttons["ask"]:
             return mine and self.can_ask
         return True
+
+    def _label_items(self, u: int) -> list[tuple]:
+        """The label strips' layer items, worked out once per change of the game or the staging (which lay
+        the cards out again): the still cards' list is made again each time a card lands or takes off, and
+        the labels ask the engine whether each side may go out."""
+        key = (self.relayouts, u)
+        cached = self.__dict__.get("_labels_cache")
+        if cached is None or cached[0] != key:
+            items = [(("label", i), label, self._label_rect(label), self._draw_label, label)
+                     for i, label in enumerate(self._area_labels(u))]
+            self._labels_cache = cached = (key, items)
+        return list(cached[1])
 
     def _area_labels(self, u: int) -> list[tuple]:
         """What is written in the meld areas' label strips, as draw_text's arguments (their shades are in
@@ -351,8 +373,7 @@ class TablePainter:
         pile_top = set(self.state.pile[-2:])
         # The meld areas' shades and labels lie under the cards, so they come first.
         items = [(("shade", i), shade, shade[0], _draw_shade, shade) for i, shade in enumerate(self.shades)]
-        items += [(("label", i), label, self._label_rect(label), self._draw_label, label)
-                  for i, label in enumerate(self._area_labels(u))]
+        items += self._label_items(u)
         all_ready = True
         sizes: dict[int, tuple[int, int]] = {}
         for sp in sorted(self.sprites.values(), key=_by_z):
@@ -396,6 +417,20 @@ class TablePainter:
         if img is None:
             img = cache[w] = pygame.transform.rotate(self.faces.get(max(12, w)).back(), 90)
         return img
+
+    def _note_marks(self, surface: pygame.Surface | DrawList, u: int) -> None:
+        """The marks, noted once per look of the table and kept: they depend on the game (a change of it
+        lays the cards out again, `relayouts`), the picked meld, the hint, a drag and the keyboard target."""
+        if not isinstance(surface, DrawList):
+            self._draw_marks(surface, u)
+            return
+        key = (self.relayouts, self.picked_meld, self.hint, tuple(self.dragging), self.target, self.size, u)
+        cached = self.__dict__.get("_marks_cache")
+        if cached is None or cached[0] != key:
+            notes = DrawList(self.size, tag="marks")
+            self._draw_marks(notes, u)
+            self._marks_cache = cached = (key, notes.items)
+        surface.items.extend(cached[1])
 
     def _draw_marks(self, surface: pygame.Surface, u: int) -> None:
         """Canasta ribbons, staged outlines, the keyboard target, hand counts of the others."""

@@ -31,6 +31,7 @@ class CardLayer:
         self.max_area = max_area  # redraw everything when the changes cover more of the window than this
         self._background: pygame.Surface | None = None
         self._target: pygame.Surface | None = None  # the window, when the layer is drawn there
+        self._last: Sequence[Item] | None = None  # the items of the last update
         self._items: dict[Hashable, tuple[Hashable, Rect]] = {}
         self._order: list[Hashable] = []
         self.patches = 0  # rectangles redrawn by the last update (0: nothing changed, -1: all of it)
@@ -39,6 +40,7 @@ class CardLayer:
     def invalidate(self) -> None:
         """Redraw everything at the next update."""
         self._background = None
+        self._last = None
 
     def update(self, background: pygame.Surface, items: Sequence[Item],
                target: pygame.Surface | None = None, changed: Sequence[pygame.Rect] = ()) -> pygame.Surface:
@@ -48,6 +50,10 @@ class CardLayer:
         if target is not None and target is not self._target:
             self.surface = self._target = target
             self._background = None
+        if items is self._last and background is self._background and not changed:
+            self.patches, self.rects = 0, []  # the very list drawn last time (a kept one): nothing changed
+            return self.surface
+        self._last = items
         current = {item[0]: (item[1], item[2]) for item in items}
         previous, self._items = self._items, current
         order, self._order = self._order, [item[0] for item in items]

@@ -24,8 +24,10 @@ Rect = tuple[int, int, int, int]
 class DrawList:
     """Has the size of the window and `blit`; `rect` and `line` below draw on it as on a surface."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
+    def __init__(self, size: tuple[int, int], tag: Hashable = None) -> None:
+        """`tag` sets this list's notes apart from another's (a part of the picture noted once and kept)."""
         self.size = (int(size[0]), int(size[1]))
+        self.tag = tag
         self.items: list[tuple[Hashable, Hashable, Rect, Any, Any]] = []  # card_layer.Item
         self._seen: dict[Hashable, int] = {}
 
@@ -45,7 +47,7 @@ class DrawList:
         # Who a note is: its look, and which of the notes of that look this frame (two equal badges).
         n = self._seen.get(look, 0)
         self._seen[look] = n + 1
-        self.items.append(((look, n), look, (rect.x, rect.y, rect.w, rect.h), draw, arg))
+        self.items.append(((self.tag, look, n), look, (rect.x, rect.y, rect.w, rect.h), draw, arg))
 
     def blit(self, source: pygame.Surface, dest: Sequence[float] | pygame.Rect, area: Any = None,
              special_flags: int = 0) -> pygame.Rect:
