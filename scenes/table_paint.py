@@ -40,7 +40,7 @@ from scenes.widgets import (
 
 # Faces the next moves will likely show are drawn ahead in the spare time of frames: a frame whose own
 # work took less than FRAME_WORK seconds spends the rest of it on them, one with nothing to draw IDLE_WORK.
-FRAME_WORK = 0.003
+FRAME_WORK = 0.002
 IDLE_WORK = 0.004
 TRIM_BYTES = 2 << 20  # faces let go at once from which the heap is trimmed
 
@@ -663,10 +663,22 @@ class TablePainter:
         key = (self.relayouts, tuple(r), u)
         cached = getattr(self, "_score_cache", None)
         if cached is None or cached[0] != key:
-            image = panel_image(r.size, max(6, u // 3)).copy()
-            self._score_lines(image, pygame.Rect((0, 0), r.size), u)
-            self._score_cache = cached = (key, image)
-        surface.blit(cached[1], r.topleft)
+            # Most changes of the game leave the panel's words as they were (a card drawn, a discard):
+            # the same image is kept, so the window's layer has nothing to redraw there either.
+            content = self._score_content(r, u)
+            if cached is None or cached[1] != content:
+                image = panel_image(r.size, max(6, u // 3)).copy()
+                self._score_lines(image, pygame.Rect((0, 0), r.size), u)
+                cached = (key, content, image)
+            self._score_cache = cached = (key, content, cached[2])
+        surface.blit(cached[2], r.topleft)
+
+    def _score_content(self, r: pygame.Rect, u: int) -> tuple:
+        """Everything the score panel's picture depends on."""
+        s = self.state
+        notes = tuple((self.side_note(side, True), self.side_note(side, False)) for side in range(s.sides))
+        return (tuple(r), u, language(), s.hand_no, s.target, tuple(s.scores), s.side_of(self.seat),
+                tuple(self.side_names), notes)
 
     def _score_lines(self, surface: pygame.Surface, r: pygame.Rect, u: int) -> None:
         s = self.state
