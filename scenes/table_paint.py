@@ -66,10 +66,23 @@ class TablePainter:
         u = ui_unit(self.size)
         self.faces.new_frame()
         still, moving = self._card_items(u)
+        under = self.layer.update(self.background, still)
+        held = self.__dict__.get("_held_rects")
+        if held is None and self.__dict__.get("_hold_window") and self.screen_layer.shows(surface):
+            # The frame that took the engine's events has laid the cards out again and brought the still
+            # cards up to date off screen: the window's half (cards in flight, words, panels) waits for the
+            # next frame, so that no frame does both (a move of fifty cards cost twice the frame's target).
+            self._hold_window = False
+            self._held_rects = list(self.layer.rects)
+            self.updated = []
+            self.dirty = True
+            return
+        self._hold_window = False
+        self._held_rects = None
+        changed = self.layer.rects if held is None else held + self.layer.rects
         notes = DrawList(self.size)
         self._draw_top(notes, u)
-        under = self.layer.update(self.background, still)
-        self.screen_layer.update(under, moving + notes.items, target=surface, changed=self.layer.rects)
+        self.screen_layer.update(under, moving + notes.items, target=surface, changed=changed)
         self.updated = self.screen_layer.rects
         if self.faces.behind:
             self.dirty = True  # some cards were drawn from a face of another size: catch up next frame
@@ -78,6 +91,11 @@ class TablePainter:
             self._caught_up = True  # every face shown is drawn: the sizes they stood in from can go
             self._let_faces_go(self.faces_needed())
         self.draw_faces_ahead(FRAME_WORK)
+
+    @property
+    def window_behind(self) -> bool:
+        """Whether the window still shows the frame before this one (see `draw`)."""
+        return self.__dict__.get("_held_rects") is not None
 
     def draw_whole(self, surface: pygame.Surface) -> None:
         """The same picture drawn at once on `surface`, without the layers (what they must show)."""

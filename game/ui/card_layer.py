@@ -42,6 +42,10 @@ class CardLayer:
         self._background = None
         self._last = None
 
+    def shows(self, target: pygame.Surface) -> bool:
+        """Whether `target` holds this layer's picture as last drawn (it is drawn there, not invalidated)."""
+        return self._target is target and self._background is not None
+
     def update(self, background: pygame.Surface, items: Sequence[Item],
                target: pygame.Surface | None = None, changed: Sequence[pygame.Rect] = ()) -> pygame.Surface:
         """Bring the layer up to date with `items` over `background`, and return it. With `target` (the
