@@ -74,6 +74,9 @@ class TablePainter:
             # next frame, so that no frame does both (a move of fifty cards cost twice the frame's target).
             self._hold_window = False
             self._held_rects = list(self.layer.rects)
+            # The panels' and badges' new words are drawn now too (into their caches): the next frame
+            # only notes them, which is what it would do this frame if nothing had changed.
+            self._draw_top(DrawList(self.size), u)
             self.updated = []
             self.dirty = True
             return
