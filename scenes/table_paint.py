@@ -51,6 +51,9 @@ CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "e
                 "bolivia": lambda: _("Bolivia")}
 
 
+BADGE_READABLE = 12  # px: below this a badge's words go on two lines
+
+
 class TablePainter:
     """The drawing half of TableScene."""
 
@@ -668,12 +671,23 @@ class TablePainter:
 
     def _badge(self, surface: pygame.Surface, text: str, card: pygame.Rect, size: int,
                color: tuple[int, int, int] = (12, 40, 24), middle: bool = False) -> None:
-        """A label on a card, shrunk to the card's width so neighbours never overlap."""
-        img = text_image(text, fit_size(text, size, card.w - 8, 9), (255, 255, 255), True)
-        tag = pygame.Rect(0, 0, card.w - 2, img.get_height() + 6)
+        """A label on a card, shrunk to the card's width so neighbours never overlap; a label too long
+        to stay readable on one line ("Blocked for North") goes on two."""
+        room = card.w - 8
+        lines = [text]
+        words = text.split()
+        if len(words) > 1 and fit_size(text, size, room, 9) < min(size, BADGE_READABLE):
+            cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+            lines = [" ".join(words[:cut]), " ".join(words[cut:])]
+        px = min(fit_size(line, size, room, 9) for line in lines)
+        images = [text_image(line, px, (255, 255, 255), True) for line in lines]
+        tag = pygame.Rect(0, 0, card.w - 2, sum(img.get_height() for img in images) + 6)
         tag.midbottom = (card.centerx, card.bottom - 3) if not middle else (card.centerx, card.centery + tag.h // 2)
         draw_list.rect(surface, color, tag, border_radius=5)
-        surface.blit(img, img.get_rect(center=tag.center))
+        y = tag.y + 3
+        for img in images:
+            surface.blit(img, img.get_rect(midtop=(tag.centerx, y)))
+            y += img.get_height()
 
     def _draw_score(self, surface: pygame.Surface, u: int) -> None:
         """The score panel, drawn once per change of the game (or of the window), then one blit a frame."""
@@ -754,6 +768,9 @@ class TablePainter:
         elif self.controller.human_to_act:
             if s.phase == Phase.ANSWER:
                 text = _("Your partner asks to go out: answer yes or no.")
+            elif s.phase == Phase.DRAW and s.pile_blocked():
+                text = (_("Your turn: a black three blocks the pile; draw from the stock.") if BLACK_THREE[s.pile[-1]]
+                        else _("Your turn: nobody may take the pile with this card on top; draw from the stock."))
             elif s.phase == Phase.DRAW and s.pile and s.pile_freeze(s.side_of(self.seat)) == FROZEN_BY_WILD:
                 text = _("Your turn: draw from the stock, or take the frozen pile with a natural pair (a wild card "
                          "lies in it).")

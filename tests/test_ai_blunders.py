@@ -534,3 +534,18 @@ def test_standard_takes_a_big_frozen_pile_with_a_natural_pair(ai):
     s = spot(4, {0: "KC KH 4D 9S 6H 7C JD"}, phase=Phase.DRAW, pile="5H 8C 9D 2D 7S 4H QD 6C 8S KD",
              melds=[["AH AS AD"], []], rules=STANDARD)
     assert isinstance(decide(s, ai), TakePile)
+
+
+def test_standard_hard_freezes_a_big_pile_the_next_side_could_take():
+    # A ten-card pile, not frozen for the next side (it has melded five of the ranks held here): Hard keeps
+    # its wild card out of its melds and discards it crosswise, so only a natural pair takes the pile.
+    s = spot(4, {0: "2C 5D 9H JS KC 7D"}, pile="5H 8C 9D 6C 7S 4H QD 6S AS TD",
+             melds=[["AC AD AH"], ["5C 5S 5H", "9C 9S 9H", "JC JD JH", "KS KD KH", "7C 7S 7H"]], rules=STANDARD)
+    assert discarded(s, choose_hard) == "2C"
+
+
+def test_standard_partner_says_yes_holding_black_threes_that_cost_five_each(ai):
+    # In Standard Canasta a black three left in hand costs 5, not Bolivia's 100.
+    s = spot(4, {0: "7C 7D 7H 5D", 2: "3C 3S 3C 4D"}, pile="6C", phase=Phase.ANSWER, asked=True,
+             melds=[[EIGHTS, "QC QS QD"], ["4H 4S 4C"]], rules=STANDARD)
+    assert answer_of(s, ai) is True

@@ -195,12 +195,25 @@ def test_the_pile_hint_says_how_big_it_is_and_what_it_gives():
     assert hint.cards == frozenset(action.cards)
 
 
-def test_normal_decides_for_the_hint_quickly_enough_for_the_thinking_thread():
-    rng = random.Random(3)
-    s = position(2, ["KH KS 4C 5C 9D JK 7S QH QD TH TS 8C 8D", "QS 4D 5S 6H 6D"], pile="8C 9C KD")
-    s.apply(DrawStock())
-    action = suggest(s, 0, rng.randrange(100))
-    assert s.is_legal(action)
+def test_the_hint_is_the_coachs_move_from_the_seats_view(monkeypatch):
+    # The coach is Expert on a short clock (measured stronger than Hard on fresh deals), and it sees
+    # only the seat's view: the hint is its move, worked out on a copy of the table's state. Without
+    # the clock, so that two runs think alike however busy the machine is.
+    from dataclasses import replace
+
+    from game.ai import coach
+    from game.ai import suggest as coach_suggest
+
+    monkeypatch.setattr(coach, "COACH_BUDGET", replace(coach.COACH_BUDGET, seconds=None))
+    for seed, draw in ((3, True), (4, False)):
+        s = position(2, ["KH KS 4C 5C 9D JK 7S QH QD TH TS 8C 8D", "QS 4D 5S 6H 6D"], pile="8C 9C KD")
+        if draw:
+            s.apply(DrawStock())
+        before = s.copy()
+        action = suggest(s, 0, seed)
+        assert s.is_legal(action)
+        assert s.hands == before.hands and s.pile == before.pile  # the table's state is left alone
+        assert action == coach_suggest(view_of(s, 0), random.Random(seed))[0]
 
 
 def test_a_pile_taken_on_that_rank_before_is_named_on_a_big_pile_only():

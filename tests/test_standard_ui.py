@@ -159,6 +159,25 @@ def test_the_table_shows_a_black_three_blocking_the_next_player(app: App, monkey
     assert any(t.startswith("Blocked for") for t in shown) and "FROZEN" not in shown
 
 
+def test_a_black_three_facing_the_player_is_said_and_its_badge_stays_on_the_card(app: App, monkeypatch) -> None:
+    import scenes.table_paint as tp
+
+    state = position(2, ["9C 9D 5H 5S 6C", "3S 4D 7H"], pile="7S 9H", melds=[["QH QS QD"], ["KH KS KD"]],
+                     rules=STANDARD, turn=1, phase=Phase.MELD, stock="8C 8D")
+    state.apply(Discard(in_hand(state, 1, "3S")[0]))
+    assert state.turn == 0 and state.phase == Phase.DRAW
+    scene = _table(app, state)
+    assert "a black three blocks the pile; draw from the stock" in status(scene, monkeypatch)
+    lines: list[tuple[str, int]] = []
+    real = tp.text_image
+    monkeypatch.setattr(tp, "text_image", lambda text, *a, **k: (img := real(text, *a, **k), lines.append(
+        (text, img.get_width())))[0])
+    assert any(t.startswith("Blocked for") for t in badges(scene, monkeypatch))
+    pile_w = pygame.Rect(scene.layout.discard).w
+    blocked = [(t, w) for t, w in lines if t.startswith("Blocked") or t.startswith("for")]
+    assert blocked and all(w <= pile_w - 8 for _t, w in blocked), (blocked, pile_w)
+
+
 def test_red_threes_are_marked_for_or_against_and_the_canastas_needed_are_shown(app: App) -> None:
     state = position(2, ["9C 9D 5H 5S 6C", "4C 4D 7H"], pile="7S 9H", melds=[["QH QS QD"]],
                      red_threes=["3H", "3D"], rules=STANDARD)

@@ -37,9 +37,6 @@ class Weights:
     stock_card: float = 14.0  # expected worth of one card drawn from the stock
     first_meld: float = 70.0  # being able to take the pile with a pair, and top cards onto runs
     block_value: float = 0.0
-    # Standard Canasta: a pile not frozen for the next side is taken with a natural and a wild card too;
-    # the share of that chance counted in a discard's danger (0: only a natural pair is feared).
-    unfrozen_take: float = 0.0
 
 
 DEFAULT = Weights()
@@ -271,10 +268,6 @@ class Evaluator:
                     gift = max(gift, 180.0 + 60 * (m.size - 3))
         if self.memory is not None:
             p = self.memory.p_holds_naturals(nxt, RANK[card], 2)
-            if (self.w.unfrozen_take and view.melds[self.next_side]
-                    and self.rules.pile_freeze(view.pile, True) is None and self.rules.pile_freezes):
-                one = self.memory.p_holds_naturals(nxt, RANK[card], 1)
-                p += max(0.0, one - p) * self.memory.p_holds_wild(nxt) * self.w.unfrozen_take
         else:
             p = 0.25
         if not view.melds[self.next_side]:

@@ -91,9 +91,3 @@ class CardMemory:
             return 1.0 if sum(1 for c in self.view.hand if NATURAL[c] and RANK[c] == rank) >= k else 0.0
         need = k - self.known_naturals(seat, rank)
         return hypergeom_at_least(self.unseen_total, self.unseen_naturals(rank), self.hidden[seat], need)
-
-    def p_holds_wild(self, seat: int) -> float:
-        """Probability that `seat` holds at least one wild card (known cards count for sure)."""
-        if any(f % 16 in (2, JOKER) for f, n in self.known[seat].items() if n):
-            return 1.0
-        return hypergeom_at_least(self.unseen_total, self.unseen_wilds(), self.hidden[seat], 1)

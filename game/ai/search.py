@@ -132,12 +132,6 @@ class Searcher:
         # its hand would almost never be; a seat bound to go out; and plain discards (see above).
         if view.phase != Phase.MELD or view.permission is True:
             return [default]
-        tuning = self.style.freeze
-        if isinstance(default, Discard) and view.rules.pile_freezes and tuning.discard_choices and len(view.hand) > 1:
-            # Standard Canasta: the discard decides who gets the pile, which the playout to the next
-            # player's draw sees (a pile taken counts `search_pile` a card).
-            ranking = [Discard(c) for c in self.planner.discard_ranking()]
-            return _unique([default] + ranking[:tuning.discard_choices])
         if (isinstance(default, AskPartner) or goes_out(view, default)) and len(view.hand) > 2:
             if any(qualifies(view.melds[s], view.rules) for s in range(view.sides) if s != view.side):
                 # The opponents could go out first: the short playout cannot see them do it, so no
@@ -173,28 +167,18 @@ class Searcher:
         out later play, whose chance differences only blur the comparison."""
         me = self.view.seat
         nxt = (me + 1) % self.view.players
-        before = len(state.pile)
         try:
             state.apply(first)
         except IllegalAction:
             return -1e9, 1
         used = 1
-        bonus = self.style.freeze.search_pile if state.rules.pile_freezes else 0.0
-        taken = [0.0] * state.sides  # cards of piles taken in the playout, by side
-        if bonus and not state.pile and before:
-            taken[self.view.side] += before
         while state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER) and used < PLAYOUT_LIMIT:
             if state.turn == nxt and state.phase == Phase.MELD:
                 break
-            seat, pile = state.to_act, len(state.pile)
             if not playout_step(state, PLAYOUT_STYLE, rng, self.out_plans):
                 break
-            if bonus and pile and not state.pile:
-                taken[state.side_of(seat)] += pile
             used += 1
         values = world_side_values(state)  # exact once the hand is over, else estimated
-        if bonus and state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER):
-            values = [v + bonus * n for v, n in zip(values, taken, strict=True)]
         weight = style_for(self.style, state.rules).held_black_three
         if weight and state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER):
             values = [v - black_threes_held(state, s, weight) for s, v in enumerate(values)]

@@ -1,8 +1,8 @@
 """A suggested move for the player, with a short reason a player can read.
 
-The move is the Normal computer player's choice on the player's own seat view (what the seat may
-know, nothing more) until the Expert level offers a `suggest`; the reason is written here from the
-move and the position. No pygame: the table shows the words and highlights the cards.
+The move is the coach's (Expert's) choice on the player's own seat view (what the seat may know,
+nothing more); the reason is written here from the move and the position. No pygame: the table
+shows the words and highlights the cards.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.ai.levels import choose_normal
+from game.ai import suggest as coach_suggest
 from game.ai.memory import CardMemory
 from game.i18n import _, ngettext
 from game.rules.actions import (
@@ -26,7 +26,6 @@ from game.rules.actions import (
     TakeTop,
 )
 from game.rules.cards import BLACK_THREE, NATURAL, RANK, WILD
-from game.rules.legal import legal_actions
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, canasta_of, classify, meld_points, order_cards
 from game.rules.state import GameState
 from game.rules.view import PlayerView, view_of
@@ -42,9 +41,9 @@ class Hint:
 
 
 def suggest(state: GameState, seat: int, seed: int = 0) -> Action:
-    """The move the Normal player would make in the seat's place (run on a copy: safe on a thread)."""
-    probe = state.copy()
-    return choose_normal(view_of(probe, seat), legal_actions(probe), random.Random(seed))
+    """The move the coach (Expert, game/ai/coach.py) would make in the seat's place, from the seat's
+    view of a copy (safe on a thread)."""
+    return coach_suggest(view_of(state.copy(), seat), random.Random(seed))[0]
 
 
 def explain(action: Action, view: PlayerView, names: list[str]) -> Hint:
