@@ -40,7 +40,7 @@ from scenes.widgets import (
 
 # Faces the next moves will likely show are drawn ahead in the spare time of frames: a frame whose own
 # work took less than FRAME_WORK seconds spends the rest of it on them, one with nothing to draw IDLE_WORK.
-FRAME_WORK = 0.002
+FRAME_WORK = 0.0015
 IDLE_WORK = 0.004
 TRIM_BYTES = 2 << 20  # faces let go at once from which the heap is trimmed
 
