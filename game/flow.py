@@ -34,7 +34,7 @@ from game.ui.sounds import SILENT, SoundBoard, pre_init
 from game.window import DEFAULT_SIZE, MIN_SIZE, place_window
 from scenes.game_over import GameOverScene
 from scenes.menu import MenuScene
-from scenes.rules import RulesScene
+from scenes.rules import RulesScene, game_name
 from scenes.scoring import ScoringScene
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
@@ -208,7 +208,8 @@ class Flow:
             s = saved.state
             names = side_names(s.players)
             scores = " · ".join(f"{names[i]} {number(s.scores[i])}" for i in range(s.sides))
-            info = _("Game in progress: hand {n}. {scores}").format(n=max(1, s.hand_no), scores=scores)
+            info = _("{game} in progress: hand {n}. {scores}").format(game=game_name(s.rules.name),
+                                                                      n=max(1, s.hand_no), scores=scores)
         menu = MenuScene(
             on_new_game=self.open_setup,
             on_continue=self.continue_game if saved is not None else None,

@@ -29,6 +29,9 @@ from scenes.widgets import (
 )
 
 # An escalera of hearts, ten to ace, fanned under the title: the game's signature meld.
+Fanned = tuple[pygame.Surface, pygame.Rect]  # one card of the title fan, rotated, and where it goes
+# The shortest menu button whose label is 16 px (a button's label is 0.46 of its height).
+READABLE_BUTTON = 35
 FAN_CARDS = (26 + 8, 26 + 9, 26 + 10, 26 + 11, 26 + 12)
 
 
@@ -145,10 +148,16 @@ class MenuScene(Scene):
         self._fan = self._build_fan(size)
         bw, bh, gap = min(w - 2 * u, u * 13), round(u * 2.2), round(u * 0.6)
         top = round(h * 0.55)
-        room = h - top - round(u * 1.8)
+        bottom = h - round(u * 1.8)  # the hint line below the buttons
         n = len(self.buttons.buttons)
-        if n * bh + (n - 1) * gap > room:  # a short window: smaller buttons, never off-screen
-            bh = max(u, (room - (n - 1) * gap) // n)
+        if n * bh + (n - 1) * gap > bottom - top:
+            # A short window (or six buttons with a game in progress): closer, then smaller buttons,
+            # but never below a readable label; then the column rises into the fan's room, and the
+            # fan rises with it, rather than the last button running under the hint line.
+            gap = max(4, round(u * 0.3))
+            bh = max(READABLE_BUTTON, (bottom - top - (n - 1) * gap) // n)
+            top = max(0, min(top, bottom - n * bh - (n - 1) * gap))
+            self._fan = self._lift_fan(self._fan, top - max(4, gap))
         for i, b in enumerate(self.buttons.buttons):
             b.rect = pygame.Rect((w - bw) // 2, top + i * (bh + gap), bw, bh)
         if self.dialog is not None:
@@ -271,6 +280,13 @@ class MenuScene(Scene):
         self.dirty = True
 
     # --- drawing helpers -------------------------------------------------------------
+
+    @staticmethod
+    def _lift_fan(fan: list[Fanned], bottom: int) -> list[Fanned]:
+        """The fan moved up so that it ends above `bottom` (the buttons' top), where that is needed."""
+        lowest = max((rect.bottom for _img, rect in fan), default=bottom)
+        rise = max(0, lowest - bottom)
+        return [(img, rect.move(0, -rise)) for img, rect in fan]
 
     def _build_fan(self, size: tuple[int, int]) -> list[tuple[pygame.Surface, pygame.Rect]]:
         """The decorative card fan, rotated once per window size (rotating is slow)."""

@@ -249,3 +249,20 @@ def test_notices_wait_for_ok(app: App) -> None:
     assert menu.notices == []
     menu.handle_event(key(pygame.K_RETURN))
     assert started == [True]
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 668), (1366, 768), (1920, 1080)])
+def test_six_buttons_stay_readable_and_clear_of_the_hint_and_the_fan(app: App, size: tuple[int, int]) -> None:
+    # With a game in progress the menu has six buttons: at 1280x668 (a 1366x768 laptop's first window)
+    # the last one ran under the hint line that names the game in progress, with 14 px labels.
+    menu = MenuScene(on_new_game=lambda: None, on_continue=lambda: None,
+                     continue_info="Standard Canasta in progress: hand 3. You 1,155 · North 1,360")
+    menu.resize(size)
+    rects = [b.rect for b in menu.buttons.buttons]
+    assert len(rects) == 6
+    u = ui_unit(size)
+    hint_top = size[1] - u // 2 - max(14, u * 3 // 4)
+    assert rects[-1].bottom <= hint_top
+    assert all(a.bottom < b.top for a, b in zip(rects, rects[1:], strict=False))
+    assert min(b.text_size() for b in menu.buttons.buttons) >= 16
+    assert max(rect.bottom for _img, rect in menu._fan) <= rects[0].top
