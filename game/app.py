@@ -9,6 +9,7 @@ the switch happens between frames, never in the middle of an event loop.
 
 from __future__ import annotations
 
+import sys
 import warnings
 from pathlib import Path
 from typing import Protocol
@@ -23,6 +24,7 @@ from game.window import DEFAULT_SIZE, Placement, WindowState
 
 FPS = 60
 MAX_DT = 0.1  # a frame stalled by a window drag must not make animations jump
+SWITCH_INTERVAL = 0.001  # seconds between the threads' turns at the interpreter (see App)
 REDRAW_EVENTS = {  # the window system may have thrown our picture away
     pygame.WINDOWEXPOSED,
     pygame.WINDOWSHOWN,
@@ -148,6 +150,10 @@ class App:
         minimum: tuple[int, int] | None = None,
     ) -> None:
         keep_big_images_apart()
+        # The computer player thinks on a thread: with Python's 5 ms between hand-overs of the interpreter,
+        # a frame drawn while it thinks waited up to that long for it (a tenth of a frame's 16 ms: it
+        # showed in the slowest frames). A hand-over each millisecond costs the thinking next to nothing.
+        sys.setswitchinterval(SWITCH_INTERVAL)
         pygame.init()
         pygame.display.set_caption(title if title is not None else _("Bolivia"))
         self.flags = pygame.RESIZABLE

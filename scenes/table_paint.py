@@ -40,7 +40,7 @@ from scenes.widgets import (
 
 # Faces the next moves will likely show are drawn ahead in the spare time of frames: a frame whose own
 # work took less than FRAME_WORK seconds spends the rest of it on them, one with nothing to draw IDLE_WORK.
-FRAME_WORK = 0.003
+FRAME_WORK = 0.0015
 IDLE_WORK = 0.004
 TRIM_BYTES = 2 << 20  # faces let go at once from which the heap is trimmed
 
@@ -69,10 +69,26 @@ class TablePainter:
         u = ui_unit(self.size)
         self.faces.new_frame()
         still, moving = self._card_items(u)
+        under = self.layer.update(self.background, still)
+        held = self.__dict__.get("_held_rects")
+        if held is None and self.__dict__.get("_hold_window") and self.screen_layer.shows(surface):
+            # The frame that took the engine's events has laid the cards out again and brought the still
+            # cards up to date off screen: the window's half (cards in flight, words, panels) waits for the
+            # next frame, so that no frame does both (a move of fifty cards cost twice the frame's target).
+            self._hold_window = False
+            self._held_rects = list(self.layer.rects)
+            # The panels' and badges' new words are drawn now too (into their caches): the next frame
+            # only notes them, which is what it would do this frame if nothing had changed.
+            self._draw_top(DrawList(self.size), u)
+            self.updated = []
+            self.dirty = True
+            return
+        self._hold_window = False
+        self._held_rects = None
+        changed = self.layer.rects if held is None else held + self.layer.rects
         notes = DrawList(self.size)
         self._draw_top(notes, u)
-        under = self.layer.update(self.background, still)
-        self.screen_layer.update(under, moving + notes.items, target=surface, changed=self.layer.rects)
+        self.screen_layer.update(under, moving + notes.items, target=surface, changed=changed)
         self.updated = self.screen_layer.rects
         if self.faces.behind:
             self.dirty = True  # some cards were drawn from a face of another size: catch up next frame
@@ -81,6 +97,11 @@ class TablePainter:
             self._caught_up = True  # every face shown is drawn: the sizes they stood in from can go
             self._let_faces_go(self.faces_needed())
         self.draw_faces_ahead(FRAME_WORK)
+
+    @property
+    def window_behind(self) -> bool:
+        """Whether the window still shows the frame before this one (see `draw`)."""
+        return self.__dict__.get("_held_rects") is not None
 
     def draw_whole(self, surface: pygame.Surface) -> None:
         """The same picture drawn at once on `surface`, without the layers (what they must show)."""
@@ -677,10 +698,22 @@ class TablePainter:
         key = (self.relayouts, tuple(r), u)
         cached = getattr(self, "_score_cache", None)
         if cached is None or cached[0] != key:
-            image = panel_image(r.size, max(6, u // 3)).copy()
-            self._score_lines(image, pygame.Rect((0, 0), r.size), u)
-            self._score_cache = cached = (key, image)
-        surface.blit(cached[1], r.topleft)
+            # Most changes of the game leave the panel's words as they were (a card drawn, a discard):
+            # the same image is kept, so the window's layer has nothing to redraw there either.
+            content = self._score_content(r, u)
+            if cached is None or cached[1] != content:
+                image = panel_image(r.size, max(6, u // 3)).copy()
+                self._score_lines(image, pygame.Rect((0, 0), r.size), u)
+                cached = (key, content, image)
+            self._score_cache = cached = (key, content, cached[2])
+        surface.blit(cached[2], r.topleft)
+
+    def _score_content(self, r: pygame.Rect, u: int) -> tuple:
+        """Everything the score panel's picture depends on."""
+        s = self.state
+        notes = tuple((self.side_note(side, True), self.side_note(side, False)) for side in range(s.sides))
+        return (tuple(r), u, language(), s.hand_no, s.target, tuple(s.scores), s.side_of(self.seat),
+                tuple(self.side_names), notes)
 
     def _score_lines(self, surface: pygame.Surface, r: pygame.Rect, u: int) -> None:
         s = self.state

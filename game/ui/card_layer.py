@@ -42,6 +42,10 @@ class CardLayer:
         self._background = None
         self._last = None
 
+    def shows(self, target: pygame.Surface) -> bool:
+        """Whether `target` holds this layer's picture as last drawn (it is drawn there, not invalidated)."""
+        return self._target is target and self._background is not None
+
     def update(self, background: pygame.Surface, items: Sequence[Item],
                target: pygame.Surface | None = None, changed: Sequence[pygame.Rect] = ()) -> pygame.Surface:
         """Bring the layer up to date with `items` over `background`, and return it. With `target` (the
@@ -81,11 +85,14 @@ class CardLayer:
         if sum(p.w * p.h for p in patches) > width * height * self.max_area:
             self._redraw_all(background, items)
             return self.surface
+        hits = [patch.collidelistall(rects) for patch in patches]  # in drawing order
+        if len(patches) > 1:
+            patches, hits, on_top = _cheaper(patches, hits, on_top, rects)
         surface = self.surface
-        for patch in patches:
+        for patch, under in zip(patches, hits, strict=True):
             surface.set_clip(patch)
             surface.blit(background, patch, patch)
-            for i in patch.collidelistall(rects):  # in drawing order
+            for i in under:
                 _ident, _key, _rect, draw, arg = items[i]
                 draw(surface, arg)
         surface.set_clip(None)
@@ -139,6 +146,27 @@ def draw_all(surface: pygame.Surface, items: Sequence[Item]) -> None:
     """Every item, in order (over what `surface` holds already)."""
     for _ident, _key, _rect, draw, arg in items:
         draw(surface, arg)
+
+
+# What a redraw costs, in pixels of felt copied: each item drawn (a call through Python, clipped or
+# not) costs about as much as ten thousand of them, a pixel of a card blended about one.
+DRAW_COST = 10_000
+
+
+def _cheaper(patches: list[pygame.Rect], hits: list[list[int]], on_top: list[int],
+             rects: list[Rect]) -> tuple[list[pygame.Rect], list[list[int]], list[int]]:
+    """The patches as planned, or one rectangle around them all when that costs less. Many cards in
+    flight close together (the deal, a pile taken) make patches that each redraw most of the others
+    under them, clipped: a few hundred small draws, where one larger copy of the felt and each card
+    drawn once is cheaper. The new items on top go into it too (drawn twice, their shadows would darken)."""
+    planned = (sum(p.w * p.h for p in patches) + DRAW_COST * (sum(len(h) for h in hits) + len(on_top))
+               + sum(rects[i][2] * rects[i][3] for i in on_top))
+    bound = patches[0].unionall([*patches[1:], *(pygame.Rect(rects[i]) for i in on_top)])
+    under = bound.collidelistall(rects)
+    whole = bound.w * bound.h + DRAW_COST * len(under) + sum(rects[i][2] * rects[i][3] for i in under)
+    if whole < planned:
+        return [bound], [under], []
+    return patches, hits, on_top
 
 
 def _merge(rects: list[pygame.Rect]) -> list[pygame.Rect]:
