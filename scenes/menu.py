@@ -14,6 +14,7 @@ from game.i18n import _
 from game.ui.card_faces import CardFaces
 from game.ui.layout import card_height
 from scenes.widgets import (
+    BUTTON_LABEL,
     GOLD,
     INK,
     INK_DIM,
@@ -28,10 +29,9 @@ from scenes.widgets import (
     wrap_text,
 )
 
-# An escalera of hearts, ten to ace, fanned under the title: the game's signature meld.
 Fanned = tuple[pygame.Surface, pygame.Rect]  # one card of the title fan, rotated, and where it goes
-# The shortest menu button whose label is 16 px (a button's label is 0.46 of its height).
-READABLE_BUTTON = 35
+READABLE_BUTTON = math.ceil(16 / BUTTON_LABEL)  # the shortest menu button whose label is 16 px
+# An escalera of hearts, ten to ace, fanned under the title: the game's signature meld.
 FAN_CARDS = (26 + 8, 26 + 9, 26 + 10, 26 + 11, 26 + 12)
 
 
@@ -288,7 +288,7 @@ class MenuScene(Scene):
         rise = max(0, lowest - bottom)
         return [(img, rect.move(0, -rise)) for img, rect in fan]
 
-    def _build_fan(self, size: tuple[int, int]) -> list[tuple[pygame.Surface, pygame.Rect]]:
+    def _build_fan(self, size: tuple[int, int]) -> list[Fanned]:
         """The decorative card fan, rotated once per window size (rotating is slow)."""
         w, h = size
         card_w = max(24, round(h * 0.19 / 1.4))

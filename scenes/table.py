@@ -38,6 +38,7 @@ from scenes.widgets import (
     Dialog,
     FocusGroup,
     Toasts,
+    button_label_px,
     felt_background,
     fit_size,
     ui_unit,
@@ -233,7 +234,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         gap = max(4, u // 4)
         bh = max(20, min(round(u * 1.45), (h - (rows - 1) * gap) // rows))
         columns = [names[i:i + rows] for i in range(0, len(names), rows)]
-        text = max(12, round(bh * 0.46))  # the size of a button's text at its height (see Button.text_size)
+        text = button_label_px(bh)
         pad = max(8, bh // 2) + 4
         need = [max(_font(text, True).size(self.buttons[n].label)[0] + pad for n in col) for col in columns]
         room = max(len(columns), w - (len(columns) - 1) * gap)

@@ -172,6 +172,15 @@ def fit_size(text: str, size: int, room: int, floor: int, bold: bool = True) -> 
     return size
 
 
+
+BUTTON_LABEL = 0.46  # a button's label size, as a share of its height
+
+
+def button_label_px(height: int) -> int:
+    """The label size of a button `height` pixels tall, before it is fitted to the button's width."""
+    return max(12, round(height * BUTTON_LABEL))
+
+
 class Button:
     """A big rounded button. `rect` is set by the owner's layout."""
 
@@ -185,7 +194,7 @@ class Button:
 
     def text_size(self) -> int:
         """Half the button's height, shrunk until the label fits its width (longer words in French)."""
-        return fit_size(self.label, max(12, round(self.rect.h * 0.46)), self.rect.w - max(8, self.rect.h // 2), 10)
+        return fit_size(self.label, button_label_px(self.rect.h), self.rect.w - max(8, self.rect.h // 2), 10)
 
     def activate(self) -> None:
         if self.enabled:
