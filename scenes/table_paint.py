@@ -42,6 +42,7 @@ from scenes.widgets import (
 # work took less than FRAME_WORK seconds spends the rest of it on them, one with nothing to draw IDLE_WORK.
 FRAME_WORK = 0.0015
 IDLE_WORK = 0.004
+HOLD_WORK = 0.0006  # a step of a hold (see Hold) starts in a frame that has spent less than this
 TRIM_BYTES = 2 << 20  # faces let go at once from which the heap is trimmed
 
 CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190),
@@ -52,6 +53,16 @@ CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "e
 
 
 BADGE_READABLE = 12  # px: below this a badge's words go on two lines
+
+
+class Hold:
+    """The frames after the engine's events, while the window waits (see TablePainter.draw): the steps
+    left, where the still layer changed meanwhile, and how many frames have waited."""
+
+    def __init__(self) -> None:
+        self.steps = ["still", "words"]
+        self.rects: list[pygame.Rect] = []
+        self.frames = 0
 
 
 class TablePainter:
@@ -68,24 +79,32 @@ class TablePainter:
             return
         u = ui_unit(self.size)
         self.faces.new_frame()
-        still, moving = self._card_items(u)
-        under = self.layer.update(self.background, still)
-        held = self.__dict__.get("_held_rects")
-        if held is None and self.__dict__.get("_hold_window") and self.screen_layer.shows(surface):
-            # The frame that took the engine's events has laid the cards out again and brought the still
-            # cards up to date off screen: the window's half (cards in flight, words, panels) waits for the
-            # next frame, so that no frame does both (a move of fifty cards cost twice the frame's target).
-            self._hold_window = False
-            self._held_rects = list(self.layer.rects)
-            # The panels' and badges' new words are drawn now too (into their caches): the next frame
-            # only notes them, which is what it would do this frame if nothing had changed.
-            self._draw_top(DrawList(self.size), u)
+        hold = self.__dict__.get("_hold")
+        if hold is None and self.__dict__.get("_hold_window") and self.screen_layer.shows(surface):
+            hold = self._hold = Hold()
+        self._hold_window = False  # events during a hold are drawn with it
+        if hold is not None and hold.steps:
+            # After the engine's events the window stays as it was while the cards are laid out again, the
+            # still cards brought up to date off screen and the panels' and badges' new words drawn into
+            # their caches; the window's half (cards in flight, words, panels) follows in a frame of its
+            # own, so that no frame does all of it (a move of fifty cards cost twice the frame's target).
+            # A step starts while the frame has time left, and every frame after the first takes one.
+            hold.frames += 1
+            must = hold.frames > 1
+            while hold.steps and (must or time.perf_counter() - self.frame_start < HOLD_WORK):
+                must = False
+                if hold.steps.pop(0) == "still":
+                    self.layer.update(self.background, self._card_items(u)[0])
+                    hold.rects += self.layer.rects
+                else:
+                    self._draw_top(DrawList(self.size), u)
             self.updated = []
             self.dirty = True
             return
-        self._hold_window = False
-        self._held_rects = None
-        changed = self.layer.rects if held is None else held + self.layer.rects
+        self._hold = None
+        still, moving = self._card_items(u)
+        under = self.layer.update(self.background, still)
+        changed = self.layer.rects if hold is None else hold.rects + self.layer.rects
         notes = DrawList(self.size)
         self._draw_top(notes, u)
         self.screen_layer.update(under, moving + notes.items, target=surface, changed=changed)
@@ -101,7 +120,7 @@ class TablePainter:
     @property
     def window_behind(self) -> bool:
         """Whether the window still shows the frame before this one (see `draw`)."""
-        return self.__dict__.get("_held_rects") is not None
+        return self.__dict__.get("_hold") is not None
 
     def draw_whole(self, surface: pygame.Surface) -> None:
         """The same picture drawn at once on `surface`, without the layers (what they must show)."""

@@ -91,6 +91,10 @@ def table() -> Iterator[tuple[App, TableScene]]:
 
 def _same_as_full_redraw(app: App, scene: TableScene) -> bool:
     scene.draw(app.screen)
+    for _wait in range(3):  # after a move the window waits up to three frames (see TablePainter.draw)
+        if scene.window_behind:
+            scene.draw(app.screen)
+    assert not scene.window_behind
     kept = pygame.image.tobytes(app.screen, "RGB")
     layer, scene.layer = scene.layer, CardLayer()
     try:
