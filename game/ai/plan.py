@@ -723,6 +723,7 @@ def _plan_go_out(view: PlayerView, budget: int) -> list[Action] | None:
 
 
 OUT_MOVES_WEIGHED = 200  # going-out moves of the exact solver compared, at most
+OUT_SHARES_TRIED = 10 * OUT_MOVES_WEIGHED  # Standard: shares of the wild cards looked at, going out or not
 
 
 def _one_move_out(view: PlayerView) -> list[Action] | None:
@@ -736,7 +737,7 @@ def _one_move_out(view: PlayerView) -> list[Action] | None:
     melds = [(m.id, m.kind, m.key, m.cards) for m in side_melds]
     # Bolivia's exact solver, or Standard Canasta's (rank melds only).
     moves = OutSolver(view.hand, melds, rules, need).iter_moves() if rules.exact_out_solver \
-        else iter(RankOut(view.hand, melds, rules, need).moves())
+        else RankOut(view.hand, melds, rules, need).iter_moves(OUT_SHARES_TRIED)
     best: tuple[float, list[Action]] | None = None
     for i, move in enumerate(moves):
         if i >= OUT_MOVES_WEIGHED:

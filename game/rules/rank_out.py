@@ -15,7 +15,6 @@ suit of a kept wild card of a kind is kept, lay the same cards in rule terms and
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from functools import lru_cache
 
 from game.rules.actions import MeldMove
 from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, VALUE, WILD
@@ -35,6 +34,7 @@ class RankOut:
         self.hand = sorted(hand, key=lambda c: (FACE[c], c))
         self.rules = rules
         self.need = need
+        self.tried = 0  # shares of the wild cards looked at by the last listing (iter_moves)
         # Every rank meld of the side is among the targets of each move, so its canasta is counted there.
         self.melds = {key: (mid, cards) for mid, kind, key, cards in side_melds if kind == RANK_MELD}
 
@@ -123,7 +123,14 @@ class RankOut:
 
     def moves(self) -> list[MeldMove]:
         """Every meld move that goes out, one per outcome."""
-        out = []
+        return list(self.iter_moves())
+
+    def iter_moves(self, tries: int | None = None) -> Iterator[MeldMove]:
+        """The going-out moves one by one, in the order `moves` lists them. A big hand with many wild
+        cards has hundreds of thousands (37 cards, 8 of them wild, over six melds: 702,510), so a caller
+        that weighs a few takes them lazily; `tries` caps the shares of the wild cards looked at
+        (counted in `self.tried`), going out or not, so the work is bounded too."""
+        self.tried = 0
         for kept in self._keeps():
             rest = self._rest(kept)
             if not rest or not self._rest_ok(rest):
@@ -135,13 +142,15 @@ class RankOut:
             twos = [c for c in rest if WILD[c] and RANK[c] != JOKER]
             bounds = tuple((least, most) for _r, _n, _w, least, most in targets)
             for split in _splits(bounds, len(jokers), len(twos)):
+                if tries is not None and self.tried >= tries:
+                    return
+                self.tried += 1
                 canastas = []
                 for (_rank, n, w, _least, _most), (j, t) in zip(targets, split, strict=True):
                     if n + w + j + t >= self.rules.canasta_size:
                         canastas.append(MIXED_CANASTA if w + j + t else NATURAL_CANASTA)
                 if self._qualifies(canastas):
-                    out.append(self._build(rest, targets, split, jokers, twos))
-        return out
+                    yield self._build(rest, targets, split, jokers, twos)
 
     def _rest(self, kept: int | None) -> list[int]:
         return [c for c in self.hand if c != kept]
@@ -171,20 +180,22 @@ def _most_wilds(rules: RuleSet, naturals: int, wilds: int) -> int:
     return more
 
 
-@lru_cache(maxsize=4096)
-def _splits(bounds: tuple[tuple[int, int], ...], jokers: int, twos: int) -> tuple[tuple[tuple[int, int], ...], ...]:
-    """Every way to share the jokers and twos among melds taking from `least` to `most` wild cards each."""
+def _splits(bounds: tuple[tuple[int, int], ...], jokers: int, twos: int) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every way to share the jokers and twos among melds taking from `least` to `most` wild cards each,
+    one by one (there can be millions). Each share of a meld is tried only when the melds after it can
+    take the wild cards left, so every branch ends in a share: the next one costs a walk down the melds."""
     if not bounds:
-        return ((),) if jokers == twos == 0 else ()
+        if jokers == twos == 0:
+            yield ()
+        return
     (least, most), rest = bounds[0], bounds[1:]
     room = sum(m for _l, m in rest)
     need = sum(lo for lo, _m in rest)
-    out = []
     for j in range(min(jokers, most) + 1):
         for t in range(min(twos, most - j) + 1):
             if j + t < least:
                 continue
             left = jokers - j + twos - t
             if need <= left <= room:
-                out += [((j, t),) + tail for tail in _splits(rest, jokers - j, twos - t)]
-    return tuple(out)
+                for tail in _splits(rest, jokers - j, twos - t):
+                    yield ((j, t),) + tail
