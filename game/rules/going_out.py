@@ -95,10 +95,26 @@ def can_go_out(
     rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
     if not _could_qualify(rest, shapes, rules):
         return False
-    melds = [(i, kind, key, tuple(cards)) for i, (kind, key, cards) in enumerate(side_melds)]
-    if not rules.exact_out_solver:
-        return RankOut(hand, melds, rules, need).possible()
-    return OutSolver(hand, melds, rules, need).possible()
+    # The answer depends on the faces alone (two copies of a card are the same card to the rules).
+    key = (tuple(sorted(FACE[c] for c in hand)),
+           tuple(sorted((kind, k, tuple(sorted(FACE[c] for c in cards))) for kind, k, cards in side_melds)),
+           rules, need)
+    known = _ANSWERS.get(key)
+    if known is None:
+        melds = [(i, kind, k, tuple(cards)) for i, (kind, k, cards) in enumerate(side_melds)]
+        exact = OutSolver if rules.exact_out_solver else RankOut
+        known = exact(hand, melds, rules, need).possible()
+        if len(_ANSWERS) >= ANSWERS_KEPT:
+            _ANSWERS.clear()
+        _ANSWERS[key] = known
+    return known
+
+
+# Answers of the exact solver by position. The same positions come again and again: under a partner's
+# "yes" every move is checked by this question, by the player's own check and then by the engine, and a
+# computer player's playouts meet the same hands in every world (three in four calls were repeats).
+ANSWERS_KEPT = 20_000
+_ANSWERS: dict[tuple, bool] = {}
 
 
 def go_out_moves(hand: list[int] | tuple[int, ...], side_melds: list[Meld] | tuple[Meld, ...], rules: RuleSet,
