@@ -26,7 +26,7 @@ from game.ai.evaluate import black_threes_held, world_side_values
 from game.ai.inference import sample_consistent, unlikely_pairs
 from game.ai.levels import HARD, NORMAL, Planner, Style, choose_with
 from game.ai.plan import OutPlans, plan_go_out, why_illegal
-from game.ai.search import LazyLegal, goes_out, playout_step
+from game.ai.search import NODES_PER_MOVE, LazyLegal, goes_out, playout_step
 from game.rules.actions import (
     Action,
     AddToMeld,
@@ -196,9 +196,10 @@ class Search:
         rewards: list[list[float]] = [[] for _ in root_moves]
         start = time.perf_counter()
         seed = self.rng.randrange(1 << 30)
+        work = self.out_plans.work  # the rollouts' going-out searches count too (search.NODES_PER_MOVE)
         while self.iterations < b.max_iterations:
             if self.iterations >= b.min_iterations:
-                if self.moves >= b.moves:
+                if self.moves + (self.out_plans.work - work) // NODES_PER_MOVE >= b.moves:
                     break
                 if b.seconds is not None and time.perf_counter() - start > b.seconds:
                     break

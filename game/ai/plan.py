@@ -607,6 +607,10 @@ class OutPlans:
 
     def __init__(self) -> None:
         self._plans: dict[tuple, list[tuple] | None] = {}
+        # The searching done for this decision, in nodes of the going-out search (a going-out move
+        # weighed counts OUT_WEIGHED_NODES): a searching level counts it in its budget, since late in a
+        # hand it can cost more than the playouts' moves themselves.
+        self.work = 0
 
     def find(self, view: PlayerView, budget: int) -> list[Action] | None:
         side_melds = view.melds[view.side]
@@ -626,7 +630,7 @@ class OutPlans:
                     out.append(step[1])
             else:
                 return out
-        seq = _plan_go_out(view, budget)
+        seq = _plan_go_out(view, budget, self)
         if len(self._plans) > self.SIZE:
             self._plans.clear()
         if seq is None:
@@ -670,7 +674,7 @@ def plan_go_out(view: PlayerView, budget: int = NODE_BUDGET, plans: OutPlans | N
     return (plans if plans is not None else OutPlans()).find(view, budget)
 
 
-def _plan_go_out(view: PlayerView, budget: int) -> list[Action] | None:
+def _plan_go_out(view: PlayerView, budget: int, plans: OutPlans) -> list[Action] | None:
     rules = view.rules
     hand = list(view.hand)
     if view.permission is False:
@@ -684,8 +688,10 @@ def _plan_go_out(view: PlayerView, budget: int) -> list[Action] | None:
     existing = [(m, _shape_of(m)) for m in side_melds]
     existing = [(m, s) for m, s in existing if s is not None]
     search = _OutSearch(rules, need_of(view), budget)
-    if not search.solve(rest, tuple(s for _m, s in existing), keep, 0):
-        return _one_move_out(view)
+    found = search.solve(rest, tuple(s for _m, s in existing), keep, 0)
+    plans.work += search.nodes
+    if not found:
+        return _one_move_out(view, plans)
     # Faces back to the hand's card ids.
     ids: dict[int, list[int]] = {}
     for c in sorted(hand):
@@ -719,14 +725,15 @@ def _plan_go_out(view: PlayerView, budget: int) -> list[Action] | None:
         seq = order + tail
         if seq and sequence_ok(view, seq):
             return seq
-    return _one_move_out(view)
+    return _one_move_out(view, plans)
 
 
 OUT_MOVES_WEIGHED = 200  # going-out moves of the exact solver compared, at most
+OUT_WEIGHED_NODES = 20  # one weighed costs about as much as this many nodes of the going-out search
 OUT_SHARES_TRIED = 10 * OUT_MOVES_WEIGHED  # Standard: shares of the wild cards looked at, going out or not
 
 
-def _one_move_out(view: PlayerView) -> list[Action] | None:
+def _one_move_out(view: PlayerView, plans: OutPlans | None = None) -> list[Action] | None:
     """Going out in one meld move when the step-by-step search found no way (each card alone would break
     the keep-two rule, say): the exact solver's moves, the best scoring of the first few, and the discard."""
     rules = view.rules
@@ -742,6 +749,8 @@ def _one_move_out(view: PlayerView) -> list[Action] | None:
     for i, move in enumerate(moves):
         if i >= OUT_MOVES_WEIGHED:
             break
+        if plans is not None:
+            plans.work += OUT_WEIGHED_NODES
         try:
             plan = plan_meld_move(move, view.hand, side_melds, rules, need, view.permission)
         except IllegalAction:

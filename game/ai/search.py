@@ -39,6 +39,10 @@ from game.rules.state import GameState, Phase
 from game.rules.view import PlayerView, view_of
 
 MOVE_BUDGET = 900  # playout moves per decision (about 0.3 ms each)
+# The playouts' going-out searches count too, this many nodes a move (plan.OutPlans.work; measured, a
+# node costs a sixth of a move on average): late in a hand, where seats can go out, they cost several
+# times the moves themselves (a four-player draw took 827 moves and 31,000 nodes, 1.6 s).
+NODES_PER_MOVE = 6
 MAX_WORLDS = 40
 MIN_WORLDS = 6
 OUT_WORLDS = 12
@@ -108,6 +112,9 @@ class Searcher:
         self.rng = rng
         self.out_plans = OutPlans()  # going-out plans, shared by this decision's playouts
         self.planner = Planner(style, view, rng, self.out_plans)
+        self.moves = 0  # playout moves of the search (its work, with the going-out search: `spent`)
+        self.worlds = 0
+        self.start_work = 0
 
     def decide(self, legal: list[Action]) -> Action:
         default = choose_with(self.style, self.view, legal, self.rng, out_plans=self.out_plans)
@@ -144,21 +151,24 @@ class Searcher:
     def search(self, choices: list[Action]) -> Action:
         view = self.view
         totals = [0.0] * len(choices)
-        moves = 0
-        worlds = 0
         seed = self.rng.randrange(1 << 30)
+        self.start_work = self.out_plans.work  # the going-out search of Normal's own choice is not the playouts'
         # Going out is costly to play out (the engine checks every move under a partner's "yes" with a
         # search of its own) and its outcome varies little between worlds: fewer worlds do.
         limit = OUT_WORLDS if any(isinstance(a, AskPartner) or goes_out(view, a) for a in choices) else MAX_WORLDS
-        while worlds < limit and (worlds < MIN_WORLDS or moves < MOVE_BUDGET):
-            world = sample_world(view, random.Random(seed + worlds))
+        while self.worlds < limit and (self.worlds < MIN_WORLDS or self.spent() < MOVE_BUDGET):
+            world = sample_world(view, random.Random(seed + self.worlds))
             for i, first in enumerate(choices):
-                value, used = self.playout(world.copy(), first, random.Random(seed * 7 + worlds))
+                value, used = self.playout(world.copy(), first, random.Random(seed * 7 + self.worlds))
                 totals[i] += value
-                moves += used
-            worlds += 1
+                self.moves += used
+            self.worlds += 1
         best = max(range(len(choices)), key=lambda i: (totals[i], -i))
         return choices[best]
+
+    def spent(self) -> int:
+        """The playouts' work so far in moves: their moves, and their going-out search."""
+        return self.moves + (self.out_plans.work - self.start_work) // NODES_PER_MOVE
 
     def playout(self, state: GameState, first: Action, rng: random.Random) -> tuple[float, int]:
         """Play `first`, then every seat (this one's rest of the turn too) by the Normal policy until the
