@@ -9,9 +9,12 @@ from itertools import islice
 import game.ai.plan as plan
 import game.ai.search as search
 from game.ai.levels import HARD
-from game.rules import Phase, legal_actions, view_of
+from game.rules import BOLIVIA, Phase, going_out, legal_actions, view_of
+from game.rules.cards import FACE, deck_ids
+from game.rules.out_solver import OutSolver
 from game.rules.rank_out import RankOut
 from game.rules.ruleset import STANDARD
+from tests.brute_moves import random_position
 from tests.helpers import position
 
 # Standard Canasta, two players, arena seed 60613, deal 210: Expert's 37 cards, 8 of them wild, over six
@@ -89,3 +92,32 @@ def test_hard_counts_the_playouts_going_out_search(monkeypatch):
     monkeypatch.undo()
     assert uncounted.worlds >= 3 * hard.worlds
     assert _work(uncounted) >= 3 * search.MOVE_BUDGET
+
+
+def test_kept_going_out_answers_are_the_solvers_answers():
+    """can_go_out keeps its answers by faces: another copy of each card gets the answer the solver gives."""
+    rng = random.Random(12)
+    seen = 0
+    for _ in range(300):
+        try:
+            hand, melds = random_position(rng, rng.randint(3, 14))
+        except LookupError:
+            continue
+        shapes = [(m.kind, m.key, m.cards) for m in melds]
+        first = going_out.can_go_out(hand, shapes, BOLIVIA)
+        # The same faces from other copies of the cards, asked again: answered from what was kept.
+        copies = [_other_copy(c) for c in hand]
+        again = going_out.can_go_out(copies, shapes, BOLIVIA)
+        fresh = OutSolver(copies, [(m.id, m.kind, m.key, m.cards) for m in melds], BOLIVIA).possible()
+        assert first == again
+        if first or fresh:
+            assert again == fresh
+            seen += first
+    assert seen >= 8  # positions that can go out were among them
+    assert len(going_out._ANSWERS) <= going_out.ANSWERS_KEPT
+
+
+def _other_copy(card: int) -> int:
+    """The next copy of the card's face in the deck (a one-to-one swap: no card comes twice)."""
+    copies = [c for c in deck_ids(BOLIVIA.packs, BOLIVIA.jokers) if FACE[c] == FACE[card]]
+    return copies[(copies.index(card) + 1) % len(copies)]

@@ -95,9 +95,10 @@ def can_go_out(
     rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
     if not _could_qualify(rest, shapes, rules):
         return False
-    # The answer depends on the faces alone (two copies of a card are the same card to the rules).
-    key = (tuple(sorted(FACE[c] for c in hand)),
-           tuple(sorted((kind, k, tuple(sorted(FACE[c] for c in cards))) for kind, k, cards in side_melds)),
+    # The answer depends on the faces alone (two copies of a card are the same card to the rules); a face
+    # fits in a byte, which keeps the stored positions small.
+    key = (bytes(sorted(FACE[c] for c in hand)),
+           tuple(sorted((kind, k, bytes(sorted(FACE[c] for c in cards))) for kind, k, cards in side_melds)),
            rules, need)
     known = _ANSWERS.get(key)
     if known is None:
@@ -113,7 +114,7 @@ def can_go_out(
 # Answers of the exact solver by position. The same positions come again and again: under a partner's
 # "yes" every move is checked by this question, by the player's own check and then by the engine, and a
 # computer player's playouts meet the same hands in every world (three in four calls were repeats).
-ANSWERS_KEPT = 20_000
+ANSWERS_KEPT = 4000  # a few megabytes at most
 _ANSWERS: dict[tuple, bool] = {}
 
 
