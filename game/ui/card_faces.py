@@ -205,6 +205,10 @@ class CardFaces:
             return pygame.Rect(x, y, self.width, self.height).clip(dest.get_rect())
         return dest.blit(self.card(card_id, state), (x, y))
 
+    def ready(self, card_id: int | None, state: str | None = None) -> pygame.Surface | None:
+        """The card as `shadowed` gives it if it is drawn already, else None (nothing is drawn)."""
+        return self._shadowed.get((None if card_id is None else FACE[card_id], state))
+
     def has(self, card_id: int | None, state: str | None = None) -> bool:
         """Whether `shadowed` has this card ready (drawing it would cost nothing)."""
         return (None if card_id is None else FACE[card_id], state) in self._shadowed
