@@ -93,7 +93,8 @@ class TablePainter:
             must = hold.frames > 1
             while hold.steps and (must or time.perf_counter() - self.frame_start < HOLD_WORK):
                 must = False
-                if hold.steps.pop(0) == "still":
+                step = hold.steps.pop(0)
+                if step == "still":
                     self.layer.update(self.background, self._card_items(u)[0])
                     hold.rects += self.layer.rects
                 else:
@@ -355,12 +356,25 @@ class TablePainter:
             self._still_cache = (key, items) if ready and not shaking else None
         else:
             items = cached[1]
-        moving = []
-        for sp in sorted((self.sprites[c] for c in flying if c in self.sprites), key=_by_z):
-            draw = self._sprite_draw(sp, shaking)
-            moving.append((("flying", sp.card), (draw[1], draw[4], sp.w, sp.rotated, self._card_ready(sp, draw)),
-                           (draw[2], draw[3], *self._card_size(sp)), self._blit_card, draw))
+        moving = [self._card_item(("flying", sp.card), sp, shaking)
+                  for sp in sorted((self.sprites[c] for c in flying if c in self.sprites), key=_by_z)]
         return items, moving
+
+    def _card_item(self, ident: object, sp, shaking: bool) -> tuple:
+        """A card as a layer item: (who, look, rectangle, draw, its argument). A card whose face is drawn
+        is blitted straight from it (the usual case, many a frame); one not drawn yet goes through the
+        face cache, which draws it or stands in for it, and its look changes every frame until it is ready."""
+        draw = self._sprite_draw(sp, shaking)
+        _sp, shown, x, y, overlay = draw
+        if sp.rotated:
+            back = self._rotated_back(sp.w)
+            return ident, (shown, overlay, sp.w, True, True), (x, y, *back.get_size()), _blit_plain, (back, (x, y))
+        faces = self.faces.get(max(12, sp.w))
+        rect = (x, y, faces.width + faces.shadow_offset, faces.height + faces.shadow_offset)
+        image = faces.ready(shown, overlay)
+        if image is not None:
+            return ident, (shown, overlay, sp.w, False, True), rect, _blit_premultiplied, (image, (x, y))
+        return ident, (shown, overlay, sp.w, False, object()), rect, self._blit_card, draw
 
     def cards_in_flight(self) -> list[tuple[pygame.Surface, tuple[int, int], int]]:
         """The image, place and blit flags of each card moving now, as this frame draws it (drawn here if
@@ -377,20 +391,6 @@ class TablePainter:
                 image = self.faces.get(max(12, sp.w)).shadowed(shown, overlay)
                 out.append((image, (x, y), pygame.BLEND_PREMULTIPLIED))
         return out
-
-    def _card_size(self, sp) -> tuple[int, int]:
-        """The pixels a card drawn at its sprite's width covers, its shadow included."""
-        if sp.rotated:
-            return self._rotated_back(sp.w).get_size()
-        faces = self.faces.get(max(12, sp.w))
-        return faces.width + faces.shadow_offset, faces.height + faces.shadow_offset
-
-    def _card_ready(self, sp, draw: tuple) -> object:
-        """True when the card's face is drawn; else a new object each time, so that the layer draws the
-        card again once its face is ready (a stand-in was shown meanwhile, see FaceCache)."""
-        if sp.rotated:
-            return True
-        return self.faces.get(max(12, sp.w)).has(draw[1], draw[4]) or object()
 
     def _sprite_draw(self, sp, shaking: bool) -> tuple:
         """How to draw a sprite now: (sprite, card shown or None for its back, x, y, overlay)."""
@@ -418,7 +418,6 @@ class TablePainter:
         items = [(("shade", i), shade, shade[0], _draw_shade, shade) for i, shade in enumerate(self.shades)]
         items += self._label_items(u)
         all_ready = True
-        sizes: dict[int, tuple[int, int]] = {}
         for sp in sorted(self.sprites.values(), key=_by_z):
             c = sp.card
             if c in flying:
@@ -427,21 +426,11 @@ class TablePainter:
                 continue
             if sp.pos == pile_pos and c not in pile_top:
                 continue
-            draw = self._sprite_draw(sp, shaking)
-            shown, overlay = draw[1], draw[4]
-            width = max(12, sp.w)
-            if sp.rotated:
-                size = self._rotated_back(sp.w).get_size()
-                ready: object = True
-            else:
-                faces = self.faces.get(width)
-                size = sizes.get(width) or sizes.setdefault(
-                    width, (faces.width + faces.shadow_offset, faces.height + faces.shadow_offset))
-                # A card drawn from a face of another size (see FaceCache) is drawn again until it is ready.
-                ready = faces.has(shown, overlay) or object()
-                all_ready = all_ready and ready is True
-            look = (shown, overlay, sp.w, sp.rotated, ready)  # the layer notices a change of order itself
-            items.append((c, look, (draw[2], draw[3], *size), self._blit_card, draw))
+            # The layer notices a change of order itself; a card drawn from a face of another size (see
+            # FaceCache) is drawn again until it is ready.
+            item = self._card_item(c, sp, shaking)
+            all_ready = all_ready and item[1][4] is True
+            items.append(item)
         return items, all_ready
 
     def _blit_card(self, surface: pygame.Surface, draw: tuple) -> None:
@@ -885,6 +874,14 @@ def _band(size: tuple[int, int]) -> pygame.Surface:
     band = pygame.Surface(size, pygame.SRCALPHA)
     band.fill((8, 28, 18, 190))
     return band
+
+
+def _blit_premultiplied(surface: pygame.Surface, arg: tuple[pygame.Surface, tuple[int, int]]) -> None:
+    surface.blit(arg[0], arg[1], special_flags=pygame.BLEND_PREMULTIPLIED)
+
+
+def _blit_plain(surface: pygame.Surface, arg: tuple[pygame.Surface, tuple[int, int]]) -> None:
+    surface.blit(arg[0], arg[1])
 
 
 def _by_z(sp) -> float:

@@ -7,12 +7,14 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.app import App
 from game.controller import TurnController
 from game.rules.legal import legal_actions
 from game.rules.state import GameState
-from game.ui.card_layer import CardLayer
+from game.ui.card_layer import CardLayer, _merge, _snap
 from scenes.table import TableScene
 from tests.table_driver import card_spot, click, key, run_frames, settle
 
@@ -129,3 +131,19 @@ def test_the_table_looks_the_same_as_a_full_redraw_through_hover_select_shake_an
         for _frame in range(3):
             run_frames(app, 1)
             assert _same_as_full_redraw(app, scene)
+
+
+@given(st.integers(0, 1900), st.integers(0, 1000), st.integers(1, 400), st.integers(1, 300))
+def test_a_patch_never_starts_and_spans_on_four_pixel_boundaries_and_covers_its_rectangle(x, y, w, h) -> None:
+    # Such rows go through SDL's non-temporal copy, five to ten times slower (see _snap).
+    rect = pygame.Rect(x, y, w, h)
+    snapped = _snap(rect.copy())
+    assert snapped.contains(rect) and snapped.w - rect.w <= 1 and snapped.h == rect.h
+    assert not (snapped.x % 4 == 0 and snapped.w % 4 == 0)
+
+
+def test_a_row_of_small_cards_a_few_pixels_apart_is_one_patch() -> None:
+    backs = [pygame.Rect(100 + i * 46, 5, 44, 61) for i in range(20)]  # an opponent's hand, 2 px apart
+    assert len(_merge(backs)) == 1
+    far = [pygame.Rect(100, 5, 44, 61), pygame.Rect(400, 5, 44, 61)]  # two cards far apart stay two
+    assert len(_merge(far)) == 2

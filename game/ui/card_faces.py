@@ -205,6 +205,10 @@ class CardFaces:
             return pygame.Rect(x, y, self.width, self.height).clip(dest.get_rect())
         return dest.blit(self.card(card_id, state), (x, y))
 
+    def ready(self, card_id: int | None, state: str | None = None) -> pygame.Surface | None:
+        """The card as `shadowed` gives it if it is drawn already, else None (nothing is drawn)."""
+        return self._shadowed.get((None if card_id is None else FACE[card_id], state))
+
     def has(self, card_id: int | None, state: str | None = None) -> bool:
         """Whether `shadowed` has this card ready (drawing it would cost nothing)."""
         return (None if card_id is None else FACE[card_id], state) in self._shadowed
@@ -484,7 +488,13 @@ class FaceCache:
             donor = min(donors, key=lambda other: abs(other.width - faces.width))
             off = faces.shadow_offset
             size = (faces.width + off, faces.height + off)
-            surf = self._stand_ins[key] = pygame.transform.smoothscale(donor.shadowed(card_id, state), size)
+            # Smoothly scaled while the frame's budget lasts; past it, by the nearest pixel (a tenth of the
+            # cost: a pile of forty cards taken needs forty stand-ins at once, shown a few frames in flight).
+            start = time.perf_counter()
+            smooth = self.budget is None or self._spent < self.budget
+            scale = pygame.transform.smoothscale if smooth else pygame.transform.scale
+            surf = self._stand_ins[key] = scale(donor.shadowed(card_id, state), size)
+            self._spent += time.perf_counter() - start
         return surf
 
     @property
