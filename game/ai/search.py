@@ -6,8 +6,8 @@ world under the Normal policy (its own rest of the turn, then the other seats) u
 has drawn, and keeps the choice with the best mean score estimate. The same worlds serve every
 choice, so the comparison is not blurred by the luck of the sample. Other decisions are Normal's.
 
-The effort is counted in playout moves, not in seconds, so a seed gives the same decisions on any
-machine.
+The effort is counted in playout moves and the going-out search they run (NODES_PER_MOVE nodes a move),
+not in seconds, so a seed gives the same decisions on any machine.
 """
 
 from __future__ import annotations
