@@ -87,7 +87,8 @@ class TablePainter:
             # After the engine's events the window stays as it was while the cards are laid out again, the
             # still cards brought up to date off screen and the panels' and badges' new words drawn into
             # their caches; the window's half (cards in flight, words, panels) follows in a frame of its
-            # own, so that no frame does all of it (a move of fifty cards cost twice the frame's target).
+            # own, so that no frame does all of it (a move of fifty cards cost twice the frame's target). The
+            # stand-ins for cards not drawn at their new size are made then too (see _prepare_stand_ins).
             # A step starts while the frame has time left, and every frame after the first takes one.
             hold.frames += 1
             must = hold.frames > 1
@@ -97,8 +98,9 @@ class TablePainter:
                 if step == "still":
                     self.layer.update(self.background, self._card_items(u)[0])
                     hold.rects += self.layer.rects
-                else:
+                else:  # the words, and the stand-ins, kept for the next frame only: this step comes last
                     self._draw_top(DrawList(self.size), u)
+                    self._prepare_stand_ins()
             self.updated = []
             self.dirty = True
             return
@@ -183,6 +185,15 @@ class TablePainter:
             self._keep_needed_faces()
         if self._wishes:
             self._wishes = self.faces.prewarm(self._wishes, work - (time.perf_counter() - self.frame_start), idle)
+
+    def _prepare_stand_ins(self) -> None:
+        """Stand-ins for the cards whose face is not drawn at their new size (a pile taken sends forty
+        cards to a new size at once), made in a frame that waits: the frames moving them only blit."""
+        shaking = self.shake_time > 0 and bool(self.shaking)
+        for sp in self.sprites.values():
+            if not sp.rotated:
+                _sp, shown, _x, _y, overlay = self._sprite_draw(sp, shaking)
+                self.faces.prepare_stand_in(max(12, sp.w), shown, overlay)
 
     def faces_needed(self) -> dict[int, set[int | None]]:
         """The faces (width -> rules face codes, None for the back) of the cards on screen now and of

@@ -250,3 +250,24 @@ def test_the_face_cache_redraws_when_the_colour_mode_changes() -> None:
     assert four is not two and four.four_colour
     cache.four_colour = True  # the same mode again: the faces are kept
     assert cache.get(80) is four
+
+
+def test_a_stand_in_made_ahead_is_shown_by_the_next_frame_without_scaling_again(monkeypatch) -> None:
+    dest = pygame.Surface((400, 400), pygame.SRCALPHA)
+    cache = FaceCache(keep=4, budget=0.0)
+    cache.get(70).shadowed(3)  # the card drawn at another width: a donor
+    cache.get(70).shadowed(11)
+    cache.new_frame()
+    cache.prepare_stand_in(90, 11)  # the frame that waits after a move
+    assert not cache.get(90).has(11)
+    cache.new_frame()  # the frame that moves the card
+    cache.blit(dest, 90, 3, (0, 0))  # this frame's one sure new face
+    scaled = []
+    for name in ("smoothscale", "scale"):
+        real = getattr(pygame.transform, name)
+        monkeypatch.setattr(pygame.transform, name, lambda *a, real=real: scaled.append(a) or real(*a))
+    cache.blit(dest, 90, 11, (100, 0))  # over budget: the stand-in made ahead, not scaled again
+    assert cache.behind and not cache.get(90).has(11) and scaled == []
+    cache.new_frame()
+    cache.blit(dest, 90, 11, (100, 0))  # caught up: the real face
+    assert cache.get(90).has(11)

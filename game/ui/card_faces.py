@@ -391,6 +391,7 @@ class FaceCache:
         self.budget = budget
         self.behind = False  # a stand-in was drawn this frame
         self._spent = 0.0
+        self._donors: dict[int, list[CardFaces]] = {}  # stand-ins' donor widths by nearness, this frame
         self._stand_ins: dict[tuple[int, int | None, str | None], pygame.Surface] = {}
         self._sizes: OrderedDict[int, CardFaces] = OrderedDict()
         # Seconds per square pixel of width that drawing a face costs, learnt as faces are drawn: the
@@ -424,6 +425,7 @@ class FaceCache:
             self._stand_ins = {k: v for k, v in self._stand_ins.items()
                                if not (k[0] in self._sizes and (k[1], k[2]) in self._sizes[k[0]]._shadowed)}
         self._spent = 0.0
+        self._donors = {}
         self.behind = False
 
     def blit(self, dest: pygame.Surface, width: int, card_id: int | None, topleft: tuple[float, float],
@@ -477,15 +479,28 @@ class FaceCache:
                 return []
         return []
 
+    def prepare_stand_in(self, width: int, card_id: int | None, state: str | None = None) -> None:
+        """Make the stand-in a card not drawn at `width` will need, before the frame that shows it (kept
+        until its face is drawn)."""
+        faces = self.get(width)
+        if not faces.has(card_id, state) and self._stand_in(faces, card_id, state) is not None:
+            self.behind = True  # so that the next frame keeps it
+
     def _stand_in(self, faces: CardFaces, card_id: int | None, state: str | None) -> pygame.Surface | None:
         """The card scaled from the nearest width that has it (kept until every face is ready)."""
         key = (faces.width, None if card_id is None else FACE[card_id], state)
         surf = self._stand_ins.get(key)
         if surf is None:
-            donors = [other for other in self._sizes.values() if other is not faces and other.has(card_id, state)]
-            if not donors:
+            # The nearest width that has the card: the widths by nearness, worked out once a frame per width
+            # (forty cards may need a stand-in in one frame, and two dozen widths may be kept).
+            order = self._donors.get(faces.width)
+            if order is None:
+                order = self._donors[faces.width] = sorted(
+                    (other for other in self._sizes.values() if other is not faces),
+                    key=lambda other: abs(other.width - faces.width))
+            donor = next((other for other in order if other.has(card_id, state)), None)
+            if donor is None:
                 return None
-            donor = min(donors, key=lambda other: abs(other.width - faces.width))
             off = faces.shadow_offset
             size = (faces.width + off, faces.height + off)
             # Smoothly scaled while the frame's budget lasts; past it, by the nearest pixel (a tenth of the
@@ -512,6 +527,7 @@ class FaceCache:
         faces = self._sizes.get(width)
         if faces is None:
             faces = self._sizes[width] = CardFaces(width, self._four_colour)
+            self._donors = {}
             while len(self._sizes) > self.keep:
                 self._sizes.popitem(last=False)
         else:
@@ -529,6 +545,7 @@ class FaceCache:
             else:
                 self._sizes[width].keep_only(codes)
         self._stand_ins = {k: v for k, v in self._stand_ins.items() if k[1] in needed.get(k[0], ())}
+        self._donors = {}
 
     @property
     def widths(self) -> list[int]:
@@ -539,6 +556,7 @@ class FaceCache:
         """Call on a window resize: every size is recomputed from the new layout."""
         self._sizes.clear()
         self._stand_ins.clear()
+        self._donors = {}
 
     def __len__(self) -> int:
         return len(self._sizes)
