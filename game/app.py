@@ -17,6 +17,7 @@ from typing import Protocol
 import pygame
 
 from game.assets import clear_font_cache
+from game.frame_gate import frame_begins, frame_ends
 from game.i18n import _
 from game.logs import first_frame_drawn
 from game.native_memory import give_back_free_memory, keep_big_images_apart
@@ -254,7 +255,15 @@ class App:
             scene.handle_event(event)
 
     def step(self, dt: float) -> None:
-        """One frame: events, update, draw if dirty, then any scene switch."""
+        """One frame: events, update, draw if dirty, then any scene switch. The thinking thread starts
+        no decision meanwhile (game/frame_gate.py)."""
+        frame_begins()
+        try:
+            self._step(dt)
+        finally:
+            frame_ends()
+
+    def _step(self, dt: float) -> None:
         if self.scenes.apply_pending():
             self.show_all = True
         for event in pygame.event.get():

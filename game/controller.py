@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass, field
 
 from game.ai import Chooser
+from game.frame_gate import wait_for_frame_end
 from game.i18n import _
 from game.rules.actions import Action, AddToMeld, Combine, Deal, LayMelds, MeldMove
 from game.rules.errors import IllegalAction
@@ -197,6 +198,7 @@ class TurnController:
 
 def _work(jobs: queue.SimpleQueue) -> None:
     while (job := jobs.get()) is not None:
+        wait_for_frame_end()  # asked during a frame: think once it is shown (see game/frame_gate.py)
         job.run()
 
 
