@@ -292,7 +292,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         if dealt:
             self._deal_sprites()
         self.relayout(animate=True, deal=dealt)
-        self._hold_window = True  # drawn in two frames (see TablePainter.draw)
+        self._hold_window = True  # drawn over the next frames (see TablePainter.draw)
         self._sync_dialog()
         if self.on_change:
             self.on_change(self.state)
