@@ -1,8 +1,9 @@
 """The blunder suite: hand-built positions with one right answer (or one clearly wrong one).
 
-Normal, Hard and Expert must pass every one
-(the `strong` ones: Hard and Expert). Seats 0 and 2 are partners at four players; seat 1 plays after
-seat 0, so it is the opponent a discard of seat 0 feeds.
+Hard and Expert must pass every one; Normal (which does not count cards and lays the biggest first
+meld it can) passes those that need neither, and fails the others on purpose (the last tests here).
+Seats 0 and 2 are partners at four players; seat 1 plays after seat 0, so it is the opponent a discard
+of seat 0 feeds.
 """
 
 from __future__ import annotations
@@ -10,8 +11,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai.expert import choose_expert
-from game.ai.levels import choose_normal
-from game.ai.search import choose_hard
+from game.ai.levels import choose_hard, choose_normal
 from game.rules import Phase
 from game.rules.actions import AddToMeld, Answer, AskPartner, Discard, DrawStock, LayMelds, TakePile, TakeTop
 from game.rules.cards import BLACK_THREE, RANK, WILD, label
@@ -19,7 +19,7 @@ from game.rules.melds import RANK_MELD, WILD_MELD
 from game.rules.ruleset import STANDARD
 from tests.ai_positions import decide, play_turn, spot
 
-PLAYERS = {"normal": choose_normal, "hard": choose_hard, "expert": choose_expert}
+PLAYERS = {"hard": choose_hard, "expert": choose_expert}
 BIG_PILE = "5H 8C 9D 2D JK TC 7S 4H QD 6C AS 8S"
 
 
@@ -536,12 +536,12 @@ def test_standard_takes_a_big_frozen_pile_with_a_natural_pair(ai):
     assert isinstance(decide(s, ai), TakePile)
 
 
-def test_standard_hard_freezes_a_big_pile_the_next_side_could_take():
-    # A ten-card pile, not frozen for the next side (it has melded five of the ranks held here): Hard keeps
+def test_standard_expert_freezes_a_big_pile_the_next_side_could_take():
+    # A ten-card pile, not frozen for the next side (it has melded five of the ranks held here): Expert keeps
     # its wild card out of its melds and discards it crosswise, so only a natural pair takes the pile.
     s = spot(4, {0: "2C 5D 9H JS KC 7D"}, pile="5H 8C 9D 6C 7S 4H QD 6S AS TD",
              melds=[["AC AD AH"], ["5C 5S 5H", "9C 9S 9H", "JC JD JH", "KS KD KH", "7C 7S 7H"]], rules=STANDARD)
-    assert discarded(s, choose_hard) == "2C"
+    assert discarded(s, choose_expert) == "2C"
 
 
 def test_standard_partner_says_yes_holding_black_threes_that_cost_five_each(ai):
@@ -549,3 +549,33 @@ def test_standard_partner_says_yes_holding_black_threes_that_cost_five_each(ai):
     s = spot(4, {0: "7C 7D 7H 5D", 2: "3C 3S 3C 4D"}, pile="6C", phase=Phase.ANSWER, asked=True,
              melds=[[EIGHTS, "QC QS QD"], ["4H 4S 4C"]], rules=STANDARD)
     assert answer_of(s, ai) is True
+
+
+# ----- what Normal gives up ----------------------------------------------------------------------------
+# Normal is the club player who does not count cards and lays down all it can at its first meld: these
+# positions, passed above by Hard and Expert, are the ones it gets wrong.
+
+
+def test_normal_passes_the_positions_that_take_no_card_counting():
+    for test in (test_black_three_goes_first, test_pairs_are_kept, test_takes_a_big_pile,
+                 test_takes_a_pile_that_makes_a_canasta, test_completes_a_bolivia,
+                 test_goes_out_when_the_opponents_can_go_out, test_extends_a_run_to_an_escalera,
+                 test_adds_to_melds_only_cards_that_fit):
+        test(choose_normal)
+
+
+def test_normal_discards_into_a_pair_only_counting_would_see():
+    def table():
+        return spot(4, {0: "AS 5C 6D 9H JC QS 4D"}, known={1: "AH AD"}, pile="7C 4H 8D TS",
+                    melds=[["5S 6S 7S"], ["KC KD KH"]])
+
+    assert discarded(table(), choose_hard) != "AS"
+    assert discarded(table(), choose_normal) == "AS"  # its highest loose card
+
+
+def test_normal_spends_a_wild_card_on_its_first_meld_where_hard_does_not():
+    test_first_meld_spends_no_wild_card_when_naturals_reach_the_minimum(choose_hard)
+    s = spot(4, {0: "KC KD KH QC QD QH JK 2C 5S 9H 7D 4C"}, pile="6C")
+    action = decide(s, choose_normal)
+    assert isinstance(action, LayMelds)
+    assert any(WILD[c] for m in action.melds for c in m)

@@ -6,10 +6,9 @@ from __future__ import annotations
 import random
 from itertools import islice
 
+import game.ai.ismcts as ismcts
 import game.ai.plan as plan
-import game.ai.search as search
-from game.ai.levels import HARD
-from game.rules import BOLIVIA, Phase, going_out, legal_actions, view_of
+from game.rules import BOLIVIA, Phase, going_out, view_of
 from game.rules.cards import FACE, deck_ids
 from game.rules.out_solver import OutSolver
 from game.rules.rank_out import RankOut
@@ -57,8 +56,8 @@ def test_one_move_out_weighs_a_bounded_number_of_shares(monkeypatch):
     assert len(made) == 1 and 0 < made[0].tried <= plan.OUT_SHARES_TRIED
 
 
-# Bolivia, four players, late in a hand (after arena seed 60613, deal 255, where one draw of Hard's took
-# 1.7 s): seat 1 draws; the opponents hold an escalera and a bolivia and three cards between them, so
+# Bolivia, four players, late in a hand (after arena seed 60613, deal 255, where one draw of a root search
+# took 1.7 s): seat 1 draws; the opponents hold an escalera and a bolivia and three cards between them, so
 # nearly every playout move runs a going-out search.
 LATE_HANDS = ["2C", "TH 8S JK 6H 8D QH TS 8D 8D 2H TS 7H 7H", "5H 4C", "3S 3C 3S 8H 8S 3C JS 3S KC"]
 LATE_MELDS = [["JC JC JH JS", "AC AC AD AH AH AS JK", "6H 7H 8H 9H TH JH QH", "TD JD QD KD AD", "2C 2S 2S 2S JK JK JK",
@@ -66,32 +65,30 @@ LATE_MELDS = [["JC JC JH JS", "AC AC AD AH AH AS JK", "6H 7H 8H 9H TH JH QH", "T
               ["AD AH 2H", "4D 5D 6D", "5S 6S 7S 8S 9S TS JS", "QC KC AC", "9C 9D 9D 9H 9H 9S", "4C 5C 6C 7C",
                "5C 5C 5D 5H 5H 5S 5S", "4D 5D 6D", "JH QH KH", "QS KS AS", "6D 6H 6S 6S", "QD QD QS QS",
                "TC TC TD", "KD KH KS"]]
+LATE_BUDGET = ismcts.Budget(moves=600)
 
 
-def _hard_draw() -> search.Searcher:
+def _expert_draw() -> ismcts.Search:
     s = position(4, LATE_HANDS, melds=LATE_MELDS, red_threes=["3H", "3D 3D 3H 3H"], pile="3C TD", stock_size=28,
                  turn=1)
-    hard = search.Searcher(HARD, view_of(s, 1), random.Random(0))
-    hard.decide(legal_actions(s))
-    return hard
+    expert = ismcts.Search(view_of(s, 1), random.Random(0), LATE_BUDGET)
+    _action, _root, moves = expert.run()
+    assert len(moves) > 1  # a real search: the pile against the stock
+    return expert
 
 
-def _work(hard: search.Searcher) -> int:
-    """The playouts' moves plus their going-out search, in moves."""
-    return hard.moves + (hard.out_plans.work - hard.start_work) // search.NODES_PER_MOVE
-
-
-def test_hard_counts_the_playouts_going_out_search(monkeypatch):
-    hard = _hard_draw()
-    assert hard.worlds >= search.MIN_WORLDS
-    assert _work(hard) <= 2 * search.MOVE_BUDGET
+def test_expert_counts_the_playouts_going_out_search(monkeypatch):
+    expert = _expert_draw()
+    # The going-out search alone spends the budget: the search stops at its fewest worlds.
+    assert expert.iterations == LATE_BUDGET.min_iterations
+    assert expert.out_plans.work // ismcts.NODES_PER_MOVE > LATE_BUDGET.moves
     # Counting moves alone (the old budget), the same decision played out far more worlds and searched
     # many times the nodes.
-    monkeypatch.setattr(search, "NODES_PER_MOVE", 10**9)
-    uncounted = _hard_draw()
+    monkeypatch.setattr(ismcts, "NODES_PER_MOVE", 10**9)
+    uncounted = _expert_draw()
     monkeypatch.undo()
-    assert uncounted.worlds >= 3 * hard.worlds
-    assert _work(uncounted) >= 3 * search.MOVE_BUDGET
+    assert uncounted.iterations >= 2 * expert.iterations
+    assert uncounted.out_plans.work >= 3 * expert.out_plans.work
 
 
 def test_kept_going_out_answers_are_the_solvers_answers():

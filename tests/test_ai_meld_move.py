@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.levels import choose_easy, choose_normal
-from game.ai.search import choose_hard
+from game.ai.levels import choose_easy, choose_hard, choose_normal
 from game.rules.cards import label
 from tests.ai_positions import play_turn, spot
 

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from game.ai.levels import choose_normal
-from game.ai.search import choose_hard
+from game.ai.levels import choose_hard, choose_normal
 from game.rules import AskPartner, LayMelds, MeldMove, Phase, legal_actions, view_of
 from game.rules.actions import AddToMeld
 from game.rules.cards import BLACK_THREE, label

@@ -7,8 +7,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from game.ai.expert import EXPERT_BUDGET, choose_expert, table_expert
-from game.ai.levels import choose_easy, choose_normal
-from game.ai.search import choose_hard
+from game.ai.levels import choose_easy, choose_hard, choose_normal
 from game.ai.simple import choose_greedy, choose_random
 from game.rules.actions import Action
 from game.rules.view import PlayerView

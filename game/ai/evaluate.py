@@ -290,7 +290,7 @@ class Evaluator:
         return amount if plus else -amount * 0.5
 
 
-# ----- a whole sampled world (Hard's playouts) ----------------------------------------------------------
+# ----- a whole sampled world (Expert's playouts) --------------------------------------------------------
 
 
 def open_run_ends(melds: Sequence[Meld], rules: RuleSet) -> set[int]:
@@ -367,7 +367,7 @@ BLACK_THREE_HELD = 1.5  # Expert's weight of a held black three beyond hand_wort
 def black_threes_held(state: GameState, side: int, weight: float = BLACK_THREE_HELD) -> float:
     """What the black threes a side still holds cost beyond `hand_worth`'s count, which undercounts them:
     only one goes a turn, each one shed costs a discard, and a hand can end at any turn (at four players
-    Expert held 1.2 a hand against Normal's none before this was counted). `weight` times each one's
+    Expert held 1.2 a hand against the planner's none before this was counted). `weight` times each one's
     end-of-hand penalty: in Bolivia 150 a card at 1.5; in Standard Canasta, where one costs 5, nearly
     nothing."""
     return weight * sum(state.rules.card_penalty(c) for seat in state.seats_of(side)

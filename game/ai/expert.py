@@ -1,4 +1,5 @@
-"""Expert: Normal's knowledge, searched (game/ai/ismcts.py), and a partner that answers by the score.
+"""Expert: the planner's whole knowledge (levels.CLUB), searched (game/ai/ismcts.py), and a partner that
+answers by the score.
 
 `choose_expert` thinks for a fixed number of simulated moves, so a seed gives the same game on any
 machine (the arena's measure); `table_expert` adds a wall-clock cap for the table, where an answer
@@ -11,7 +12,7 @@ import random
 from dataclasses import replace
 
 from game.ai.ismcts import Budget, Search
-from game.ai.levels import NORMAL, choose_with
+from game.ai.levels import CLUB, choose_with
 from game.ai.partner import partner_answer
 from game.ai.plan import why_illegal
 from game.rules.actions import Action, Answer
@@ -27,12 +28,12 @@ def choose_expert(view: PlayerView, legal: list[Action], rng: random.Random,
     if view.phase == Phase.ANSWER:
         return Answer(partner_answer(view))
     if view.phase not in (Phase.DRAW, Phase.MELD) or view.permission is True:
-        # Dealing; or bound to go out, where Normal's going-out search is the whole decision.
-        return choose_with(NORMAL, view, legal, rng)
+        # Dealing; or bound to go out, where the planner's going-out search is the whole decision.
+        return choose_with(CLUB, view, legal, rng)
     action, _root, _moves = Search(view, rng, budget).run()
     if why_illegal(view, action) is None or action in legal:
         return action
-    return choose_with(NORMAL, view, legal, rng)
+    return choose_with(CLUB, view, legal, rng)
 
 
 def table_expert(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:

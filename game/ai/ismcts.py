@@ -3,13 +3,13 @@
 Each iteration deals the hidden cards afresh, consistently with what the seat has seen
 (`inference.sample_consistent`), and plays every first move worth searching in that same world with
 the same rollout dice, so the first moves are compared by paired differences (common random numbers),
-whose noise is a fraction of the rewards' own. The first moves come from Normal's knowledge (its own
+whose noise is a fraction of the rewards' own. The first moves come from the planner's knowledge (its own
 choice, its ranked draws, a meld step against discarding now, going out against holding on); a plain
-discard is Normal's, unsearched. After the first move Normal plays the rest of the turn (`depth` 1) and
+discard is the planner's, unsearched. After the first move the planner plays the rest of the turn (`depth` 1) and
 the next seats' turns, and the rollout is cut off and scored by the shared evaluator
 (`world_side_values`, exact when the hand ended). A tree over the seat's whole turn (moves keyed by card
 faces, UCB counting availability, `depth` above 1) is still there, but measured weaker: its exploration
-under a pile take dragged the take's mean down, and it took a third fewer piles than Hard.
+under a pile take dragged the take's mean down, and it took a third fewer piles than a root search.
 
 Effort is counted in simulated moves and the going-out search they run (a node budget: the same seed
 gives the same decisions on any machine), with an optional wall-clock cap for the table, where the
@@ -25,9 +25,9 @@ from dataclasses import dataclass, field, replace
 
 from game.ai.evaluate import black_threes_held, world_side_values
 from game.ai.inference import sample_consistent, unlikely_pairs
-from game.ai.levels import HARD, NORMAL, Planner, Style, choose_with
+from game.ai.levels import CLUB, EXPERT, Planner, Style, choose_with
 from game.ai.plan import OutPlans, plan_go_out, why_illegal
-from game.ai.search import NODES_PER_MOVE, LazyLegal, goes_out, playout_step
+from game.ai.playout import NODES_PER_MOVE, LazyLegal, goes_out, playout_step
 from game.rules.actions import (
     Action,
     AddToMeld,
@@ -46,7 +46,7 @@ from game.rules.errors import IllegalAction
 from game.rules.state import GameState, Phase
 from game.rules.view import PlayerView, view_of
 
-ROLLOUT_STYLE = replace(NORMAL, out_search=250)
+ROLLOUT_STYLE = replace(CLUB, out_search=250)  # a smaller going-out search keeps a rollout cheap
 REWARD_SCALE = 1000.0  # points per unit of reward in UCB
 MOVE_CAP = 90
 ENDGAME_ROUNDS = 2  # rounds of stock left below which a rollout plays the hand to its end
@@ -64,14 +64,14 @@ class Budget:
     min_iterations: int = 6
     max_iterations: int = 600
     exploration: float = 0.7
-    bias: float = 0.35  # progressive bias toward Normal's choice, in reward units, fading with visits
+    bias: float = 0.35  # progressive bias toward the planner's choice, in reward units, fading with visits
     discards: int = 3  # ranked discards offered at each discard point
     draws: int = 4  # ranked pile takes offered besides the stock
     horizon: int = 1  # other seats' turns played out after the seat's own turn
-    margin: float = 0.08  # how much better (in reward units) than Normal's choice a move must look
+    margin: float = 0.08  # how much better (in reward units) than the planner's choice a move must look
     confidence: float = 1.5  # and by this many standard errors of the paired difference
-    depth: int = 1  # the seat's own moves searched as a tree, the first included (below, Normal plays)
-    style: Style = field(default=HARD)  # Normal, with what Hard does otherwise in Standard Canasta (its pile danger)
+    depth: int = 1  # the seat's own moves searched as a tree, the first included (below, the planner plays)
+    style: Style = field(default=EXPERT)  # the planner, with Standard Canasta's tuning (levels.EXPERT)
 
 
 @dataclass
@@ -121,7 +121,7 @@ class Search:
     # ----- candidates ------------------------------------------------------------------------------
 
     def candidates(self, state: GameState) -> list[Action]:
-        """The seat's moves worth searching at this point of its turn, Normal's choice first."""
+        """The seat's moves worth searching at this point of its turn, the planner's choice first."""
         view = view_of(state, self.me)
         key = (view.phase, len(view.pile), tuple(sorted(view.hand)),
                tuple((m.id, m.cards) for m in view.melds[view.side]), view.permission, view.asked)
@@ -143,7 +143,7 @@ class Search:
                 out.append(DrawStock())
         elif view.phase == Phase.MELD and view.permission is not True:
             # Going out (or asking to) against holding on, a meld step against discarding now, and
-            # Normal's best few discards.
+            # the planner's best few discards.
             if view.permission is None and view.melds[view.side]:
                 seq = plan_go_out(view, style.out_search, self.out_plans)
                 if seq:
@@ -158,7 +158,7 @@ class Search:
                     out.append(step)
                 if view.stock_count <= ENDGAME_ROUNDS * view.rules.draws(view.players) * view.players:
                     # Melding everything down, only near the end: earlier the short rollout prices cards
-                    # on the table above pairs held as keys to the pile (Hard's measurement, search.py).
+                    # on the table above pairs held as keys to the pile (measured with the root search Hard once had).
                     down = Planner(replace(style, hand_floor=2, endgame_turns=99.0), view, random.Random(0),
                                    self.out_plans).next_step()
                     if down is not None:
@@ -183,7 +183,7 @@ class Search:
         """Every world sampled serves every first move (common random numbers: the same hidden cards and
         the same rollout dice), so the first moves are compared by paired differences, whose noise is a
         fraction of the noise of the rewards themselves; below the first move the tree is searched as
-        usual. Normal's choice stands unless another is better by the margin and by `confidence`
+        usual. The planner's choice stands unless another is better by the margin and by `confidence`
         standard errors of the paired difference: a few worlds cannot tell small edges from luck."""
         b = self.budget
         root = Node()
@@ -213,7 +213,7 @@ class Search:
             root.visits += 1
             self.iterations += 1
         best, best_gain = 0, 0.0
-        # A draw is chosen by the mean alone, as Hard chooses it (measured stronger than Normal's choice).
+        # A draw is chosen by the mean alone (measured stronger than the planner's choice).
         margin, confidence = (0.0, 0.0) if self.view.phase == Phase.DRAW else (b.margin, b.confidence)
         for i in range(1, len(root_moves)):
             gain, se = _paired(rewards[i], rewards[0])
@@ -239,7 +239,7 @@ class Search:
                 child.avail += 1
             fresh = [(k, a) for k, a in keyed if node.children[k].visits == 0]
             if fresh:
-                k, action = fresh[0]  # Normal's order: its own choice is tried first
+                k, action = fresh[0]  # the planner's order: its own choice is tried first
                 expanded = True
             else:
                 k, action = max(keyed, key=lambda ka: self._ucb(node.children[ka[0]], ka[0] == keyed[0][0]))
@@ -281,7 +281,7 @@ class Search:
         return True
 
     def rollout(self, state: GameState, rng: random.Random, limit: int) -> int:
-        """Normal plays on until `horizon` turns of the other seats are done, or the hand ends."""
+        """The planner plays on until `horizon` turns of the other seats are done, or the hand ends."""
         me = self.me
         stop_turn = (me + 1 + self.budget.horizon) % self.view.players
         left_my_turn = state.turn != me
@@ -316,19 +316,19 @@ def leaf_values(state: GameState) -> list[float]:
 
 
 def _root_choices(view: PlayerView, moves: list[Action]) -> list[Action]:
-    """The first moves searched: Normal's choice, and each draw, meld step, going out or asking against
-    it, but no other plain discard: Normal's keep values and danger judge a discard better than a short
-    rollout's estimate does (Hard measured it: a discard search lost 86 a deal to Normal, and Expert
-    searching its discards held more black threes than Normal). When Normal goes out (or asks to), it
+    """The first moves searched: the planner's choice, and each draw, meld step, going out or asking against
+    it, but no other plain discard: the planner's keep values and danger judge a discard better than a short
+    rollout's estimate does (measured: a root search of discards lost 86 a deal to the plain planner, and
+    Expert searching its discards held more black threes than it). When the planner goes out (or asks to), it
     does: holding on looks better than it is to a rollout that stops before the opponents could go out
-    (searched, Expert went out in 32% of its hands against Hard's 50%, and lost 414 a deal on 30 deals).
+    (searched, Expert went out in 32% of its hands against the root search's 50%, and lost 414 a deal on 30 deals).
     Deeper in the tree, discards are searched, as the rest of the turn needs them."""
     default, rest = moves[0], moves[1:]
     if isinstance(default, AskPartner) or goes_out(view, default):
         return [default]
     out = [default] + [a for a in rest if not isinstance(a, Discard)]
     if len(out) > 1 and not isinstance(default, Discard):
-        out += [a for a in rest if isinstance(a, Discard)][:1]  # discarding now, against Normal's meld step
+        out += [a for a in rest if isinstance(a, Discard)][:1]  # discarding now, against the planner's meld step
     return out
 
 

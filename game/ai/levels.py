@@ -1,7 +1,7 @@
 """The computer players: Easy, Normal and Hard, each `choose(view, legal, rng) -> action`.
 
-Easy and Normal share one turn planner and differ by a Style (what they count, keep and weigh);
-Hard is Normal plus a search at the root (game/ai/search.py). Every action a level builds itself is
+They share one turn planner and differ by a Style (what they count, keep and weigh); Expert searches
+with it (game/ai/ismcts.py). Every action a level builds itself is
 checked against the rules from the view before it is returned; a refused plan falls back to `legal`.
 """
 
@@ -13,6 +13,7 @@ from functools import lru_cache
 
 from game.ai.evaluate import DEFAULT, Evaluator, Weights
 from game.ai.memory import CardMemory
+from game.ai.partner import partner_answer
 from game.ai.plan import (
     NODE_BUDGET,
     OutPlans,
@@ -110,21 +111,34 @@ def style_for(style: Style, rules: RuleSet) -> Style:
                    wilds_for_bolivia=style.freeze.hold_wilds)
 
 
+# The planner's whole knowledge: it counts the cards, keeps pairs as keys to the pile, judges draws and
+# going out. Expert's search plays it in its rollouts; the levels below it each give something up.
+CLUB = Style("club")
+# Easy plays by plain rules: no card counting, the biggest first meld, careless discards, and it takes
+# the pile only when it is plainly better than two stock cards, blind to what a pile is worth in
+# Standard Canasta.
 EASY = Style("easy", memory=False, keep_pairs=False, plain_first_meld=True, wilds_for_bolivia=False,
-             random_discard=0.2, ask_partner=False, judge_going_out=False, judge_draw=False, hand_floor=2,
-             complete_with_wilds=True, endgame_turns=0.0)
-NORMAL = Style("normal")
-# Hard counts the cards as Normal does; in Standard Canasta it weighs six times harder what a discard may
-# give the next player, keeps its wild cards out of melds except to complete a canasta (which keeps them
-# to freeze a big pile), and keeps eight cards in hand rather than five, ten at four players (pairs to
-# take the pile with). Measured against Normal in the arena, tuning seeds 101, 202 and 303 (150 deals):
-# seed 202 went from +55 / -16 / +11 a deal at 2 / 3 / 4 players to +234 / +66 / +106. Its search is in
-# game/ai/search.py.
-# In Bolivia its playouts count a held black three 150 more than the evaluator does, as Expert's do (only
-# one can go a turn): at four players Hard paid 0.67 black-three penalties a hand against Normal's 0.23 without it,
-# 0.31 against 0.24 with it (300 fresh deals).
-HARD = replace(NORMAL, name="hard", frozen_pile_danger=6.0, held_black_three=1.5,
-               freeze=FreezeTuning(hold_wilds=True, hand_floor=8, hand_floor_four=10))
+             random_discard=0.2, ask_partner=False, judge_going_out=False, hand_floor=2,
+             complete_with_wilds=True, endgame_turns=0.0, take_margin=100.0,
+             freeze=FreezeTuning(pile_bonus=0.0))
+# Normal plans as the club player does but does not count cards, lays the biggest first meld it can, and
+# in Standard Canasta does not see what the pile's size is worth.
+NORMAL = replace(CLUB, name="normal", memory=False, plain_first_meld=True, freeze=FreezeTuning(pile_bonus=0.0))
+# Hard is the whole planner, melding a little sooner (new melds while 10 cards stay in hand, not 16; in
+# Standard 2, not 5) and pricing a Standard pile at a third of what Expert does.
+HARD = replace(CLUB, name="hard", hand_floor=10, freeze=FreezeTuning(pile_bonus=20.0, hand_floor=2))
+# The ladder's steps were measured in the arena on seed 5150 (150 deals), each step alone: in Bolivia the
+# hand floor of 10 costs 219 / 595 / 770 a deal at 3 / 4 / 2 players; in Standard at four players the
+# pile's worth costs 84 and a hand floor of 2 costs 25.
+# Expert starts from the planner with what was tuned for Standard Canasta: it weighs six times harder
+# what a discard may give the next player, keeps its wild cards out of melds except to complete a
+# canasta (which keeps them to freeze a big pile), and keeps eight cards in hand rather than five, ten
+# at four players (pairs to take the pile with). Tuning seeds 101, 202 and 303 (150 deals). In Bolivia
+# its playouts count a held black three 150 more than the evaluator does (only one can go a turn): at
+# four players the searching level paid 0.67 black-three penalties a hand against 0.23 without it, 0.31
+# against 0.24 with it (300 fresh deals).
+EXPERT = replace(CLUB, name="expert", frozen_pile_danger=6.0, held_black_three=1.5,
+                 freeze=FreezeTuning(hold_wilds=True, hand_floor=8, hand_floor_four=10))
 
 
 # ----- entry points ------------------------------------------------------------------------------------
@@ -136,6 +150,12 @@ def choose_easy(view: PlayerView, legal: list[Action], rng: random.Random) -> Ac
 
 def choose_normal(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
     return choose_with(NORMAL, view, legal, rng)
+
+
+def choose_hard(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+    if view.phase == Phase.ANSWER:
+        return Answer(partner_answer(view))  # weighs the hand against the score, as Expert does
+    return choose_with(HARD, view, legal, rng)
 
 
 # Plans the rules refused, replaced by a safe legal move: a bug to fix, which the arena reports among

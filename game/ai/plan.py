@@ -596,7 +596,7 @@ def could_qualify(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | l
 
 
 class OutPlans:
-    """Going-out plans found during one decision (Hard's playouts find the same positions again and
+    """Going-out plans found during one decision (Expert's playouts find the same positions again and
     again), by position: hand, melds by content, minimum, partner's answer, budget. A found sequence is
     stored for each of its steps, so the moves after the first are looked up, not searched and checked
     again: under a partner's "yes" every check runs a going-out search of the engine's. One decision
