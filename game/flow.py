@@ -43,6 +43,7 @@ from scenes.table import TableScene
 
 DEMO_SCORING = 1.0  # seconds the demo shows each scoring screen
 DEMO_GAME_OVER = 2.5
+DEMO_LEVEL = "hard"  # every seat of the demo
 
 
 def system_language() -> str:
@@ -287,9 +288,10 @@ class Flow:
 
     def start_demo(self, players: int, seed: int) -> None:
         self.demo = True
-        self.levels, self.speed, self.seed = ["normal"] * players, "instant", seed
+        # Hard at every seat: the whole planner, a full table of melds (the bench times this game).
+        self.levels, self.speed, self.seed = [DEMO_LEVEL] * players, "instant", seed
         state = GameState(players, seed)
-        choosers = {s: self._player("normal") for s in range(players)}
+        choosers = {s: self._player(DEMO_LEVEL) for s in range(players)}
         controller = TurnController(state, choosers, set(), "instant", seed)
         self._open_table(controller, "fast")
 
