@@ -125,11 +125,11 @@ EASY = Style("easy", memory=False, keep_pairs=False, plain_first_meld=True, wild
 # in Standard Canasta does not see what the pile's size is worth.
 NORMAL = replace(CLUB, name="normal", memory=False, plain_first_meld=True, freeze=FreezeTuning(pile_bonus=0.0))
 # Hard is the whole planner, melding a little sooner (new melds while 10 cards stay in hand, not 16; in
-# Standard 2, not 5) and pricing a Standard pile at a third of what Expert does.
-HARD = replace(CLUB, name="hard", hand_floor=10, freeze=FreezeTuning(pile_bonus=20.0, hand_floor=2))
-# The ladder's steps were measured in the arena on seed 5150 (150 deals), each step alone: in Bolivia the
-# hand floor of 10 costs 219 / 595 / 770 a deal at 3 / 4 / 2 players; in Standard at four players the
-# pile's worth costs 84 and a hand floor of 2 costs 25.
+# Standard 2, not 5) and pricing each card of a Standard pile at 5 where Expert prices it at 60.
+HARD = replace(CLUB, name="hard", hand_floor=10, freeze=FreezeTuning(pile_bonus=5.0, hand_floor=2))
+# What each step gives up was measured in the arena on seed 5150, one change at a time: in Bolivia the
+# hand floor of 10 costs 219 / 595 / 770 a deal at 3 / 4 / 2 players (150 deals); in Standard at four
+# players, a pile card priced at 5 rather than 20 costs 34 (300 deals), and at 0 rather than 60, 84.
 # Expert starts from the planner with what was tuned for Standard Canasta: it weighs six times harder
 # what a discard may give the next player, keeps its wild cards out of melds except to complete a
 # canasta (which keeps them to freeze a big pile), and keeps eight cards in hand rather than five, ten
