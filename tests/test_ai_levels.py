@@ -162,3 +162,33 @@ def test_simulate_runs_every_level(name, capsys):
                      "--target", "2500", "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["errors"] == 0 and out["games"] == 1
+
+
+# ----- what each level gives up (levels.py; the arena measures what it costs) ----------------------------
+
+
+def test_hard_lays_a_new_meld_with_ten_cards_left_where_the_whole_planner_keeps_its_hand():
+    from game.ai.levels import CLUB, choose_hard, choose_with
+    from game.rules.cards import label
+    from tests.ai_positions import spot
+
+    def decide(choose, *style):
+        s = spot(4, {0: "9C 9D 9S KC 4D 6S JH QD 5C 8S AD 7C TD"}, pile="4C", melds=[["6H 7H 8H"], []])
+        return choose(*style, view_of(s, 0), legal_actions(s), random.Random(0))
+
+    hard = decide(choose_hard)
+    assert isinstance(hard, LayMelds) and [sorted(label(c) for c in m) for m in hard.melds] == [["9C", "9D", "9S"]]
+    assert isinstance(decide(choose_with, CLUB), Discard)  # it keeps 13 cards: its floor is 16
+
+
+def test_hard_prices_a_standard_pile_below_expert():
+    from game.ai.levels import EXPERT, HARD, Planner
+    from game.rules.ruleset import STANDARD
+    from tests.ai_positions import spot
+
+    s = spot(4, {0: "KC KH 4D 9S 6H 7C JD"}, phase=Phase.DRAW, pile="5H 8C 9D 2D 7S 4H QD 6C 8S KD",
+             melds=[["AH AS AD"], []], rules=STANDARD)
+    view = view_of(s, 0)
+    take = next(a for a in legal_actions(s) if isinstance(a, TakePile))
+    hard, expert = (Planner(style, view, random.Random(0)).take_value(take) for style in (HARD, EXPERT))
+    assert expert - hard == (60 - 5) * len(view.pile)
