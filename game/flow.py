@@ -43,7 +43,7 @@ from scenes.table import TableScene
 
 DEMO_SCORING = 1.0  # seconds the demo shows each scoring screen
 DEMO_GAME_OVER = 2.5
-DEMO_LEVEL = "hard"  # every seat of the demo
+DEMO_LEVEL = "hard"  # every seat of the demo: the whole planner, a full table of melds (the bench times it)
 
 
 def system_language() -> str:
@@ -288,7 +288,6 @@ class Flow:
 
     def start_demo(self, players: int, seed: int) -> None:
         self.demo = True
-        # Hard at every seat: the whole planner, a full table of melds (the bench times this game).
         self.levels, self.speed, self.seed = [DEMO_LEVEL] * players, "instant", seed
         state = GameState(players, seed)
         choosers = {s: self._player(DEMO_LEVEL) for s in range(players)}

@@ -1,8 +1,8 @@
 """The computer players: Easy, Normal and Hard, each `choose(view, legal, rng) -> action`.
 
 They share one turn planner and differ by a Style (what they count, keep and weigh); Expert searches
-with it (game/ai/ismcts.py). Every action a level builds itself is
-checked against the rules from the view before it is returned; a refused plan falls back to `legal`.
+with it (game/ai/ismcts.py). Every action a level builds itself is checked against the rules from the
+view before it is returned; a refused plan falls back to `legal`.
 """
 
 from __future__ import annotations
