@@ -8,6 +8,7 @@ from itertools import islice
 
 import game.ai.ismcts as ismcts
 import game.ai.plan as plan
+from game.ai.expert import EXPERT_BUDGET
 from game.rules import BOLIVIA, Phase, going_out, view_of
 from game.rules.cards import FACE, deck_ids
 from game.rules.out_solver import OutSolver
@@ -65,7 +66,7 @@ LATE_MELDS = [["JC JC JH JS", "AC AC AD AH AH AS JK", "6H 7H 8H 9H TH JH QH", "T
               ["AD AH 2H", "4D 5D 6D", "5S 6S 7S 8S 9S TS JS", "QC KC AC", "9C 9D 9D 9H 9H 9S", "4C 5C 6C 7C",
                "5C 5C 5D 5H 5H 5S 5S", "4D 5D 6D", "JH QH KH", "QS KS AS", "6D 6H 6S 6S", "QD QD QS QS",
                "TC TC TD", "KD KH KS"]]
-LATE_BUDGET = ismcts.Budget(moves=600)
+LATE_BUDGET = EXPERT_BUDGET
 
 
 def _expert_draw() -> ismcts.Search:

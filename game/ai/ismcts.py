@@ -197,7 +197,7 @@ class Search:
         rewards: list[list[float]] = [[] for _ in root_moves]
         start = time.perf_counter()
         seed = self.rng.randrange(1 << 30)
-        work = self.out_plans.work  # the rollouts' going-out searches count too (search.NODES_PER_MOVE)
+        work = self.out_plans.work  # the rollouts' going-out searches count too (playout.NODES_PER_MOVE)
         while self.iterations < b.max_iterations:
             if self.iterations >= b.min_iterations:
                 if self.moves + (self.out_plans.work - work) // NODES_PER_MOVE >= b.moves:
