@@ -13,10 +13,10 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         if argv and argv[0] in TOOLS or argv[:1] in (["-h"], ["--help"]):
-            from game.cli import main as cli_main
+            from game.tools.cli import main as cli_main
 
             return cli_main(argv)
-        from game.launcher import main as launch
+        from game.shell.launcher import main as launch
 
         return launch(argv)
     except AssetsMissing as why:  # a broken install: one line saying so, not a traceback

@@ -7,12 +7,12 @@ from collections.abc import Callable
 import pygame
 
 from game.anim import Tweener
-from game.app import App, Scene
 from game.assets import font
 from game.i18n import _, ngettext, number
+from game.keep.stats import Statistics
 from game.rules.state import GameState
-from game.stats import Statistics
 from game.ui.narrate import side_names
+from scenes.scene import Host, Scene
 from scenes.widgets import (
     GOLD,
     INK,
@@ -103,7 +103,7 @@ class GameOverScene(Scene):
 
     # ----- scene hooks -------------------------------------------------------------------------------
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Host) -> None:
         super().enter(app)
         self.tweener.tween(self, "title_scale", 1.0, 0.7, "easeOutBack", start=0.3)
         self.tweener.tween(self, "rows_in", 1.0, 0.8, "easeOutCubic", delay=0.3, start=0.0)

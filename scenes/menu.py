@@ -8,11 +8,11 @@ from collections.abc import Callable
 import pygame
 
 from game.anim import Animator
-from game.app import App, Scene
 from game.assets import font
 from game.i18n import _
 from game.ui.card_faces import CardFaces
 from game.ui.layout import card_height
+from scenes.scene import Host, Scene
 from scenes.widgets import (
     BUTTON_LABEL,
     GOLD,
@@ -135,7 +135,7 @@ class MenuScene(Scene):
 
     # --- scene hooks -----------------------------------------------------------------
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Host) -> None:
         super().enter(app)
         self.fan_rise = 1.0
         self.anim.tweens.tween(self, "fan_rise", 0.0, 0.7, "easeOutCubic", delay=0.1)

@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.app import App, Scene
 from game.assets import font
 from game.i18n import _, number
 from game.rules.ruleset import BOLIVIA, RuleSet
+from scenes.scene import Host, Scene
 from scenes.widgets import (
     GOLD,
     INK,
@@ -155,7 +155,7 @@ class RulesScene(Scene):
             if self.on_back is not None:
                 self.on_back()
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Host) -> None:
         super().enter(app)
         self.closed = False
 

@@ -16,13 +16,14 @@ from dataclasses import dataclass
 import pygame
 
 from game.anim import Tweener
-from game.app import App, Scene
 from game.assets import font
 from game.i18n import _, ngettext, number
 from game.rules.cards import BLACK_THREE
 from game.rules.melds import RANK_MELD, RUN, Meld
+from game.rules.names import SUIT_SYMBOLS, canasta_name, rank_plural
 from game.rules.state import GameState, Phase
-from game.ui.narrate import SUIT_SYMBOLS, canasta_name, rank_plural, seat_names, side_names
+from game.ui.narrate import seat_names, side_names
+from scenes.scene import Host, Scene
 from scenes.widgets import (
     GOLD,
     INK,
@@ -224,7 +225,7 @@ class ScoringScene(Scene):
 
     # ----- scene hooks -------------------------------------------------------------------------------
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Host) -> None:
         super().enter(app)
 
     def update(self, dt: float) -> None:

@@ -14,8 +14,8 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import LANGUAGES, _, set_language
+from game.keep.storage import CARD_SIZES, SORT_ORDERS, SPEEDS, GameSetup, Settings
 from game.rules.ruleset import RULESETS
-from game.storage import CARD_SIZES, SORT_ORDERS, SPEEDS, GameSetup, Settings
 from game.ui.sounds import SoundBoard
 from scenes.rules import game_name
 from scenes.setup import LANGUAGE_NAMES, Row, SetupScene, speed_name

@@ -13,13 +13,13 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from game.app import App, Scene
 from game.assets import font
 from game.i18n import LANGUAGES, _, number, set_language
+from game.keep.storage import LEVELS, SPEEDS, GameSetup
 from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
-from game.storage import LEVELS, SPEEDS, GameSetup
 from game.ui.narrate import seat_names
 from scenes.rules import game_name
+from scenes.scene import Host, Scene
 from scenes.widgets import (
     BUTTON,
     BUTTON_FOCUS,
@@ -282,7 +282,7 @@ class SetupScene(Scene):
 
     # ----- scene hooks ------------------------------------------------------------------------------
 
-    def enter(self, app: App) -> None:
+    def enter(self, app: Host) -> None:
         super().enter(app)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -7,10 +7,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.app import Scene
 from game.i18n import _, number
-from game.stats import DEFAULT_GAME, MIXED, GameStats, Record, Statistics
+from game.keep.stats import DEFAULT_GAME, MIXED, GameStats, Record, Statistics
 from scenes.rules import game_name
+from scenes.scene import Scene
 from scenes.setup import level_name
 from scenes.widgets import (
     GOLD,

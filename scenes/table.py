@@ -11,28 +11,29 @@ from dataclasses import dataclass
 import pygame
 
 from game.anim import Tweener
-from game.app import Scene
-from game.controller import TurnController
 from game.i18n import _, language
+from game.keep.storage import Settings
 from game.rules import events as ev
 from game.rules.actions import (
     Answer,
 )
 from game.rules.meld_move import MeldJudgement
+from game.rules.names import canasta_name
 from game.rules.state import GameState, Phase
-from game.storage import Settings
 from game.ui.card_faces import FaceCache
 from game.ui.card_layer import CardLayer
 from game.ui.hand_order import SORT_ORDERS, follow_focus
 from game.ui.hint import Hint
 from game.ui.input_map import Intent, yes_no_letters
 from game.ui.layout import CARD_SCALES, TableLayout, table_layout
-from game.ui.narrate import canasta_name, describe, seat_names, side_names
+from game.ui.narrate import describe, seat_names, side_names
 from game.ui.sounds import SILENT, SoundBoard
 from game.ui.staging import Staging
 from game.ui.table_view import Homes, compute_homes
+from scenes.scene import Scene
 from scenes.table_paint import IDLE_WORK, TablePainter
 from scenes.table_play import TablePlayer
+from scenes.turns import Turns
 from scenes.widgets import (
     Button,
     Dialog,
@@ -86,7 +87,7 @@ class Flourish:
 
 
 class TableScene(TablePlayer, TablePainter, Scene):
-    def __init__(self, controller: TurnController, speed: str = "normal",
+    def __init__(self, controller: Turns, speed: str = "normal",
                  on_hand_end: Callable[[TableScene], None] | None = None,
                  on_menu: Callable[[], None] | None = None,
                  on_change: Callable[[GameState], None] | None = None,

@@ -12,7 +12,6 @@ import pygame
 import pytweening
 
 from game.i18n import _, language, ngettext, number
-from game.native_memory import trim_heap
 from game.rules.cards import BLACK_THREE, FACE, RED_THREE, WILD
 from game.rules.ruleset import FROZEN_BY_WILD
 from game.rules.state import Phase
@@ -21,6 +20,7 @@ from game.ui.card_layer import draw_all
 from game.ui.draw_list import DrawList
 from game.ui.input_map import yes_no_letters
 from game.ui.layout import index_strip, width_rungs
+from game.ui.native_memory import trim_heap
 from game.ui.surface_cache import surface_cache
 from scenes.table_overlays import draw_log_overlay, draw_score_sheet, log_panel_image
 from scenes.widgets import (

@@ -9,7 +9,7 @@ import io
 import random
 import sys
 
-from game.cli import main as cli_main
+from game.tools.cli import main as cli_main
 
 TOOLS = ("meld", "score", "min-meld", "simulate", "arena")
 WORDS = ("", "-", "--", "-1", "0", "1", "2", "5", "9" * 40, "-" + "9" * 5000, "nan", "inf", "1e999", "x", "7H",

@@ -13,9 +13,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from game.rules.state import GameState
-from game.stats import GameStats, Record, Statistics
-from game.storage import SAVE_FILE, SETTINGS_FILE, STATS_FILE, GameSetup, SavedGame, Settings, Storage
+from game.keep.stats import GameStats, Record, Statistics
+from game.keep.storage import SAVE_FILE, SETTINGS_FILE, STATS_FILE, GameSetup, SavedGame, Settings, Storage
+from game.rules.validate import state_from_json
 from tests.helpers import finished_game
 from tests.state_tamper import ODD_VALUES, play_out_hand, random_state, tamper
 
@@ -96,7 +96,7 @@ def check_file(kind: str, raw: bytes, folder: Path, rng: random.Random) -> str:
         if kind == SAVE_FILE:
             saved = store.load_game() if store.has_save() else None
             if saved is not None:
-                play_out_hand(GameState.from_json(saved.state.to_json()), rng)
+                play_out_hand(state_from_json(saved.state.to_json()), rng)
                 assert saved.levels and len(saved.levels) == saved.state.players
         elif kind == SETTINGS_FILE:
             settings = store.load_settings()
@@ -124,7 +124,7 @@ def check_file(kind: str, raw: bytes, folder: Path, rng: random.Random) -> str:
 def check_in_game(kind: str, raw: bytes, folder: Path) -> str:
     """The whole game on `raw`: the menu opens and draws (with its notices), Continue plays on from a
     save it offers, and the setup screen reads the settings; "continued" or "menu"."""
-    from game.flow import Flow
+    from game.shell.flow import Flow
     from scenes.table import TableScene
     from tests.scene_helpers import FakeClock
 

@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from game.storage import Storage
+from game.keep.storage import Storage
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -21,7 +21,7 @@ CHILD = """
 import sys
 from game.rules.actions import Deal
 from game.rules.state import GameState
-from game.storage import SavedGame, Storage
+from game.keep.storage import SavedGame, Storage
 store = Storage(sys.argv[1])
 assert store.claim()
 state = GameState(4, 1)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pygame
 
-from game.app import App
 from game.rules.actions import (
     Action,
     AddToMeld,
@@ -22,6 +21,7 @@ from game.rules.actions import (
     TakePile,
     TakeTop,
 )
+from game.shell.app import App
 from scenes.table import TableScene
 
 

@@ -12,11 +12,11 @@ import pytest
 from game.ai import PLAYERS, get_player
 from game.ai.determinize import reshuffle_hidden, sample_world, visible_ids
 from game.ai.plan import could_qualify, loose_cards, plan_go_out, shapes_of, why_illegal
-from game.cli import main as cli_main
 from game.rules import Deal, GameState, Phase, legal_actions, view_of
 from game.rules.actions import AddToMeld, Discard, LayMelds, TakePile
 from game.rules.cards import FACE, RED_THREE, deck_ids
 from game.rules.going_out import can_go_out
+from game.tools.cli import main as cli_main
 
 LEVELS = ("easy", "normal", "hard")
 

@@ -8,7 +8,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.app import MAX_DT, App, Scene
+from game.shell.app import MAX_DT, App
+from scenes.scene import Scene
 
 
 class FakeClock:

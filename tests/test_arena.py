@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from game.arena import play_deal, run_arena, seat_orders
-from game.cli import main as cli_main
+from game.tools.arena import play_deal, run_arena, seat_orders
+from game.tools.cli import main as cli_main
 
 LEVEL_KEYS = {"hands", "escaleras_per_hand", "bolivias_per_hand", "pile_takes_per_hand", "go_out_rate",
               "black_three_penalties_per_hand", "illegal_actions"}

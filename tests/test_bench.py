@@ -11,8 +11,8 @@ import os
 
 import pytest
 
-from game import bench
-from game.cli import main as cli_main
+from game.tools import bench
+from game.tools.cli import main as cli_main
 
 KEYS = {"frame_ms", "idle_cpu", "startup_ms", "rss_mb", "rss_growth_mb_per_game", "ai_ms", "sim_games_per_s"}
 

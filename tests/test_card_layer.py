@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.app import App
-from game.controller import TurnController
 from game.rules.legal import legal_actions
 from game.rules.state import GameState
+from game.shell.app import App
+from game.shell.controller import TurnController
 from game.ui.card_layer import CardLayer, _merge, _snap
 from scenes.table import TableScene
 from tests.table_driver import card_spot, click, key, run_frames, settle

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from game import cli
 from game.rules import Discard
+from game.tools import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 

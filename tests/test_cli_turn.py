@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from game import cli
+from game.tools import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from game.window import place_window
+from game.shell.window import place_window
 
 ROOT = Path(__file__).resolve().parent.parent
 

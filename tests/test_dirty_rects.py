@@ -9,10 +9,10 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.app import App
-from game.controller import TurnController
-from game.flow import Flow
 from game.rules.state import GameState, Phase
+from game.shell.app import App
+from game.shell.controller import TurnController
+from game.shell.flow import Flow
 from scenes.table import TableScene
 from tests.table_driver import card_spot, settle
 

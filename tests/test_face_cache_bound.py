@@ -3,8 +3,8 @@ show, at their sizes: the rest goes as the table changes (each face is up to 160
 
 from __future__ import annotations
 
-from game.flow import Flow
 from game.rules.cards import FACE
+from game.shell.flow import Flow
 from game.ui.card_faces import FaceCache
 
 

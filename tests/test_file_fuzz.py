@@ -13,9 +13,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.flow import Flow
+from game.keep.storage import SavedGame, Storage
 from game.rules.state import GameState, Phase
-from game.storage import SavedGame, Storage
+from game.shell.flow import Flow
 from scenes.game_over import GameOverScene
 from scenes.menu import MenuScene
 from tests.file_fuzz import KINDS, RAW_PYTHON, check_file, check_in_game, damage, run, run_in_game, valid_text

@@ -10,9 +10,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.flow import Flow
+from game.keep.storage import GameSetup, SavedGame, Settings, Storage
 from game.rules.state import Phase
-from game.storage import GameSetup, SavedGame, Settings, Storage
+from game.shell.flow import Flow
 from scenes.game_over import GameOverScene
 from scenes.menu import MenuScene
 from scenes.scoring import ScoringScene

@@ -10,8 +10,8 @@ from pathlib import Path
 import platformdirs.windows
 import pytest
 
-from game import folders, logs
-from game.storage import Storage
+from game.keep import folders, logs
+from game.keep.storage import Storage
 
 XDG = ("XDG_DATA_HOME", "XDG_STATE_HOME")
 

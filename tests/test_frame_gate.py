@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import time
 
-from game import frame_gate
-from game.controller import TurnController
 from game.rules.state import GameState
+from game.shell import frame_gate
+from game.shell.controller import TurnController
 
 
 def test_a_decision_asked_during_a_frame_waits_for_its_end() -> None:

@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.app import App
+from game.keep.stats import GameStats, Record, Statistics, outcome
 from game.rules.state import GameState, Phase
-from game.stats import GameStats, Record, Statistics, outcome
+from game.shell.app import App
 from scenes.game_over import GameOverScene, outcome_reason, outcome_title
 from tests.scene_helpers import FakeClock, click, distinct_colours, key
 

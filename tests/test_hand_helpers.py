@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.ai.simple import choose_greedy
-from game.controller import TurnController
+from game.keep.storage import Settings
 from game.rules.actions import AddToMeld, Discard, DrawStock, LayMelds, MeldMove, TakePile
 from game.rules.cards import label, parse_face
 from game.rules.errors import IllegalAction
@@ -16,7 +16,7 @@ from game.rules.legal import legal_actions
 from game.rules.ruleset import BOLIVIA
 from game.rules.state import Phase
 from game.rules.view import view_of
-from game.storage import Settings
+from game.shell.controller import TurnController
 from game.ui.discard_risk import BIG_PILE, discard_risk
 from game.ui.hand_order import follow_focus, pinned_rects, sort_key
 from game.ui.hint import explain, suggest

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.shell.window import MIN_SIZE
 from game.ui.layout import (
     CARD_SCALES,
     PILE_EDGE,
@@ -23,7 +24,6 @@ from game.ui.layout import (
     table_layout,
     width_rungs,
 )
-from game.window import MIN_SIZE
 
 # A real meld: 3 to 6 cards fanned; 7 or more (up to 14: twelve naturals and two wild cards) is a
 # canasta, squared up into one pile.

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.app import App
+from game.shell.app import App
 from scenes.menu import MenuScene
 from scenes.widgets import Button, Dialog, FocusGroup, Toast, Toasts, felt_background, ui_unit, wrap_text
 

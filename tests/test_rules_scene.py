@@ -7,9 +7,9 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.app import App
 from game.i18n import set_language
 from game.rules.ruleset import BOLIVIA
+from game.shell.app import App
 from scenes.rules import RulesScene, rules_text
 from tests.scene_helpers import FakeClock, key
 

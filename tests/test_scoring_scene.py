@@ -8,11 +8,11 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.app import App
 from game.rules.cards import BLACK_THREE
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld
 from game.rules.ruleset import BOLIVIA
 from game.rules.state import GameState, Phase
+from game.shell.app import App
 from scenes.scoring import ScoringScene, canasta_label, hand_summary, score_lines, signed
 from tests.scene_helpers import FakeClock, click, distinct_colours, key, play_hand
 

@@ -11,12 +11,12 @@ import pygame
 import pytest
 
 from game.ai.simple import choose_greedy
-from game.controller import TurnController
-from game.flow import Flow
 from game.i18n import set_language
+from game.keep.storage import Settings, Storage
 from game.rules.actions import AskPartner, Discard, DrawStock
 from game.rules.state import Phase
-from game.storage import Settings, Storage
+from game.shell.controller import TurnController
+from game.shell.flow import Flow
 from game.ui.layout import table_layout
 from game.ui.sounds import SYNTHS, SoundBoard
 from scenes.menu import MenuScene

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.app import App
-from game.storage import GameSetup
+from game.keep.storage import GameSetup
+from game.shell.app import App
 from scenes.setup import SetupScene
 from tests.scene_helpers import FakeClock, click, distinct_colours, key, motion
 

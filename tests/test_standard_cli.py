@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from game.arena import run_arena
+from game.tools.arena import run_arena
 from tests.test_cli import bad_input, run
 
 

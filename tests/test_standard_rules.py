@@ -13,6 +13,7 @@ from game.rules.legal import legal_actions
 from game.rules.melds import MIXED_CANASTA, NATURAL_CANASTA, classify, side_may_go_out
 from game.rules.ruleset import BOLIVIA, FROZEN_BEFORE_MELD, FROZEN_BY_WILD, STANDARD
 from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
+from game.rules.validate import state_from_json
 from tests.helpers import Pool, deal_stacked, groups_in_hand, in_hand, labels, meld_of, position
 
 
@@ -352,10 +353,10 @@ def test_the_game_ends_after_the_hand_that_reaches_the_target_and_60_hands_stop_
 def test_a_saved_standard_game_comes_back_as_standard():
     s = GameState(4, 3, STANDARD)
     s.apply(Deal())
-    back = GameState.from_json(s.to_json())
+    back = state_from_json(s.to_json())
     assert back.rules == s.rules and back.rules.name == "standard" and back.to_json() == s.to_json()
     assert back.rules.canastas_to_go_out == 1
-    assert GameState.from_json(GameState(2, 3, STANDARD).to_json()).rules.canastas_to_go_out == 2
+    assert state_from_json(GameState(2, 3, STANDARD).to_json()).rules.canastas_to_go_out == 2
 
 
 def test_bolivia_is_unchanged_by_the_hooks():

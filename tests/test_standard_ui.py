@@ -10,13 +10,13 @@ import pygame
 import pytest
 
 from game.ai.simple import choose_greedy
-from game.app import App
-from game.controller import TurnController
-from game.flow import Flow
 from game.i18n import set_language
+from game.keep.storage import GameSetup, Storage
 from game.rules import Discard, DrawStock, GameState, Phase
 from game.rules.ruleset import STANDARD
-from game.storage import GameSetup, Storage
+from game.shell.app import App
+from game.shell.controller import TurnController
+from game.shell.flow import Flow
 from scenes.rules import RulesScene, rules_text
 from scenes.table import TableScene
 from scenes.table_paint import TablePainter

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.app import App
 from game.i18n import set_language
-from game.stats import GameStats, Record, Statistics
+from game.keep.stats import GameStats, Record, Statistics
+from game.shell.app import App
 from scenes.statistics import StatisticsScene
 from tests.scene_helpers import FakeClock, key
 

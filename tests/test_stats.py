@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
+from game.keep.stats import Statistics, difficulty
+from game.keep.storage import Storage
 from game.rules import Deal, Discard, DrawStock, GameState, Phase
-from game.stats import Statistics, difficulty
-from game.storage import Storage
 from tests.helpers import in_hand, position
 
 ESCALERA = "4H 5H 6H 7H 8H 9H TH"

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from game import storage as st
+from game.keep import storage as st
+from game.keep.storage import GameSetup, SavedGame, Settings, Storage, StorageError, data_dir, write_json_atomic
 from game.rules.state import GameState
-from game.storage import GameSetup, SavedGame, Settings, Storage, StorageError, data_dir, write_json_atomic
 from tests.scene_helpers import play_hand
 
 

@@ -8,12 +8,12 @@ import pygame
 import pytest
 
 from game.ai.simple import choose_greedy
-from game.app import App
-from game.controller import TurnController
 from game.rules.actions import Deal, Discard, DrawStock, LayMelds, TakePile
 from game.rules.legal import legal_actions
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
+from game.shell.app import App
+from game.shell.controller import TurnController
 from game.ui.input_map import Intent, key_intent
 from scenes.table import TableScene
 from tests.table_driver import centre, click, key, perform, run_frames, settle

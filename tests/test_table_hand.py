@@ -10,13 +10,13 @@ import pygame
 import pytest
 
 from game.ai.simple import choose_greedy
-from game.app import App
-from game.controller import TurnController
 from game.rules.actions import Discard, LayMelds
 from game.rules.cards import label
 from game.rules.legal import legal_actions
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
+from game.shell.app import App
+from game.shell.controller import TurnController
 from game.ui.discard_risk import discard_risk
 from scenes.table import TableScene
 from scenes.widgets import GOLD

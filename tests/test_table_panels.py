@@ -7,10 +7,10 @@ import pygame
 import pytest
 
 from game.ai.simple import choose_greedy
-from game.app import App
-from game.controller import TurnController
 from game.i18n import set_language
 from game.rules.state import GameState, Phase
+from game.shell.app import App
+from game.shell.controller import TurnController
 from game.ui.input_map import Intent
 from game.ui.layout import index_strip, inside, overlap_area, table_layout
 from game.ui.score_sheet import sheet_rows

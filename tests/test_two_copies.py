@@ -12,17 +12,17 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.flow import Flow
 from game.i18n import set_language
+from game.keep.storage import SavedGame, Settings, Storage
 from game.rules.actions import Deal
 from game.rules.state import GameState
-from game.storage import SavedGame, Settings, Storage
+from game.shell.flow import Flow
 from scenes.menu import MenuScene
 from tests.helpers import finished_game
 from tests.scene_helpers import FakeClock, key
 
 ROOT = Path(__file__).resolve().parent.parent
-HOLDER = ("import sys; from game.storage import Storage; s = Storage(sys.argv[1]); "
+HOLDER = ("import sys; from game.keep.storage import Storage; s = Storage(sys.argv[1]); "
           "print(s.claim(), flush=True); sys.stdin.read()")
 
 

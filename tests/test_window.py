@@ -7,10 +7,10 @@ import json
 import pygame
 import pytest
 
-from game.app import App
-from game.flow import Flow
-from game.storage import Settings, Storage
-from game.window import DEFAULT_SIZE, MIN_SIZE, WindowState, place_window, usable
+from game.keep.storage import Settings, Storage
+from game.shell.app import App
+from game.shell.flow import Flow
+from game.shell.window import DEFAULT_SIZE, MIN_SIZE, WindowState, place_window, usable
 
 
 def f11() -> pygame.event.Event:

@@ -8,14 +8,15 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.app import App, Scene
-from game.controller import TurnController
+from game.keep.stats import GameStats, Record, Statistics
+from game.keep.storage import GameSetup, Settings
 from game.rules.state import GameState
-from game.stats import GameStats, Record, Statistics
-from game.storage import GameSetup, Settings
+from game.shell.app import App
+from game.shell.controller import TurnController
 from scenes.game_over import GameOverScene
 from scenes.menu import MenuScene
 from scenes.rules import RulesScene
+from scenes.scene import Scene
 from scenes.scoring import ScoringScene
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene

@@ -34,9 +34,9 @@ from game.rules.cards import BLACK_THREE, NATURAL, RANK, RED_THREE, WILD
 from game.rules.legal import legal_actions
 from game.rules.meld_move import judge_meld_move
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, classify, extends_run
+from game.rules.names import card_name
 from game.rules.state import Phase, rank_name
 from game.rules.view import PlayerView
-from game.ui.narrate import card_name
 
 COACH_BUDGET = replace(EXPERT_BUDGET, moves=500, seconds=0.18, min_iterations=4)
 

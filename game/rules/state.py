@@ -12,7 +12,6 @@ from enum import StrEnum
 
 from game.i18n import _
 from game.rules import events as ev
-from game.rules import validate
 from game.rules.actions import (
     Action,
     AddToMeld,
@@ -633,11 +632,6 @@ class GameState:
             "asked": self.asked,
             "permission": self.permission,
         }
-
-    @staticmethod
-    def from_json(data: object) -> GameState:
-        """Rebuild a saved state, checked completely; ValueError with a reason a player can read."""
-        return validate.state_from_json(data)
 
     def check(self) -> list[str]:
         """Invariants: every card accounted for exactly once, every meld valid, the scores adding up."""

@@ -10,16 +10,13 @@ player can read; a save of a later version is `NewerVersion`.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.rules.cards import FACE, RED_THREE, deck_ids
 from game.rules.errors import IllegalAction
 from game.rules.melds import BLACK_THREES, RANK_MELD, RUN, WILD_MELD, Meld, classify
 from game.rules.ruleset import RULESETS, RuleSet
-
-if TYPE_CHECKING:
-    from game.rules.state import GameState
+from game.rules.state import SAVE_VERSION, GameState, Phase
 
 MAX_SEED = 1 << 64
 MAX_SCORE = 10**8  # sixty hands of every bonus there is stay far below
@@ -80,7 +77,6 @@ def _cards(values: object, key: str, deck: frozenset[int]) -> list[int]:
 
 def state_from_json(data: object) -> GameState:
     """The state a save describes; InvalidState (or NewerVersion) if it is not a playable game."""
-    from game.rules.state import SAVE_VERSION, GameState, Phase
 
     if not isinstance(data, dict):
         raise _fail(_("the game itself is missing"))
@@ -205,7 +201,6 @@ def _result(r: object, index: int, s: GameState) -> dict:
 
 def _check_consistent(s: GameState) -> None:
     """The fields against each other and the phase: what makes a state one the game can play on."""
-    from game.rules.state import Phase
 
     rules, phase = s.rules, s.phase
     in_hand = phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER)
@@ -244,7 +239,6 @@ def _check_consistent(s: GameState) -> None:
 
 def _check_cards(s: GameState, in_hand: bool) -> None:
     """Every card of the deck in exactly one place once a hand is dealt; none before."""
-    from game.rules.state import Phase
 
     places = (s.stock + s.pile + [c for h in s.hands for c in h]
               + [c for side in s.melds for m in side for c in m.cards] + [c for r in s.red_threes for c in r])
@@ -283,7 +277,6 @@ def _check_cards(s: GameState, in_hand: bool) -> None:
 
 def _check_turn(s: GameState, in_hand: bool) -> None:
     """Whose turn it is and what has been asked and answered in it."""
-    from game.rules.state import Phase
 
     phase, seat = s.phase, s.turn
     side = s.side_of(seat)

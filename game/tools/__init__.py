@@ -1,1 +1,1 @@
-"""Developers' tools that are not part of the game a player runs (the catalogue refresh, for now)."""
+"""The headless tools behind `python -m game TOOL`, and developers' tools (catalogues, sounds)."""

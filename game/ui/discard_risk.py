@@ -23,8 +23,8 @@ from game.ai.memory import CardMemory
 from game.i18n import _
 from game.rules.cards import BLACK_THREE, NATURAL, RANK, WILD
 from game.rules.melds import extends_run
+from game.rules.names import card_name, rank_plural
 from game.rules.view import PlayerView
-from game.ui.narrate import card_name, rank_plural
 
 # Ten cards: two thirds of a fresh deal. A club player starts guarding the pile about there: its
 # taker gets that many cards to build canastas with, on top of the points of the new meld.

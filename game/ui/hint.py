@@ -27,9 +27,9 @@ from game.rules.actions import (
 )
 from game.rules.cards import BLACK_THREE, NATURAL, RANK, WILD
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, canasta_of, classify, meld_points, order_cards
+from game.rules.names import canasta_name, card_name, cards_text, rank_plural
 from game.rules.state import GameState
 from game.rules.view import PlayerView, view_of
-from game.ui.narrate import canasta_name, card_name, cards_text, rank_plural
 
 
 @dataclass(frozen=True)

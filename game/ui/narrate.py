@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from game.i18n import _, ngettext
 from game.rules import events as ev
-from game.rules.cards import JOKER, RANK, SUIT
-from game.rules.melds import BLACK_THREES, RUN, WILD_MELD
-
-SUIT_SYMBOLS = "♣♦♥♠"
+from game.rules.names import canasta_name, card_name, cards_text
 
 
 def seat_names(players: int) -> list[str]:
@@ -23,38 +20,6 @@ def side_names(players: int) -> list[str]:
     if players == 4:
         return [_("You & North"), _("West & East")]
     return seat_names(players)
-
-
-def card_name(c: int) -> str:
-    if RANK[c] == JOKER:
-        return _("Joker")
-    rank = {10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}.get(RANK[c], str(RANK[c]))
-    return rank + SUIT_SYMBOLS[SUIT[c]]
-
-
-def rank_plural(rank: int) -> str:
-    """"kings", for "a pair of kings", "a meld of kings" (the French reads "de rois": "une paire de rois")."""
-    return {
-        4: _("fours"), 5: _("fives"), 6: _("sixes"), 7: _("sevens"), 8: _("eights"), 9: _("nines"),
-        10: _("tens"), 11: _("jacks"), 12: _("queens"), 13: _("kings"), 14: _("aces"),
-    }.get(rank, str(rank))
-
-
-def cards_text(cards: tuple[int, ...] | list[int]) -> str:
-    return " ".join(card_name(c) for c in cards)
-
-
-def canasta_name(canasta: str) -> str:
-    return {
-        "natural": _("Natural canasta"),
-        "mixed": _("Mixed canasta"),
-        "escalera": _("Escalera"),
-        "bolivia": _("Bolivia"),
-    }[canasta]
-
-
-def meld_kind_name(kind: str) -> str:
-    return {RUN: _("a run"), WILD_MELD: _("wild cards"), BLACK_THREES: _("black threes")}.get(kind, _("a meld"))
 
 
 def describe(event: ev.Event, names: list[str]) -> str | None:

@@ -17,11 +17,12 @@ from typing import Protocol
 import pygame
 
 from game.assets import clear_font_cache
-from game.frame_gate import frame_begins, frame_ends
 from game.i18n import _
-from game.logs import first_frame_drawn
-from game.native_memory import give_back_free_memory, keep_big_images_apart
-from game.window import DEFAULT_SIZE, Placement, WindowState
+from game.keep.logs import first_frame_drawn
+from game.shell.frame_gate import frame_begins, frame_ends
+from game.shell.window import DEFAULT_SIZE, Placement, WindowState
+from game.ui.native_memory import give_back_free_memory, keep_big_images_apart
+from scenes.scene import Scene
 
 FPS = 60
 MAX_DT = 0.1  # a frame stalled by a window drag must not make animations jump
@@ -58,44 +59,6 @@ def _window() -> pygame.Window | None:
 
 class ClockLike(Protocol):
     def tick(self, framerate: float = 0, /) -> int: ...
-
-
-class Scene:
-    """A screen of the game. Subclasses override the hooks they need.
-
-    Set `dirty = True` whenever the picture changes (an animation running, a hover
-    changing); the app then calls `draw` once and clears the flag. A `draw` that
-    leaves the window's picture as it was except in some rectangles lists them in
-    `updated` (None: the whole window is shown again).
-    """
-
-    def __init__(self) -> None:
-        self.app: App | None = None
-        self.size: tuple[int, int] = DEFAULT_SIZE
-        self.dirty = True
-        self.updated: list[pygame.Rect] | None = None
-
-    def enter(self, app: App) -> None:
-        """Called when the scene becomes current, with the window already open."""
-        self.app = app
-        self.dirty = True
-
-    def exit(self) -> None:
-        """Called when another scene replaces this one, or the app closes."""
-
-    def resize(self, size: tuple[int, int]) -> None:
-        """The window changed size (also called once after `enter`): recompute the layout."""
-        self.size = size
-        self.dirty = True
-
-    def handle_event(self, event: pygame.event.Event) -> None:
-        pass
-
-    def update(self, dt: float) -> None:
-        pass
-
-    def draw(self, surface: pygame.Surface) -> None:
-        pass
 
 
 class SceneManager:
@@ -256,7 +219,7 @@ class App:
 
     def step(self, dt: float) -> None:
         """One frame: events, update, draw if dirty, then any scene switch. The thinking thread starts
-        no decision meanwhile (game/frame_gate.py)."""
+        no decision meanwhile (game/shell/frame_gate.py)."""
         frame_begins()
         try:
             self._step(dt)

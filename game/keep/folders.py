@@ -34,7 +34,7 @@ def _dirs(system: str, roaming: bool) -> PlatformDirsABC:
 
 
 def user_data_folder(system: str | None = None) -> Path:
-    """Settings, saves, statistics (game/storage.py; BOLIVIA_HOME is handled there)."""
+    """Settings, saves, statistics (game/keep/storage.py; BOLIVIA_HOME is handled there)."""
     system = system or sys.platform
     found = Path(_dirs(system, roaming=True).user_data_dir)
     if system == "darwin":
@@ -47,5 +47,5 @@ def user_data_folder(system: str | None = None) -> Path:
 
 
 def user_log_folder(system: str | None = None) -> Path:
-    """The log of a windowed game (game/logs.py)."""
+    """The log of a windowed game (game/keep/logs.py)."""
     return Path(_dirs(system or sys.platform, roaming=False).user_log_dir)

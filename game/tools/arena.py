@@ -208,7 +208,7 @@ def _print_table(r: dict) -> None:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from game.cli import BadInput
+    from game.tools.cli import BadInput
 
     if args.players not in (2, 3, 4):
         raise BadInput("--players must be 2, 3 or 4")

@@ -22,16 +22,16 @@ from dataclasses import replace
 import pygame
 
 from game.ai import get_player
-from game.app import App, desktop_sizes
-from game.controller import TurnController
 from game.i18n import LANGUAGES, _, number, set_language
+from game.keep.stats import Statistics
+from game.keep.storage import GameSetup, SavedGame, Settings, Storage, StorageError
 from game.rules.ruleset import BOLIVIA, RULESETS
 from game.rules.state import GameState, Phase
-from game.stats import Statistics
-from game.storage import GameSetup, SavedGame, Settings, Storage, StorageError
+from game.shell.app import App, desktop_sizes
+from game.shell.controller import TurnController
+from game.shell.window import DEFAULT_SIZE, MIN_SIZE, place_window
 from game.ui.narrate import side_names
 from game.ui.sounds import SILENT, SoundBoard, pre_init
-from game.window import DEFAULT_SIZE, MIN_SIZE, place_window
 from scenes.game_over import GameOverScene
 from scenes.menu import MenuScene
 from scenes.rules import RulesScene, game_name

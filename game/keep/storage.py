@@ -4,13 +4,13 @@ Everything is JSON in the user data folder (`data_dir()`), written atomically: a
 in the same folder, flushed and fsynced, then `os.replace`d over the old one, so a crash or a
 power cut leaves either the old file or the new one, never half of one.
 
-Every file is read through `game.safe_json`, whatever it holds. A file that can't be used (not
+Every file is read through `game.keep.safe_json`, whatever it holds. A file that can't be used (not
 JSON, beyond its limits, not a game, no permission) is never overwritten: it is renamed aside as
 `<name>.bad` (or `<name>.bad2`, ...) and a message a player can read says so. A save written by a
 newer version of the game is kept as `save.v<format>.json` for that version. `Storage.problems`
 collects the messages for the menu to show.
 
-One game at a time writes a folder (`game.instance_lock`); a second copy opens it read-only:
+One game at a time writes a folder (`game.keep.instance_lock`); a second copy opens it read-only:
 it reads everything and writes, renames and deletes nothing.
 """
 
@@ -26,16 +26,16 @@ from pathlib import Path
 from typing import Any
 
 from game import __version__
-from game.folders import user_data_folder
 from game.i18n import _
-from game.instance_lock import InstanceLock
+from game.keep.folders import user_data_folder
+from game.keep.instance_lock import InstanceLock
+from game.keep.safe_json import MISSING, BadFile, read_json_file, sentence
+from game.keep.stats import FORMAT as STATS_FORMAT
+from game.keep.stats import Statistics
+from game.keep.window_state import WindowState
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState
-from game.rules.validate import NewerVersion
-from game.safe_json import MISSING, BadFile, read_json_file, sentence
-from game.stats import FORMAT as STATS_FORMAT
-from game.stats import Statistics
-from game.window import WindowState
+from game.rules.validate import NewerVersion, state_from_json
 
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "save.json"
@@ -286,7 +286,7 @@ class SavedGame:
             raise NewerVersion(fmt, by if isinstance(by, str) and 0 < len(by) <= 60 else None)
         if fmt != FORMAT:
             raise ValueError(_("its format is unknown to this version of the game"))
-        state = GameState.from_json(data.get("state"))
+        state = state_from_json(data.get("state"))
         levels = data.get("levels")
         if (not isinstance(levels, list) or len(levels) != state.players
                 or not all(isinstance(v, str) and 0 < len(v) <= MAX_LEVEL_NAME for v in levels)):
@@ -297,7 +297,7 @@ class SavedGame:
         return SavedGame(state, list(levels), speed, seed if ok_seed else state.seed)
 
 
-Stats = Statistics  # the statistics model lives in game/stats.py
+Stats = Statistics  # the statistics model lives in game/keep/stats.py
 
 
 # ----- the folder -------------------------------------------------------------------------------

@@ -20,17 +20,17 @@ import time
 from pathlib import Path
 from typing import TextIO
 
-from game.folders import user_log_folder
+from game.keep.folders import user_log_folder
 
 LOG_NAME = "bolivia.log"
-FIRST_FRAME_ENV = "BOLIVIA_FIRST_FRAME_FILE"  # the benchmark's stopwatch: see game/bench.py
+FIRST_FRAME_ENV = "BOLIVIA_FIRST_FRAME_FILE"  # the benchmark's stopwatch: see game/tools/bench.py
 
 log = logging.getLogger("bolivia")
 _stream: TextIO | None = None  # the log file, kept open while the game runs
 
 
 def log_dir() -> Path:
-    """The user log folder for this platform (game/folders.py; not created here)."""
+    """The user log folder for this platform (game/keep/folders.py; not created here)."""
     return user_log_folder()
 
 

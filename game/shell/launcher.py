@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from game.i18n import _
-from game.logs import setup_logging
+from game.keep.logs import setup_logging
 
 MAX_SIDE = 16384  # the largest surface the graphics drivers make
 
@@ -55,7 +55,7 @@ def main(argv: list[str]) -> int:
         return 2
     import pygame
 
-    from game.flow import Flow
+    from game.shell.flow import Flow
 
     flow = Flow(size, demo=args.demo)
     try:

@@ -357,7 +357,7 @@ def play_position(data: object) -> dict:
 
 
 def cmd_turn(args) -> int:
-    from game.cli import BadInput
+    from game.tools.cli import BadInput
 
     try:
         data = parse_json(read_text(args.file), args.file)

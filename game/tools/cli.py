@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.i18n import _, set_language
+from game.keep.safe_json import MAX_BYTES, MISSING, BadFile, json_from_bytes, read_json_file, sentence
 from game.rules.cards import RED_THREE, ids_for_faces, parse_face
 from game.rules.errors import IllegalAction
 from game.rules.legal import legal_actions
@@ -23,7 +24,6 @@ from game.rules.ruleset import RULESETS, RuleSet
 from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
-from game.safe_json import MAX_BYTES, MISSING, BadFile, json_from_bytes, read_json_file, sentence
 
 
 class BadInput(Exception):
@@ -281,7 +281,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--variant", default="bolivia")
     sim.add_argument("--json", action="store_true", help=_("one line of JSON"))
     sim.set_defaults(run=cmd_simulate)
-    for name, module in (("arena", "game.arena"), ("bench", "game.bench"), ("turn", "game.position")):
+    for name, module in (("arena", "game.tools.arena"), ("bench", "game.tools.bench"), ("turn", "game.tools.position")):
         try:
             mod = __import__(module, fromlist=["register"])
         except ImportError:

@@ -56,14 +56,14 @@ if TYPE_CHECKING:
     import pygame
 
 SIZES = ((1280, 720), (1920, 1080))
-HOME_ENV = "BOLIVIA_HOME"  # where game/storage.py keeps settings and saves
+HOME_ENV = "BOLIVIA_HOME"  # where game/keep/storage.py keeps settings and saves
 FRAMES = 1200  # drawn frames timed at each size (20 s of play): the 99th percentile is the 12th worst
 LEVELS = ("easy", "normal", "hard", "expert")
 # A searching level is too slow for whole games of four of it: it plays seat 0 against Normal, to the
 # smallest target, and only its own decisions are timed.
 SEARCHING = {"expert"}
 SEARCH_TARGET = 2500
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 # name: (where in the report, limit, what it is)
 TARGETS: dict[str, tuple[Callable[[dict], float | None], float, str]] = {
@@ -154,7 +154,7 @@ def measure_frames(size: tuple[int, int], seed: int, min_frames: int, max_frames
                    need_pickup: bool = True, real_clock: bool = True) -> dict:
     """Time every drawn frame of the demo table (events, update, draw, flip), each followed at once
     by a floor frame over the same moving cards, so that whatever else the machine does hits both."""
-    from game.flow import Flow
+    from game.shell.flow import Flow
 
     flow = Flow(size)
     seen: set[str] = set()
@@ -230,7 +230,7 @@ def busy_reasons(app, table) -> list[str]:
 def measure_idle(seconds: float, seed: int, settle: float = 0.5, limit: float = 60.0) -> dict:
     """CPU of the whole process while the table waits for the player and nothing moves. A table that
     does not come to rest within `limit` seconds is measured as it is, and `busy` says what kept it."""
-    from game.flow import Flow
+    from game.shell.flow import Flow
 
     flow = Flow((1280, 720))
     try:
@@ -309,7 +309,7 @@ def _child_env(**extra: str) -> dict[str, str]:
 
 def measure_startup(command: list[str], runs: int) -> float | None:
     """Median milliseconds from starting the process to its first frame on screen (the menu)."""
-    from game.logs import FIRST_FRAME_ENV
+    from game.keep.logs import FIRST_FRAME_ENV
 
     results = []
     with tempfile.TemporaryDirectory() as tmp:
@@ -398,7 +398,7 @@ def _rss_windows() -> float | None:
 def play_demo_session(size: tuple[int, int], seed: int, games: int, max_frames: int | None = None) -> dict:
     """Demo games one after another in one session, as a player's evening goes: table, scoring
     screens, game over, the next game. Resident memory is read as each game-over screen appears."""
-    from game.flow import Flow
+    from game.shell.flow import Flow
     from scenes.game_over import GameOverScene
 
     flow = Flow(size)
@@ -458,8 +458,8 @@ def measure_rss_growth(seed: int, games: int, max_frames: int | None, command: l
 def play_demo_game(size: tuple[int, int], seed: int, max_frames: int | None = None) -> dict:
     """Play one whole demo game as the memory child does: frames back to back, and the cards jump
     home instead of flying (every move is still drawn, the game just takes fewer frames)."""
-    from game.flow import Flow
     from game.rules.state import Phase
+    from game.shell.flow import Flow
 
     flow = Flow(size)
     frames = 0
@@ -501,8 +501,8 @@ def measure_level(chooser: Callable, seconds: float, seed: int, searching: bool 
     """Whole four-player games (rules checked, as `simulate` does) for about `seconds`, at least one.
     `searching`: the level at seat 0 against Normal, games to SEARCH_TARGET, its own decisions timed."""
     from game.ai import PLAYERS
-    from game.cli import play_game
     from game.rules.state import GameState
+    from game.tools.cli import play_game
 
     choosers = [chooser] + [PLAYERS["normal"] if searching else chooser] * 3
     target = SEARCH_TARGET if searching else None

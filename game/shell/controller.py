@@ -21,7 +21,6 @@ import time
 from dataclasses import dataclass, field
 
 from game.ai import Chooser
-from game.frame_gate import wait_for_frame_end
 from game.i18n import _
 from game.rules.actions import Action, AddToMeld, Combine, Deal, LayMelds, MeldMove
 from game.rules.errors import IllegalAction
@@ -29,6 +28,7 @@ from game.rules.events import Event
 from game.rules.legal import legal_actions
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
+from game.shell.frame_gate import wait_for_frame_end
 
 # The player's moves that may be taken back (within the turn, before the discard).
 UNDOABLE: tuple[type, ...] = (MeldMove, LayMelds, AddToMeld, Combine)
@@ -198,7 +198,7 @@ class TurnController:
 
 def _work(jobs: queue.SimpleQueue) -> None:
     while (job := jobs.get()) is not None:
-        wait_for_frame_end()  # asked during a frame: think once it is shown (see game/frame_gate.py)
+        wait_for_frame_end()  # asked during a frame: think once it is shown (see game/shell/frame_gate.py)
         job.run()
 
 
