@@ -110,7 +110,7 @@ def test_meld_bad_input(capsys):
     assert bad_input(capsys, "meld", "1H", "KH", "KH") == (
         "error: unknown card '1H': write rank and suit, like 7H, TD, 10S or JK")
     assert bad_input(capsys, "meld", "--variant", "rummy", "KH", "KS", "KD") == (
-        "error: unknown variant 'rummy': choose bolivia, standard")
+        "error: unknown variant 'rummy': choose bolivia, standard, samba")
 
 
 # ----- score ------------------------------------------------------------------------------------------------------
@@ -174,7 +174,7 @@ def _with(side0: dict | None = None, side1: dict | None = None, **top) -> str:
      "error: side 2, meld 1: black threes are melded only by the side going out"),
     (_with(side1={"hands": [["ZZ"], []]}),
      "error: side 2: unknown card 'ZZ': write rank and suit, like 7H, TD, 10S or JK"),
-    (_with(variant="rummy"), "error: unknown variant 'rummy': choose bolivia, standard"),
+    (_with(variant="rummy"), "error: unknown variant 'rummy': choose bolivia, standard, samba"),
     ("[1, 2]", 'error: the record needs a "sides" list'),
     ("{\"sides\": ", "error: - cannot be used: it is not valid JSON (line 1, column 11)"),
 ])
@@ -204,7 +204,7 @@ def test_min_meld_bad_input(capsys):
     assert bad_input(capsys, "min-meld", "lots") == "error: the score must be a whole number, like 1500 or -200"
     assert bad_input(capsys, "min-meld", "1.5") == "error: the score must be a whole number, like 1500 or -200"
     assert bad_input(capsys, "min-meld", "100", "--variant", "x") == (
-        "error: unknown variant 'x': choose bolivia, standard")
+        "error: unknown variant 'x': choose bolivia, standard, samba")
     assert bad_input(capsys, "min-meld").startswith("error: the following arguments are required: score")
 
 

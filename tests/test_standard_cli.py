@@ -94,7 +94,7 @@ def test_arena_standard(capsys):
     r = run_arena(2, 2, 3, "easy", "greedy", variant="standard")
     assert r["variant"] == "standard" and r["levels"]["easy"]["escaleras_per_hand"] == 0
     assert bad_input(capsys, "arena", "--variant", "rummy", "--deals", "1", "easy", "greedy") == (
-        "error: unknown variant 'rummy': choose bolivia, standard")
+        "error: unknown variant 'rummy': choose bolivia, standard, samba")
 
 
 POSITION = {"players": 4, "turn": 0, "phase": "meld",

@@ -285,8 +285,7 @@ class Evaluator:
             return 0.0
         amount = self.rules.all_red_threes if reds == 2 * self.rules.packs else self.rules.red_three * reds
         melds = self.view.melds[side]
-        plus = self.rules.red_threes_count_for(bool(melds), side_may_go_out([m.canasta(self.rules) for m in melds],
-                                                                             self.rules))
+        plus = self.rules.red_threes_count_for(bool(melds), [m.canasta(self.rules) for m in melds])
         return amount if plus else -amount * 0.5
 
 

@@ -317,6 +317,9 @@ class Planner:
             return None
         if self.style.judge_going_out and not self.want_out(seq):
             return None
+        if view.permission is None and self.rules.out_needs_yes:
+            # The house wants a yes before anyone goes out: every level asks.
+            return AskPartner() if not view.asked and len(view.hand) >= 2 else None
         if (self.style.ask_partner and view.players == 4 and not view.asked and view.permission is None
                 and len(view.hand) >= 2 and view.hand_counts[(view.seat + 2) % 4] > 2):
             return AskPartner()

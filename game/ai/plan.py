@@ -96,6 +96,8 @@ def _check(view: PlayerView, action: Action) -> str | None:
             return "pile blocked or empty"
         top = view.pile[-1]
         if isinstance(action, TakeTop):
+            if not rules.take_top:
+                return "the top card is never taken alone here"
             meld = _find(side_melds, action.meld)
             if meld is None or not extends_run(meld, top, rules):
                 return "top card does not extend that run"
@@ -182,8 +184,8 @@ def _check(view: PlayerView, action: Action) -> str | None:
         if left == 0:
             if not qualifies(side_melds, rules):
                 return "side may not go out"
-            if view.permission is False:
-                return "partner said no"
+            if not rules.out_allowed(view.permission):
+                return "partner said no, or not asked where a yes is needed"
         elif view.permission is True:
             return "partner said yes: go out"
         return None
@@ -220,7 +222,8 @@ def _in_hand(hand: tuple[int, ...], cards: tuple[int, ...] | list[int]) -> str |
 
 
 def _threes_problem(view: PlayerView, kinds: list[str], left: int, after: list[Meld]) -> str | None:
-    if BLACK_THREES in kinds and (left > 1 or not qualifies(after, view.rules) or view.permission is False):
+    if BLACK_THREES in kinds and (left > 1 or not qualifies(after, view.rules)
+                                  or not view.rules.out_allowed(view.permission)):
         return "black threes only while going out"
     return None
 
@@ -230,8 +233,8 @@ def _left_problem(view: PlayerView, left: int, after: list[Meld], hand_after: li
     if left <= 1:
         if not ok:
             return "keep two cards"
-        if view.permission is False:
-            return "partner said no"
+        if not view.rules.out_allowed(view.permission):
+            return "partner said no, or not asked where a yes is needed"
     elif view.permission is True and not can_go_out(hand_after, shapes_of(after), view.rules):
         return "partner said yes: this leaves going out impossible"
     return None
@@ -679,6 +682,10 @@ def _plan_go_out(view: PlayerView, budget: int, plans: OutPlans) -> list[Action]
     hand = list(view.hand)
     if view.permission is False:
         return None
+    if view.permission is None and rules.out_needs_yes:
+        # Going out needs the partner's yes first: plan as if it were given (the level asks before the
+        # plan's first step, and the engine binds the seat to go out once it is).
+        view = replace(view, permission=True)
     side_melds = list(view.melds[view.side])
     threes = [c for c in hand if BLACK_THREE[c]]
     if len(threes) == 2 or loose_cards(hand, side_melds, rules) > 1 or not could_qualify(hand, side_melds, rules):

@@ -119,7 +119,7 @@ class _Generator:
     def _left_ok(self, left: int, qualifies_after: bool) -> bool:
         if left > 1:
             return True
-        return qualifies_after and self.s.permission is not False
+        return qualifies_after and self.rules.out_allowed(self.s.permission)
 
     def _qualifies_with(self, replaced: Meld | None = None, added: list[tuple[str, tuple[int, ...]]] = ()) -> bool:
         cans = [(canasta_of(replaced.kind, replaced.cards, self.rules) if replaced and m.id == replaced.id
@@ -166,8 +166,8 @@ class _Generator:
             return actions
         top = s.pile[-1]
         rest_to_hand = sum(1 for c in s.pile[:-1] if not RED_THREE[c])
-        # The top card onto a run.
-        for m in self.melds:
+        # The top card onto a run (unless the house never takes it alone).
+        for m in (self.melds if self.rules.take_top else ()):
             if extends_run(m, top, self.rules):
                 grown = Meld(m.id, m.kind, m.key, m.cards + (top,))
                 if self._left_ok(self.n, self._qualifies_with(grown)):
@@ -240,7 +240,7 @@ class _Generator:
                 used = sum(len(m) for m in combo)
                 if used <= self.n - 2:  # one that goes out is among the go-outs below
                     actions.append(LayMelds(combo))
-        if s.permission is not False:
+        if self.rules.out_allowed(s.permission):
             # Whole going-out moves (module docstring: from a bigger hand of a side that has melded, steps
             # come first; combines go first as steps unless the hand holds one card).
             loose = self.n - sum(1 for c in self.hand if BLACK_THREE[c])
@@ -255,7 +255,7 @@ class _Generator:
             actions.append(AskPartner())
         for ids in self.faces.values():
             left = self.n - 1
-            if left == 0 and not (self.qualifies and s.permission is not False):
+            if left == 0 and not (self.qualifies and self.rules.out_allowed(s.permission)):
                 continue
             if left > 0 and s.permission is True:
                 continue
@@ -277,7 +277,8 @@ class _Generator:
             elif m.kind == WILD_MELD:
                 fits = WILD[c] and m.size < rules.wild_meld_max
             else:
-                fits = BLACK_THREE[c] and self.n - 1 <= 1 and self.qualifies and self.s.permission is not False
+                fits = (BLACK_THREE[c] and self.n - 1 <= 1 and self.qualifies
+                        and self.rules.out_allowed(self.s.permission))
             if fits:
                 grown = Meld(m.id, m.kind, m.key, m.cards + (c,))
                 if self._left_ok(self.n - 1, self._qualifies_with(grown)):

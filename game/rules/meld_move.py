@@ -131,7 +131,7 @@ def plan_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds
     left = len(hand_after)
     qualifies = side_may_go_out([m.canasta(rules) for m in melds_after], rules)
     threes = any(s.kind == BLACK_THREES for s in shapes) or any(by_id[mid].kind == BLACK_THREES for mid in adds)
-    if threes and (left > 1 or not qualifies or permission is False):
+    if threes and (left > 1 or not qualifies or not rules.out_allowed(permission)):
         raise IllegalAction(_("Black threes may be melded only as you go out: meld them last, "
                               "keeping at most one card to discard."))
     if left <= 1:
@@ -141,6 +141,9 @@ def plan_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds
         if permission is False:
             raise IllegalAction(_("Your partner said no: you may not go out this turn, so keep at "
                                   "least two cards in hand."))
+        if not rules.out_allowed(permission):
+            raise IllegalAction(_("At this table you go out only after your partner says yes: ask first, "
+                                  "or keep at least two cards in hand."))
     elif permission is True and not can_go_out(hand_after, [(m.kind, m.key, m.cards) for m in melds_after], rules):
         raise IllegalAction(_("Your partner said yes, so you must go out this turn, and this would "
                               "leave you unable to."))

@@ -30,7 +30,7 @@ from itertools import product
 
 from game.rules.actions import MeldMove
 from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, SUIT, VALUE, WILD
-from game.rules.melds import RANK_MELD, RUN, WILD_MELD
+from game.rules.melds import ESCALERA, MIXED_CANASTA, RANK_MELD, RUN, WILD_MELD
 from game.rules.ruleset import RuleSet
 
 RANKS = tuple(range(4, ACE + 1))
@@ -92,6 +92,7 @@ class _RankMelds:
         self.rules = rules
         self.maxw = rules.max_wilds_in_rank_meld
         self.per = rules.naturals_per_wild
+        self.margin = rules.natural_margin
         self.size = rules.canasta_size
         self.parts: list[list[tuple[tuple[int, ...], int, int]]] = []
         parts = _groupings(melds, rules, room) if combines else iter([[[m] for m in melds]])
@@ -105,7 +106,7 @@ class _RankMelds:
         """What one meld of n naturals and w wild cards may take: (naturals, jokers, twos)."""
         for bw in range(min(self.maxw - w, jokers + twos) + 1):
             for bj in range(max(0, bw - twos), min(bw, jokers) + 1):
-                low = max(0, self.per * (w + bw) - n)
+                low = max(0, self.per * (w + bw) + (self.margin if w + bw else 0) - n)
                 if new:
                     low = max(low, 1, 3 - bw)
                 for a in range(low, naturals + 1):
@@ -163,7 +164,7 @@ class _RankMelds:
 
     def _configs(self, groups, gi, naturals, jokers, twos, adds, all_groups) -> Iterator[_RankConfig]:
         if gi == len(groups):
-            for new in self._new_configs(naturals, jokers, twos, (naturals, 2, 2)):
+            for new in self._new_configs(naturals, jokers, twos, (naturals, self.maxw, self.maxw)):
                 cans = sum(n + w + a + bj + bt >= self.size for (_i, n, w), (a, bj, bt) in zip(all_groups, adds,
                                                                                              strict=True))
                 cans += sum(a + bj + bt >= self.size for a, bj, bt in new)
@@ -432,7 +433,7 @@ class OutSolver:
 
     def _qualifies(self, esc: int, others: int) -> bool:
         e = self.fixed_escaleras + esc
-        return e >= 1 and e + self.fixed_others + others >= 2
+        return self.rules.qualifies([ESCALERA] * e + [MIXED_CANASTA] * (self.fixed_others + others))
 
     def _wild_plans(self, jokers: int, twos: int):
         """Ways to lay the wild cards left on the side's wild melds and new ones: (plan, bolivias)."""
@@ -445,6 +446,10 @@ class OutSolver:
                 for aj in range(min(j, wmax - size) + 1):
                     for at in range(min(t, wmax - size - aj) + 1):
                         walk(i + 1, j - aj, t - at, adds + ((aj, at),), bol + (size + aj + at == wmax))
+                return
+            if not self.rules.wild_melds:  # Samba: wild cards left over have nowhere to go
+                if j == t == 0:
+                    found.append(((adds, ()), bol))
                 return
             for new in _wild_splits(j, t, wmax, (wmax, wmax)):
                 found.append(((adds, new), bol + sum(a + b == wmax for a, b in new)))

@@ -16,6 +16,11 @@ ESCALERA = "escalera"  # melds.ESCALERA (melds imports this module)
 FROZEN_BY_WILD = "wild"  # a wild card (or a red three turned up) lies in the pile
 FROZEN_BEFORE_MELD = "first_meld"  # the side has not melded yet
 
+# When a side's red threes count plus (RuleSet.red_threes_plus).
+RED_PLUS_OUT = "out"  # the side has what going out needs
+RED_PLUS_TWO = "two"  # the side has two canastas of any kind
+RED_PLUS_MELDED = "melded"  # the side has melded
+
 
 @dataclass(frozen=True)
 class RuleSet:
@@ -50,17 +55,27 @@ class RuleSet:
     pile_freezes: bool  # False: the pile always wants a natural pair (Bolivia)
     escalera_to_go_out: bool  # going out needs an escalera among the canastas
     canastas_to_go_out_at: tuple[int, int, int]  # canastas going out needs at 2, 3 and 4 players
-    red_threes_plus_when_melded: bool  # red threes count for a side that has melded (else: that may go out)
+    red_threes_plus: str  # red threes count plus for a side that: RED_PLUS_OUT may go out, RED_PLUS_TWO has two
+    # canastas, RED_PLUS_MELDED has melded
     concealed_by_player: bool  # concealed: the player had melded nothing (else: the side)
     exact_out_solver: bool  # going out decided by out_solver.py (Bolivia's melds), else by rank_out.py (rank melds)
     canastas_to_go_out: int = 2  # at this table: set by for_players
+    take_top: bool = True  # the top card may be taken alone onto a run
+    unfrozen_pair_only: bool = False  # an unfrozen pile too wants a natural pair (Standard's house rule)
+    ask_required: bool = False  # at four players a player goes out only after the partner's yes ...
+    out_needs_yes: bool = False  # ... at this table: set by for_players
+    run_canasta: str = ESCALERA  # what the game calls a run of seven (Samba: "samba"), as the tools say it
+    house: tuple[tuple[str, str], ...] = ()  # the house options played, defaults left out (game/rules/house.py)
 
     # ----- table size -------------------------------------------------------------------------------
 
     def for_players(self, players: int) -> RuleSet:
         """The rule set seated at a table of this size (the canastas going out needs may depend on it)."""
         need = self.canastas_to_go_out_at[players - 2]
-        return self if need == self.canastas_to_go_out else dataclasses.replace(self, canastas_to_go_out=need)
+        yes = self.ask_required and players == 4
+        if need == self.canastas_to_go_out and yes == self.out_needs_yes:
+            return self
+        return dataclasses.replace(self, canastas_to_go_out=need, out_needs_yes=yes)
 
     def hand_cards(self, players: int) -> int:
         return self.hand_size[players - 2]
@@ -90,6 +105,9 @@ class RuleSet:
             return _("A meld of one rank may hold at most two wild cards.")
         if self.natural_margin:
             return _("A meld needs more natural cards than wild cards: {n} naturals, {w} wild.").format(
+                n=naturals, w=wilds)
+        if self.naturals_per_wild == 1:
+            return _("A meld needs at least as many natural cards as wild cards: {n} naturals, {w} wild.").format(
                 n=naturals, w=wilds)
         return _("A meld needs at least twice as many natural cards as wild cards: {n} naturals, {w} wild.").format(
             n=naturals, w=wilds)
@@ -121,7 +139,7 @@ class RuleSet:
 
     def pair_must_be_natural(self, freeze: str | None) -> bool:
         """Whether the two cards from hand that take the pile must be a natural pair."""
-        return not self.pile_freezes or freeze is not None
+        return not self.pile_freezes or freeze is not None or self.unfrozen_pair_only
 
     # ----- going out and scoring -------------------------------------------------------------------------
 
@@ -140,8 +158,10 @@ class RuleSet:
 
     def red_threes_reason(self, plus: bool) -> str:
         """Why a side's red threes count plus or minus, as the score sheet says it."""
-        if self.red_threes_plus_when_melded:
+        if self.red_threes_plus == RED_PLUS_MELDED:
             return _("the side has melded") if plus else _("the side has not melded")
+        if self.red_threes_plus == RED_PLUS_TWO or not self.escalera_to_go_out:
+            return _("the side has two canastas") if plus else _("the side has fewer than two canastas")
         if plus:
             return _("the side has an escalera and another canasta")
         return _("the side can't go out (it needs an escalera and another canasta)")
@@ -153,9 +173,28 @@ class RuleSet:
         """What a card left in hand at the end of a hand costs."""
         return self.black_three_in_hand if BLACK_THREE[card] else VALUE[card]
 
-    def red_threes_count_for(self, has_melded: bool, may_go_out: bool) -> bool:
-        """Whether a side's red threes count plus (else minus) at the end of the hand."""
-        return has_melded if self.red_threes_plus_when_melded else may_go_out
+    def red_threes_count_for(self, has_melded: bool, canastas: list[str | None] | tuple[str | None, ...]) -> bool:
+        """Whether a side's red threes count plus (else minus) at the end of the hand, by whether it has
+        melded and the canastas it holds (None: a meld that is not one)."""
+        if self.red_threes_plus == RED_PLUS_MELDED:
+            return has_melded
+        if self.red_threes_plus == RED_PLUS_TWO:
+            return sum(1 for c in canastas if c) >= 2
+        return self.qualifies(canastas)
+
+    def out_allowed(self, permission: bool | None) -> bool:
+        """Whether the partner's answer (None: not asked) lets a player go out this turn."""
+        return permission is True or (permission is None and not self.out_needs_yes)
+
+    def out_refused(self, permission: bool | None) -> str:
+        """Why going out is not allowed this turn (out_allowed is False), as a player reads it."""
+        if permission is False:
+            return _("Your partner said no: you may not go out this turn.")
+        return _("At this table you go out only after your partner says yes: ask first.")
+
+    def canasta_key(self, canasta: str | None) -> str | None:
+        """A canasta as the tools and the table name it (Samba's run of seven is a samba)."""
+        return self.run_canasta if canasta == ESCALERA else canasta
 
     def concealed(self, side_melded_before: bool, player_melded_before: bool) -> bool:
         """Whether going out this turn is concealed: nothing melded before the turn (by the player or the side)."""
@@ -193,7 +232,7 @@ BOLIVIA = RuleSet(
     pile_freezes=False,
     escalera_to_go_out=True,
     canastas_to_go_out_at=(2, 2, 2),
-    red_threes_plus_when_melded=False,
+    red_threes_plus=RED_PLUS_OUT,
     concealed_by_player=False,
     exact_out_solver=True,
 )
@@ -229,10 +268,27 @@ STANDARD = RuleSet(
     pile_freezes=True,
     escalera_to_go_out=False,
     canastas_to_go_out_at=(2, 1, 1),
-    red_threes_plus_when_melded=True,
+    red_threes_plus=RED_PLUS_MELDED,
     concealed_by_player=True,
     exact_out_solver=False,
     canastas_to_go_out=1,
 )
 
-RULESETS = {"bolivia": BOLIVIA, "standard": STANDARD}
+# Samba, Bolivia's parent (RULES.md, "Samba"): no wild melds, a black three in hand costs 5, two canastas of
+# any kind to go out (and for the red threes to count plus), 200 for going out, 10,000 to win.
+SAMBA = dataclasses.replace(
+    BOLIVIA,
+    name="samba",
+    wild_melds=False,
+    bolivia=0,
+    black_three_in_hand=5,
+    escalera_to_go_out=False,
+    canastas_to_go_out_at=(2, 2, 2),
+    go_out=200,
+    go_out_concealed=200,
+    default_targets=(10000, 10000, 10000),
+    targets=(2500, 5000, 7500, 10000),
+    run_canasta="samba",
+)
+
+RULESETS = {"bolivia": BOLIVIA, "standard": STANDARD, "samba": SAMBA}

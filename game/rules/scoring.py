@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass
 
-from game.rules.melds import canasta_bonus, canasta_of, meld_points, side_may_go_out
+from game.rules.melds import canasta_bonus, canasta_of, meld_points
 from game.rules.ruleset import RuleSet
 
 OUT_NORMAL = "normal"
@@ -45,7 +45,6 @@ def score_side(
     melded = sum(meld_points(cards) for _kind, cards in melds)
     bonuses = sum(canasta_bonus(c, rules) for c in canastas)
     going_out = {None: 0, OUT_NORMAL: rules.go_out, OUT_CONCEALED: rules.go_out_concealed}[out]
-    threes = red_three_score(red_threes, rules.red_threes_count_for(bool(melds), side_may_go_out(canastas, rules)),
-                             rules)
+    threes = red_three_score(red_threes, rules.red_threes_count_for(bool(melds), canastas), rules)
     in_hand = -sum(rules.card_penalty(c) for hand in hands for c in hand)
     return SideScore(melded, bonuses, going_out, threes, in_hand, melded + bonuses + going_out + threes + in_hand)

@@ -212,13 +212,16 @@ class GameState:
             if self.permission is False:
                 raise IllegalAction(_("Your partner said no: you may not go out this turn, so keep at "
                                       "least two cards in hand."))
+            if not self.rules.out_allowed(self.permission):
+                raise IllegalAction(_("At this table you go out only after your partner says yes: ask first, "
+                                      "or keep at least two cards in hand."))
         elif self.permission is True and not can_go_out(hand_after, _shapes(melds_after), self.rules):
             raise IllegalAction(_("Your partner said yes, so you must go out this turn, and this would "
                                   "leave you unable to."))
 
     def _check_black_threes(self, shapes: list[str], left: int, melds_after: list[Meld]) -> None:
         qualifies = side_may_go_out([m.canasta(self.rules) for m in melds_after], self.rules)
-        if BLACK_THREES in shapes and (left > 1 or not qualifies or self.permission is False):
+        if BLACK_THREES in shapes and (left > 1 or not qualifies or not self.rules.out_allowed(self.permission)):
             raise IllegalAction(_("Black threes may be melded only as you go out: meld them last, "
                                   "keeping at most one card to discard."))
 
@@ -431,6 +434,9 @@ class GameState:
     def _take_top(self, action: TakeTop) -> list[ev.Event]:
         self._need_phase(Phase.DRAW)
         seat, side = self.turn, self.side_of(self.turn)
+        if not self.rules.take_top:
+            raise IllegalAction(_("At this table the top card is never taken alone: draw from the stock or "
+                                  "take the pile."))
         top = self._takeable_top()
         meld = self.find_meld(side, action.meld)
         if not extends_run(meld, top, self.rules):
@@ -506,8 +512,8 @@ class GameState:
             if not self.may_go_out(side):
                 raise IllegalAction(_("Your side can't go out yet: it needs {need}.").format(
                     need=self.rules.go_out_need()))
-            if self.permission is False:
-                raise IllegalAction(_("Your partner said no: you may not go out this turn."))
+            if not self.rules.out_allowed(self.permission):
+                raise IllegalAction(self.rules.out_refused(self.permission))
         elif self.permission is True:
             raise IllegalAction(_("Your partner said yes, so you must go out this turn: meld the rest of "
                                   "your hand before the last discard."))
@@ -608,6 +614,7 @@ class GameState:
         return {
             "version": SAVE_VERSION,
             "variant": self.rules.name,
+            "house": dict(self.rules.house),  # the house options played (defaults left out)
             "players": self.players,
             "seed": self.seed,
             "target": self.target,

@@ -14,6 +14,7 @@ from collections import Counter
 from game.i18n import _
 from game.rules.cards import FACE, RED_THREE, deck_ids
 from game.rules.errors import IllegalAction
+from game.rules.house import HouseError, with_house
 from game.rules.melds import BLACK_THREES, RANK_MELD, RUN, WILD_MELD, Meld, classify
 from game.rules.ruleset import RULESETS, RuleSet
 from game.rules.state import SAVE_VERSION, GameState, Phase
@@ -75,6 +76,17 @@ def _cards(values: object, key: str, deck: frozenset[int]) -> list[int]:
     return list(cards)
 
 
+def _house(data: dict, rules: RuleSet) -> RuleSet:
+    """The house options a save plays (a save without them plays the game's defaults)."""
+    house = data.get("house", {})
+    if not isinstance(house, dict):
+        raise _fail(_("“{key}” is not a set of house rules").format(key="house"))
+    try:
+        return with_house(rules, house)
+    except HouseError as why:
+        raise _fail(str(why)) from None
+
+
 def state_from_json(data: object) -> GameState:
     """The state a save describes; InvalidState (or NewerVersion) if it is not a playable game."""
 
@@ -89,6 +101,7 @@ def state_from_json(data: object) -> GameState:
     rules: RuleSet | None = RULESETS.get(variant) if isinstance(variant, str) else None
     if rules is None:
         raise _fail(_("the variant is unknown"))
+    rules = _house(data, rules)
     players = _int(data, "players", 2, 4)
     seed = _int(data, "seed", -MAX_SEED, MAX_SEED)
     target = data.get("target")

@@ -26,6 +26,7 @@ from game.rules.actions import Deal, DrawStock
 from game.rules.cards import BLACK_THREE
 from game.rules.errors import IllegalAction
 from game.rules.events import PileTaken, WentOut
+from game.rules.house import HouseError, check_house, parse_pairs, with_house
 from game.rules.legal import legal_actions
 from game.rules.melds import BOLIVIA_CANASTA, ESCALERA
 from game.rules.ruleset import RULESETS
@@ -72,10 +73,11 @@ class Tally:
 
 
 def play_hand(players: int, seed: int, names: list[str], rng: random.Random,
-              tallies: dict[str, Tally], variant: str = "bolivia") -> tuple[list[int], bool]:
+              tallies: dict[str, Tally], variant: str = "bolivia", house: tuple[tuple[str, str], ...] = ()
+              ) -> tuple[list[int], bool]:
     """Play one hand from a fresh deal with these players per seat; returns the side scores and
     whether the engine left a seat with no legal move (the hand is then scored as it stands)."""
-    state = GameState(players, seed, RULESETS[variant])
+    state = GameState(players, seed, with_house(RULESETS[variant], dict(house)))
     state.apply(Deal())
     choosers = [get_player(n) for n in names]
     stuck = False
@@ -119,7 +121,8 @@ def play_hand(players: int, seed: int, names: list[str], rng: random.Random,
     return scores, stuck
 
 
-def play_deal(players: int, seed: int, deal: int, a: str, b: str, variant: str = "bolivia") -> dict:
+def play_deal(players: int, seed: int, deal: int, a: str, b: str, variant: str = "bolivia",
+              house: tuple[tuple[str, str], ...] = ()) -> dict:
     """One deal in every seat order: A's mean difference, wins and the per-level tallies."""
     tallies: dict[str, Tally] = defaultdict(Tally)
     diffs: list[float] = []
@@ -129,7 +132,7 @@ def play_deal(players: int, seed: int, deal: int, a: str, b: str, variant: str =
     for order, a_seats in enumerate(seat_orders(players)):
         names = [a if is_a else b for is_a in a_seats]
         rng = random.Random(f"arena:{seed}:{deal}:{order}")
-        scores, was_stuck = play_hand(players, deal_seed(seed, deal), names, rng, tallies, variant)
+        scores, was_stuck = play_hand(players, deal_seed(seed, deal), names, rng, tallies, variant, house)
         stuck += was_stuck
         a_side = probe.side_of(a_seats.index(True))
         others = [s for i, s in enumerate(scores) if i != a_side]
@@ -151,14 +154,15 @@ def _percentile(values: list[float], q: float) -> float:
     return s[lo] + (s[hi] - s[lo]) * (k - lo)
 
 
-def _deal_job(args: tuple[int, int, int, str, str, str]) -> dict:
+def _deal_job(args: tuple) -> dict:
     return play_deal(*args)
 
 
 def run_arena(players: int, deals: int, seed: int, a: str, b: str, workers: int = 1,
-              progress: Callable[[int], None] | None = None, variant: str = "bolivia") -> dict:
+              progress: Callable[[int], None] | None = None, variant: str = "bolivia",
+              house: tuple[tuple[str, str], ...] = ()) -> dict:
     start = time.perf_counter()
-    jobs = [(players, seed, d, a, b, variant) for d in range(deals)]
+    jobs = [(players, seed, d, a, b, variant, house) for d in range(deals)]
     if workers > 1:
         import multiprocessing
 
@@ -181,7 +185,7 @@ def run_arena(players: int, deals: int, seed: int, a: str, b: str, workers: int 
     half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
     plays = sum(r["plays"] for r in results)
     return {
-        "players": players, "deals": deals, "seed": seed, "a": a, "b": b, "variant": variant,
+        "players": players, "deals": deals, "seed": seed, "a": a, "b": b, "variant": variant, "house": dict(house),
         "mean_diff": round(mean, 1), "ci95": [round(mean - half, 1), round(mean + half, 1)],
         "hand_win_rate": round(sum(r["wins"] for r in results) / plays, 3),
         "ms": {name: {"p50": round(_percentile(t.ms, 0.5), 2), "p95": round(_percentile(t.ms, 0.95), 2),
@@ -221,8 +225,13 @@ def cmd_arena(args: argparse.Namespace) -> int:
             raise BadInput(str(why)) from None
     if args.variant.lower() not in RULESETS:
         raise BadInput(f"unknown variant {args.variant!r}: choose {', '.join(RULESETS)}")
+    try:
+        house = tuple(sorted(check_house(args.variant.lower(), parse_pairs(args.house)).items()))
+    except HouseError as why:
+        raise BadInput(str(why)) from None
     workers = max(1, min(args.workers, 4 * (os.cpu_count() or 1)))  # a typo must not start a thousand processes
-    result = run_arena(args.players, args.deals, args.seed, args.a, args.b, workers, variant=args.variant.lower())
+    result = run_arena(args.players, args.deals, args.seed, args.a, args.b, workers, variant=args.variant.lower(),
+                       house=house)
     if args.json:
         print(json.dumps(result))
     else:
@@ -238,7 +247,8 @@ def register(subparsers: argparse._SubParsersAction, name: str) -> None:
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--json", action="store_true", help="one line of JSON")
     p.add_argument("--workers", type=int, default=1, help="processes playing deals side by side")
-    p.add_argument("--variant", default="bolivia", help="the game: bolivia or standard")
+    p.add_argument("--variant", default="bolivia", help="the game: bolivia, standard or samba")
+    p.add_argument("--house", action="append", default=[], metavar="NAME=VALUE", help="a house rule (repeatable)")
     p.add_argument("a", help=f"player A ({', '.join(PLAYERS)}; expert@N: Expert with N simulated moves a decision)")
     p.add_argument("b", help="player B")
     p.set_defaults(run=cmd_arena)

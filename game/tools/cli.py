@@ -18,6 +18,7 @@ from game.i18n import _, set_language
 from game.keep.safe_json import MAX_BYTES, MISSING, BadFile, json_from_bytes, read_json_file, sentence
 from game.rules.cards import RED_THREE, ids_for_faces, parse_face
 from game.rules.errors import IllegalAction
+from game.rules.house import HouseError, parse_pairs, with_house
 from game.rules.legal import legal_actions
 from game.rules.melds import BLACK_THREES, canasta_bonus, canasta_of, classify, meld_points, side_may_go_out
 from game.rules.ruleset import RULESETS, RuleSet
@@ -34,12 +35,30 @@ def _out(data: dict, compact: bool = True) -> None:
     print(json.dumps(data) if compact else json.dumps(data, indent=2))
 
 
-def _rules(name: str) -> RuleSet:
+def _rules(name: str, house: object = None) -> RuleSet:
+    """The rule set of a variant named on the command line, with its house options: a list of NAME=VALUE
+    texts (--house) or a {NAME: VALUE} object (a record's "house")."""
     try:
-        return RULESETS[name.lower()]
+        rules = RULESETS[name.lower()]
     except KeyError:
         raise BadInput(_("unknown variant {name!r}: choose {names}").format(
             name=name, names=", ".join(RULESETS))) from None
+    if house is None:
+        return rules
+    try:
+        if isinstance(house, (list, tuple)):
+            house = parse_pairs(house)
+        if not isinstance(house, dict):
+            raise BadInput(_("\"house\" is an object of NAME: VALUE"))
+        return with_house(rules, house)
+    except HouseError as why:
+        raise BadInput(str(why)) from None
+
+
+def add_house_argument(parser: argparse.ArgumentParser) -> None:
+    """--house NAME=VALUE, repeatable: the house rules a tool plays (RULES.md, "House rules")."""
+    parser.add_argument("--house", action="append", default=[], metavar="NAME=VALUE",
+                        help=_("a house rule, like take_top=no (repeatable)"))
 
 
 def parse_cards(texts: list[str], rules: RuleSet) -> list[int]:
@@ -56,7 +75,7 @@ def parse_cards(texts: list[str], rules: RuleSet) -> list[int]:
 # ----- meld ---------------------------------------------------------------------------------------
 
 def cmd_meld(args: argparse.Namespace) -> int:
-    rules = _rules(args.variant)
+    rules = _rules(args.variant, args.house)
     cards = parse_cards(args.cards, rules)
     try:
         shape = classify(cards, rules)
@@ -64,8 +83,8 @@ def cmd_meld(args: argparse.Namespace) -> int:
         _out({"valid": False, "reason": str(why)})
         return 1
     canasta = canasta_of(shape.kind, cards, rules)
-    _out({"valid": True, "kind": shape.kind, "canasta": canasta, "bonus": canasta_bonus(canasta, rules),
-          "points": meld_points(cards)})
+    _out({"valid": True, "kind": shape.kind, "canasta": rules.canasta_key(canasta),
+          "bonus": canasta_bonus(canasta, rules), "points": meld_points(cards)})
     return 0
 
 
@@ -92,7 +111,7 @@ def score_record(record: object) -> dict:
     """Score a finished hand described as JSON; BadInput for any record that could not happen."""
     if not isinstance(record, dict) or not isinstance(record.get("sides"), list):
         raise BadInput(_("the record needs a \"sides\" list"))
-    rules = _rules(str(record.get("variant", "bolivia")))
+    rules = _rules(str(record.get("variant", "bolivia")), record.get("house", {}))
     sides = record["sides"]
     hands_per_side = {len(s["hands"]) if isinstance(s, dict) and isinstance(s.get("hands"), list) else -1
                       for s in sides}
@@ -181,7 +200,7 @@ def cmd_min_meld(args: argparse.Namespace) -> int:
         score = int(args.score)
     except ValueError:
         raise BadInput(_("the score must be a whole number, like 1500 or -200")) from None
-    print(_rules(args.variant).min_meld(score))
+    print(_rules(args.variant, args.house).min_meld(score))
     return 0
 
 
@@ -219,7 +238,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise BadInput(_("--players must be 2, 3 or 4"))
     if args.games < 1:
         raise BadInput(_("--games must be at least 1"))
-    rules = _rules(args.variant)
+    rules = _rules(args.variant, args.house)
     target = args.target if args.target is not None else rules.default_target(args.players)
     if target not in rules.targets:
         raise BadInput(_("--target must be one of {t}").format(t=", ".join(map(str, rules.targets))))
@@ -264,6 +283,7 @@ def build_parser() -> argparse.ArgumentParser:
     m = sub.add_parser("meld", help=_("judge one meld as laid"))
     m.add_argument("--variant", default="bolivia")
     m.add_argument("cards", nargs="*")
+    add_house_argument(m)
     m.set_defaults(run=cmd_meld)
     s = sub.add_parser("score", help=_("score one finished hand from a JSON record"))
     s.add_argument("file")
@@ -271,6 +291,7 @@ def build_parser() -> argparse.ArgumentParser:
     mm = sub.add_parser("min-meld", help=_("the first-meld minimum for a score"))
     mm.add_argument("score")
     mm.add_argument("--variant", default="bolivia")
+    add_house_argument(mm)
     mm.set_defaults(run=cmd_min_meld)
     sim = sub.add_parser("simulate", help=_("play whole games headless, checking every rule"))
     sim.add_argument("--players", type=int, required=True)
@@ -280,6 +301,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--target", type=int)
     sim.add_argument("--variant", default="bolivia")
     sim.add_argument("--json", action="store_true", help=_("one line of JSON"))
+    add_house_argument(sim)
     sim.set_defaults(run=cmd_simulate)
     for name, module in (("arena", "game.tools.arena"), ("bench", "game.tools.bench"), ("turn", "game.tools.position")):
         try:

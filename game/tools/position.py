@@ -36,6 +36,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import FACE, RED_THREE, deck_ids, face_label, ids_for_faces, parse_face
 from game.rules.errors import IllegalAction
+from game.rules.house import HouseError, parse_pairs, with_house
 from game.rules.melds import BLACK_THREES, Meld, classify, order_cards
 from game.rules.ruleset import RULESETS, RuleSet
 from game.rules.state import GameState, Phase
@@ -181,7 +182,13 @@ def _rules(data: dict) -> RuleSet:
     if not isinstance(name, str) or name.lower() not in RULESETS:
         raise PositionError(_("unknown variant {name}: choose {names}").format(
             name=json.dumps(name)[:40], names=", ".join(RULESETS)))
-    return RULESETS[name.lower()]
+    house = data.get("house", {})
+    if not isinstance(house, dict):
+        raise PositionError(_("\"house\" is an object of NAME: VALUE"))
+    try:
+        return with_house(RULESETS[name.lower()], house)
+    except HouseError as why:
+        raise PositionError(str(why)) from None
 
 
 def build_position(data: object) -> tuple[GameState, list[_Move]]:
@@ -366,6 +373,13 @@ def cmd_turn(args) -> int:
                 raise PositionError(_("the file says variant {file}, the command line {arg}").format(
                     file=json.dumps(data["variant"])[:40], arg=args.variant))
             data = {**data, "variant": args.variant}
+        if args.house and isinstance(data, dict):
+            try:
+                given = parse_pairs(args.house)
+            except HouseError as why:
+                raise PositionError(str(why)) from None
+            house = data.get("house", {})
+            data = {**data, "house": {**house, **given} if isinstance(house, dict) else house}
         out = play_position(data)
     except PositionError as why:
         raise BadInput(str(why)) from None
@@ -376,6 +390,9 @@ def cmd_turn(args) -> int:
 def register(sub, name: str) -> None:
     p = sub.add_parser(name, help=_("set up one position from a JSON file and play moves from it"))
     p.add_argument("file", help=_("the position, or - to read it from standard input"))
-    p.add_argument("--variant", default=None, help=_("the game, when the file does not say: bolivia or standard"))
+    p.add_argument("--variant", default=None,
+                   help=_("the game, when the file does not say: bolivia, standard or samba"))
+    p.add_argument("--house", action="append", default=[], metavar="NAME=VALUE",
+                   help=_("a house rule, like take_top=no (repeatable)"))
     p.set_defaults(run=cmd_turn)
 
