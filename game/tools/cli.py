@@ -189,7 +189,15 @@ def _faces(texts: list, side: int) -> list[int]:
 
 
 def cmd_score(args: argparse.Namespace) -> int:
-    _out(score_record(_read_json(args.file)))
+    record = _read_json(args.file)
+    if args.house and isinstance(record, dict):
+        try:
+            given = parse_pairs(args.house)
+        except HouseError as why:
+            raise BadInput(str(why)) from None
+        house = record.get("house", {})
+        record = {**record, "house": {**house, **given} if isinstance(house, dict) else house}
+    _out(score_record(record))
     return 0
 
 
@@ -287,6 +295,7 @@ def build_parser() -> argparse.ArgumentParser:
     m.set_defaults(run=cmd_meld)
     s = sub.add_parser("score", help=_("score one finished hand from a JSON record"))
     s.add_argument("file")
+    add_house_argument(s)
     s.set_defaults(run=cmd_score)
     mm = sub.add_parser("min-meld", help=_("the first-meld minimum for a score"))
     mm.add_argument("score")
