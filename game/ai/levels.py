@@ -101,7 +101,7 @@ def style_for(style: Style, rules: RuleSet) -> Style:
     """A level's style adapted to the game: Bolivia's as it is; where there are no runs (Standard
     Canasta), its weights and a lower hand floor (hands of 11 to 15 cards, not 15 growing to 40)."""
     if rules.runs:
-        return style
+        return _bolivia_family(style, rules)
     weights = STANDARD_WEIGHTS if style.memory else replace(STANDARD_WEIGHTS, black_three=-250.0)
     adapted = replace(style, weights=weights, hand_floor=min(style.hand_floor, style.freeze.hand_floor),
                       wilds_for_bolivia=False, complete_with_wilds=True, held_black_three=0.0)
@@ -109,6 +109,18 @@ def style_for(style: Style, rules: RuleSet) -> Style:
         return adapted
     return replace(adapted, danger_weight=style.danger_weight * style.frozen_pile_danger,
                    wilds_for_bolivia=style.freeze.hold_wilds)
+
+
+def _bolivia_family(style: Style, rules: RuleSet) -> Style:
+    """Bolivia's style where the game (Samba) or the house changes what a wild card or a black three is
+    for: with no wild melds nothing waits for the wild cards, so they go into rank melds and complete
+    canastas; a black three that costs 5 in hand (Samba, or the house's 5) is a safe card to hold."""
+    if not rules.wild_melds:
+        style = replace(style, wilds_for_bolivia=False, complete_with_wilds=True)
+    if rules.black_three_in_hand < 100:
+        weights = replace(style.weights, black_three=STANDARD_WEIGHTS.black_three) if style.memory else style.weights
+        style = replace(style, weights=weights, held_black_three=0.0)
+    return style
 
 
 # The planner's whole knowledge: it counts the cards, keeps pairs as keys to the pile, judges draws and
