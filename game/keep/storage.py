@@ -33,7 +33,8 @@ from game.keep.safe_json import MISSING, BadFile, read_json_file, sentence
 from game.keep.stats import FORMAT as STATS_FORMAT
 from game.keep.stats import Statistics
 from game.keep.window_state import WindowState
-from game.rules.ruleset import RULESETS
+from game.rules.house import HouseError, check_house, with_house
+from game.rules.ruleset import RULESETS, RuleSet
 from game.rules.state import GameState
 from game.rules.validate import NewerVersion, state_from_json
 
@@ -171,6 +172,12 @@ class GameSetup:
     target: int = DEFAULT_TARGET
     speed: str = "normal"
     game: str = "bolivia"  # the rule set (game/rules/ruleset.py) a new game plays
+    # House rules per game, {game: {option: value}}, defaults left out (game/rules/house.py)
+    house: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    def rules(self) -> RuleSet:
+        """The rule set a new game plays: the chosen game with its remembered house rules."""
+        return with_house(RULESETS[self.game], self.house.get(self.game, {}))
 
     def levels(self) -> list[str]:
         """One level per seat; seat 0, the player, is "human"."""
@@ -179,7 +186,8 @@ class GameSetup:
 
     def to_json(self) -> dict:
         return {"players": self.players, "level": self.level, "per_seat": self.per_seat,
-                "seat_levels": list(self.seat_levels), "target": self.target, "speed": self.speed, "game": self.game}
+                "seat_levels": list(self.seat_levels), "target": self.target, "speed": self.speed, "game": self.game,
+                "house": {g: dict(o) for g, o in self.house.items() if o}}
 
     @staticmethod
     def from_json(data: object) -> GameSetup:
@@ -200,7 +208,25 @@ class GameSetup:
             target=_pick(d.get("target"), rules.targets, rules.default_target(players)),
             speed=_pick(d.get("speed"), SPEEDS, default.speed),
             game=game,
+            house=_house_choices(d.get("house")),
         )
+
+
+def _house_choices(data: object) -> dict[str, dict[str, str]]:
+    """Lenient: each game's options that it knows with values it knows; anything else is dropped."""
+    out: dict[str, dict[str, str]] = {}
+    for game, options in (data.items() if isinstance(data, dict) else ()):
+        if game not in RULESETS or not isinstance(options, dict):
+            continue
+        kept: dict[str, str] = {}
+        for name, value in options.items():
+            try:
+                kept.update(check_house(game, {name: value}))
+            except HouseError:
+                continue
+        if kept:
+            out[game] = kept
+    return out
 
 
 STATS_COUNTS = ("played", "won", "lost", "drawn")

@@ -25,7 +25,7 @@ from game.ai import get_player
 from game.i18n import LANGUAGES, _, number, set_language
 from game.keep.stats import Statistics
 from game.keep.storage import GameSetup, SavedGame, Settings, Storage, StorageError
-from game.rules.ruleset import BOLIVIA, RULESETS
+from game.rules.ruleset import BOLIVIA
 from game.rules.state import GameState, Phase
 from game.shell.app import App, desktop_sizes
 from game.shell.controller import TurnController
@@ -33,11 +33,11 @@ from game.shell.window import DEFAULT_SIZE, MIN_SIZE, place_window
 from game.ui.narrate import side_names
 from game.ui.sounds import SILENT, SoundBoard, pre_init
 from scenes.game_over import GameOverScene
+from scenes.house_rules import HouseSetupScene
 from scenes.menu import MenuScene
 from scenes.rules import RulesScene, game_name
 from scenes.scoring import ScoringScene
 from scenes.settings import SettingsScene
-from scenes.setup import SetupScene
 from scenes.statistics import StatisticsScene
 from scenes.table import TableScene
 
@@ -158,7 +158,7 @@ class Flow:
             scene = RulesScene(lambda: self.app.scenes.request(table), table.state.rules, table.state.target)
         else:
             setup = self.settings.setup
-            scene = RulesScene(self.start_menu, RULESETS.get(setup.game, BOLIVIA), setup.target)
+            scene = RulesScene(self.start_menu, setup.rules(), setup.target)
         self.app.scenes.request(scene)
 
     def open_statistics(self) -> None:
@@ -234,9 +234,9 @@ class Flow:
             self.app.quit()
 
     def open_setup(self) -> None:
-        self.app.scenes.request(SetupScene(self.settings.setup, on_start=self.start_from_setup,
-                                           on_back=self.start_menu, language=self.language,
-                                           on_language=self.choose_language))
+        self.app.scenes.request(HouseSetupScene(self.settings.setup, on_start=self.start_from_setup,
+                                                on_back=self.start_menu, language=self.language,
+                                                on_language=self.choose_language))
 
     def start_from_setup(self, setup: GameSetup) -> None:
         self.settings.setup = setup
@@ -259,7 +259,7 @@ class Flow:
     def start_game(self, players: int, seed: int | None, level: str | list[str], target: int | None = None,
                    speed: str = "normal") -> None:
         seed = random.randrange(1 << 30) if seed is None else seed
-        rules = RULESETS.get(self.settings.setup.game, BOLIVIA) if self._settings is not None else BOLIVIA
+        rules = self.settings.setup.rules() if self._settings is not None else BOLIVIA
         state = GameState(players, seed, rules=rules, target=target)
         levels = [level] * players if isinstance(level, str) else list(level)
         levels[0] = "human"
