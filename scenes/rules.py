@@ -11,6 +11,7 @@ import pygame
 from game.assets import font
 from game.i18n import _, number
 from game.rules.ruleset import BOLIVIA, RuleSet
+from scenes.house_words import house_summary
 from scenes.scene import Host, Scene
 from scenes.widgets import (
     GOLD,
@@ -112,17 +113,69 @@ def standard_rules(rules: RuleSet, target: int) -> list[str]:
 
 def game_name(name: str) -> str:
     """A game's name as players call it."""
-    return {"bolivia": _("Bolivia"), "standard": _("Standard Canasta")}.get(name, name)
+    return {"bolivia": _("Bolivia"), "standard": _("Standard Canasta"), "samba": _("Samba")}.get(name, name)
+
+
+def game_blurb(name: str) -> str:
+    """A game in one sentence, as the setup says it under the game's line."""
+    return {
+        "bolivia": lambda: _("Bolivia: three packs, runs and escaleras, wild melds; an escalera and another "
+                             "canasta to go out."),
+        "standard": lambda: _("Standard Canasta: two packs, melds of one rank, the frozen pile; one canasta to go "
+                              "out, two at two players."),
+        "samba": lambda: _("Samba: Bolivia's parent. Three packs and runs, no wild melds; any two canastas to "
+                           "go out."),
+    }.get(name, lambda: "")()
+
+
+def samba_rules(rules: RuleSet, target: int) -> list[str]:
+    """Samba, one paragraph each (RULES.md, section "Samba")."""
+    return [
+        _("Two, three or four players; at four, partners sit opposite and share their melds."),
+        _("{cards} cards: three packs and six jokers. Each player is dealt {hand}; the next card starts the "
+          "discard pile.").format(cards=rules.deck_size, hand=rules.hand_cards(4)),
+        _("Card values: joker 50; two and ace 20; king down to eight 10; seven down to four 5; a black three 5."),
+        _("Each turn: draw two cards from the stock, or take the discard pile; meld; discard one."),
+        _("The pile can be taken only when its top card is a natural 4 to ace and you hold a natural pair of "
+          "its rank: they start a new meld, and the rest of the pile goes to your hand. The top card alone "
+          "can be taken when it extends one of your side's runs."),
+        _(
+            "A meld is three or more cards of one rank (4 to ace), with at most two wild cards "
+            "and at least twice as many natural cards as wild ones. Twos and jokers are wild."
+        ),
+        _("A run is 3 to 7 cards of one suit in order, from 4 up to ace, with no wild card. A run of seven "
+          "cards is a samba. Wild cards are never melded on their own."),
+        _("Seven cards make a canasta: natural {natural}, mixed {mixed}, samba {samba}.").format(
+            natural=number(rules.natural_canasta), mixed=number(rules.mixed_canasta), samba=number(rules.escalera)),
+        _(
+            "A side's first meld must reach a minimum set by its score: 15 below zero, 50 from 0, "
+            "90 from 1,500, 120 from 3,000, 150 from 7,000."
+        ),
+        _("Red threes are laid out at once: 100 each, 1,000 for all six. They count plus for a side with two "
+          "canastas at the end of the hand, minus for a side without."),
+        _("Black threes can be melded only when going out. A black three left in hand costs 5."),
+        _("Your side may go out once it has two canastas of any kind: 200 for going out, concealed or not."),
+        _("Until then, keep at least two cards in hand after melding. At four, you may first ask your partner "
+          "“May I go out?”: yes obliges you to go out this turn, no forbids it."),
+        _("The game ends after the hand in which a side reaches {target} points. The highest total wins; a tie "
+          "for the lead is a draw.").format(target=number(target)),
+        _("A game that reaches {n} hands stops there as a draw.").format(n=rules.max_hands),
+    ]
 
 
 # The rules text of each game, by rule set name: a new game adds its own.
-RULES_TEXT: dict[str, Callable[[RuleSet, int], list[str]]] = {"bolivia": bolivia_rules, "standard": standard_rules}
+RULES_TEXT: dict[str, Callable[[RuleSet, int], list[str]]] = {"bolivia": bolivia_rules, "standard": standard_rules,
+                                                               "samba": samba_rules}
 
 
 def rules_text(rules: RuleSet = BOLIVIA, target: int | None = None) -> list[str]:
     """The paragraphs of the rules of the game `rules` plays, to `target` points."""
     text = RULES_TEXT.get(rules.name, bolivia_rules)
-    return text(rules, rules.default_target(4) if target is None else target)
+    paragraphs = text(rules, rules.default_target(4) if target is None else target)
+    if rules.house:  # the table's house rules win over the paragraphs above
+        paragraphs.append(_("House rules at this table, over the rules above: {rules}.").format(
+            rules=house_summary(rules)))
+    return paragraphs
 
 
 class RulesScene(Scene):
