@@ -39,7 +39,8 @@ from scenes.widgets import (
 
 MINUS = "\u2212"  # a real minus sign: wider and clearer than a hyphen
 LOSS: tuple[int, int, int] = (255, 160, 150)
-CHIP = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190), "bolivia": (130, 50, 160)}
+CHIP = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190), "samba": (30, 80, 190),
+        "bolivia": (130, 50, 160)}
 
 LINE_STEP = 0.32  # seconds between two lines appearing, at normal speed
 COUNT = 0.55  # seconds for a number to count up
@@ -86,7 +87,7 @@ def score_lines(state: GameState, side: int, result: dict | None = None) -> list
     n_melded = sum(len(m.cards) for m in melds)
     lines.append(ScoreLine("melded", ngettext("{n} card melded", "{n} cards melded", n_melded).format(n=n_melded),
                            sc["melded"]))
-    canastas = [(m, m.canasta(rules)) for m in melds]
+    canastas = [(m, rules.canasta_key(m.canasta(rules))) for m in melds]  # Samba's run: a samba
     canastas = sorted(((m, c) for m, c in canastas if c), key=lambda mc: -mc[0].bonus(rules))
     if sum(m.bonus(rules) for m, _c in canastas) == sc["bonuses"]:
         for m, c in canastas:

@@ -9,6 +9,8 @@ import pygame
 
 from game.i18n import _, number
 from game.keep.stats import DEFAULT_GAME, MIXED, GameStats, Record, Statistics
+from game.rules.melds import ESCALERA
+from game.rules.ruleset import BOLIVIA, RULESETS
 from scenes.rules import game_name
 from scenes.scene import Scene
 from scenes.setup import level_name
@@ -42,8 +44,10 @@ def record_text(r: Record) -> str:
         played=r.played, won=r.won, lost=r.lost, drawn=r.drawn, share=share)
 
 
-def stat_lines(g: GameStats) -> list[tuple[str, str, bool]]:
-    """(label, value, heading) lines, as the screen shows them."""
+def stat_lines(g: GameStats, game: str = "bolivia") -> list[tuple[str, str, bool]]:
+    """(label, value, heading) lines, as the screen shows them, in the words of that game (Samba's run of
+    seven is a samba; a game without wild melds has no bolivias)."""
+    rules = RULESETS.get(game, BOLIVIA)
     lines: list[tuple[str, str, bool]] = [(_("Games"), record_text(g.record), True)]
     levels = [lv for lv in ("easy", "normal", "hard", "expert", MIXED) if lv in g.levels]
     if levels:
@@ -63,8 +67,11 @@ def stat_lines(g: GameStats) -> list[tuple[str, str, bool]]:
     lines.append((_("Made by your side"), "", True))
     lines.append((_("Canastas"), _("{n} ({natural} natural, {mixed} mixed)").format(
         n=g.canastas, natural=g.natural, mixed=g.mixed), False))
-    lines.append((_("Escaleras"), number(g.escaleras), False))
-    lines.append((_("Bolivias"), number(g.bolivias), False))
+    if rules.runs:
+        lines.append((_("Sambas") if rules.canasta_key(ESCALERA) == "samba" else _("Escaleras"),
+                      number(g.escaleras), False))
+    if rules.wild_melds:
+        lines.append((_("Bolivias"), number(g.bolivias), False))
     lines.append((_("Longest winning streak"), _("{best} (now {now})").format(best=g.best_streak, now=g.streak),
                   True))
     return lines
@@ -99,7 +106,7 @@ class StatisticsScene(Scene):
         self.resize(self.size)
 
     def lines(self) -> list[tuple[str, str, bool]]:
-        return stat_lines(self.stats.games.get(self.game) or GameStats())
+        return stat_lines(self.stats.games.get(self.game) or GameStats(), self.game)
 
     def back(self) -> None:
         if self.on_back is not None:

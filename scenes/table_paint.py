@@ -46,10 +46,10 @@ HOLD_WORK = 0.0006  # a step of a hold (see Hold) starts in a frame that has spe
 TRIM_BYTES = 2 << 20  # faces let go at once from which the heap is trimmed
 
 CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190),
-                  "bolivia": (130, 50, 160)}
+                  "samba": (30, 80, 190), "bolivia": (130, 50, 160)}
 
 CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "escalera": lambda: _("Escalera"),
-                "bolivia": lambda: _("Bolivia")}
+                "samba": lambda: _("Samba"), "bolivia": lambda: _("Bolivia")}
 
 
 BADGE_READABLE = 12  # px: below this a badge's words go on two lines
@@ -481,7 +481,7 @@ class TablePainter:
         small = max(12, u * 2 // 3)
         for side in range(self.state.sides):
             for m in self.state.melds[side]:
-                can = m.canasta(self.state.rules)
+                can = self.state.rules.canasta_key(m.canasta(self.state.rules))  # Samba's run: a samba
                 rect = self.homes.meld_rects.get(m.id)
                 if can and rect:
                     r = pygame.Rect(rect)

@@ -34,6 +34,7 @@ def canasta_name(canasta: str) -> str:
         "natural": _("Natural canasta"),
         "mixed": _("Mixed canasta"),
         "escalera": _("Escalera"),
+        "samba": _("Samba"),
         "bolivia": _("Bolivia"),
     }[canasta]
 

@@ -248,7 +248,7 @@ class GameState:
         for m in self.melds[side]:
             now = m.canasta(self.rules)
             if now and before.get(m.id) is None:
-                out.append(ev.CanastaMade(side, m.id, now))
+                out.append(ev.CanastaMade(side, m.id, self.rules.canasta_key(now)))  # Samba's run: "samba"
         return out
 
     def _canasta_map(self, side: int) -> dict[int, str | None]:

@@ -93,7 +93,8 @@ def explain(action: Action, view: PlayerView, names: list[str]) -> Hint:
             if m is not None:
                 made = canasta_of(m.kind, m.cards + tuple(cards), view.rules)
                 if made and not m.canasta(view.rules):
-                    text += " " + _("It makes a {canasta}.").format(canasta=canasta_name(made).lower())
+                    word = canasta_name(view.rules.canasta_key(made)).lower()  # Samba's run: a samba
+                    text += " " + _("It makes a {canasta}.").format(canasta=word)
             return Hint(action, text, frozenset(cards), meld_id)
         case Combine(into=b):
             return Hint(action, _("Combine your two melds of one rank into one: it brings a canasta closer."),
