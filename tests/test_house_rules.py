@@ -243,3 +243,30 @@ def test_a_save_with_an_unknown_option_is_refused(bad):
     data["house"] = bad
     with pytest.raises(InvalidState):
         state_from_json(data)
+
+
+def test_a_games_record_carries_its_house_rules_and_plays_back_with_them():
+    import random
+
+    from game.ai import get_player
+    from game.rules import Deal, view_of
+    from game.rules.record import GameRecord, InvalidRecord, check_against, record_from_json
+
+    rules = house(BOLIVIA, take_top="no", black_three_in_hand="5")
+    s = GameState(2, 11, rules, target=2500)
+    record = GameRecord.of(s)
+    record.play(s, Deal())
+    rng = random.Random(1)
+    for _ in range(30):
+        if s.phase not in (Phase.DRAW, Phase.MELD):
+            break
+        record.play(s, get_player("greedy")(view_of(s, s.to_act), legal_actions(s), rng))
+    data = record.to_json()
+    assert data["house"] == {"black_three_in_hand": "5", "take_top": "no"}
+    back = record_from_json(data)
+    check_against(back, s)
+    assert back.rules == rules.for_players(2)
+    with pytest.raises(InvalidRecord):
+        check_against(record_from_json({**data, "house": {}}), s)
+    with pytest.raises(InvalidRecord):
+        record_from_json({**data, "house": {"take_top": "sometimes"}})
