@@ -263,7 +263,8 @@ def apply_local(view: PlayerView, action: Action) -> PlayerView:
         for c in action.cards:
             hand.remove(c)
     elif isinstance(action, MeldMove):
-        plan = plan_meld_move(action, hand, melds, view.rules, 0, None)
+        # Where going out needs the partner's yes, a stored going-out plan is played after it.
+        plan = plan_meld_move(action, hand, melds, view.rules, 0, True if view.rules.out_needs_yes else None)
         next_id = max([m.id for s in view.melds for m in s], default=0) + 1
         melds = [m for m in plan.melds_after if m.id]
         for m in plan.new:
