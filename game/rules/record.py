@@ -329,9 +329,10 @@ def start_of(record: GameRecord, hand: HandRecord) -> GameState:
     return s
 
 
-def replay(record: GameRecord, hand: HandRecord):
+def replay(record: GameRecord, hand: HandRecord, before=None):
     """Play the hand back from its deal, one Step a move (the deal first); ReplayError where it cannot be.
-    Each Step's state is the one game, moved on: copy it to keep it."""
+    Each Step's state is the one game, moved on: copy it to keep it. `before(state, seat, action)`, if
+    given, sees each move before it is played."""
     s = start_of(record, hand)
     yield Step(-1, s.dealer, Deal(hand.deck), s.apply(Deal(hand.deck)), s)
     for i, (seat, move) in enumerate(hand.moves):
@@ -340,6 +341,8 @@ def replay(record: GameRecord, hand: HandRecord):
         if seat != s.to_act:
             raise ReplayError(hand.hand, i, _("It is not that player's turn."))
         action = action_from_json(move)
+        if before is not None:
+            before(s, seat, action)
         try:
             events = s.apply(action)
         except IllegalAction as why:
