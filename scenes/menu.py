@@ -227,6 +227,10 @@ class MenuScene(Scene):
 
     # --- actions ---------------------------------------------------------------------
 
+    def new_game(self) -> None:
+        """As if New game were chosen (the command line's --deal): a game in progress is asked about first."""
+        self._new_game()
+
     def _new_game(self) -> None:
         if self.on_new_game is None:
             self.toasts.show(_("A new game is not available yet."))

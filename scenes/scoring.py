@@ -165,9 +165,11 @@ class ScoringScene(Scene):
         on_continue: Callable[[], None] | None = None,
         speed: str = "normal",
         auto_continue: float | None = None,
+        deal_code: str | None = None,
     ) -> None:
         super().__init__()
         self.state = state
+        self.deal_code = deal_code  # shown, to play this deal again (game/rules/deal_code.py)
         self.result = state.results[-1]
         self.on_continue = on_continue
         self.auto_continue = auto_continue
@@ -347,6 +349,9 @@ class ScoringScene(Scene):
             draw_text(surface, hint, max(14, u * 3 // 4), INK_DIM, (w // 2, self.button.rect.centery), "center")
         else:
             self.button.draw(surface)
+        if self.deal_code:  # below the columns, clear of the button: read aloud, typed in the setup
+            text = _("Deal code: {code}").format(code=self.deal_code)
+            draw_text(surface, text, max(14, u * 3 // 4), INK_DIM, (w - u // 2, h - u // 3), "bottomright")
 
     def _draw_column(self, surface: pygame.Surface, col: _Column) -> None:
         t = self._t

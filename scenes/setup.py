@@ -16,6 +16,7 @@ import pygame
 from game.assets import font
 from game.i18n import LANGUAGES, _, number, set_language
 from game.keep.storage import LEVELS, SPEEDS, GameSetup
+from game.rules.deal_code import MAX_LENGTH, BadCode, DealCode, decode
 from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
 from game.ui.narrate import seat_names
 from scenes.rules import game_name
@@ -55,6 +56,12 @@ def level_caption(level: str) -> str:
     }.get(level, "")
 
 
+def _grouped(typed: str) -> str:
+    """A code as typed, in the groups of four the scoring screen shows."""
+    text = typed.upper()
+    return "-".join(text[i:i + 4] for i in range(0, len(text), 4))
+
+
 def speed_name(speed: str) -> str:
     return {"slow": _("Slow"), "normal": _("Normal"), "fast": _("Fast"), "instant": _("Instant")}.get(speed, speed)
 
@@ -90,9 +97,16 @@ class SetupScene(Scene):
         on_back: Callable[[], None] | None = None,
         language: str = "en",
         on_language: Callable[[str], None] | None = None,
+        on_deal: Callable[[GameSetup, DealCode], None] | None = None,
+        deal: str = "",
     ) -> None:
-        """With `on_language` a Language line is offered; `on_language(code)` keeps the player's choice."""
+        """With `on_language` a Language line is offered; `on_language(code)` keeps the player's choice.
+        With `on_deal` a Deal line takes a deal code (typed; `deal` fills it in) and Start then plays that
+        deal again through `on_deal(setup, code)`."""
         super().__init__()
+        self.on_deal = on_deal
+        self.deal = ""  # the code as typed
+        self.deal_error: str | None = None
         self.setup = replace(setup) if setup is not None else GameSetup()
         self.setup.seat_levels = list(self.setup.seat_levels)
         if self.setup.players == 2:
@@ -114,6 +128,8 @@ class SetupScene(Scene):
         self._caption_top = 0
         self._title_y = 0
         self._build_rows()
+        if deal:
+            self.type_deal(deal)
 
     # ----- the choices ------------------------------------------------------------------------------
 
@@ -142,6 +158,8 @@ class SetupScene(Scene):
         targets = list(self.rules.targets)
         rows.append(Row("target", _("Target score"), targets, targets.index(s.target), z.copy(), z.copy()))
         rows.append(Row("speed", _("Animation speed"), list(SPEEDS), SPEEDS.index(s.speed), z.copy(), z.copy()))
+        if self.on_deal is not None:  # typed, not chosen: a single value
+            rows.append(Row("deal", _("Deal"), [""], 0, z.copy(), z.copy()))
         if self.on_language is not None:  # second, after the game: a player who can't read this screen finds it
             rows.insert(1, Row("language", _("Language"), list(LANGUAGES), LANGUAGES.index(self.language), z.copy(),
                                z.copy()))
@@ -165,6 +183,8 @@ class SetupScene(Scene):
             return LANGUAGE_NAMES[str(v)]
         if row.key == "game":
             return game_name(str(v))
+        if row.key == "deal":
+            return _grouped(self.deal) if self.deal else _("A new deal")
         return str(v)
 
     def caption(self) -> str:
@@ -194,6 +214,8 @@ class SetupScene(Scene):
                 "fast": _("Cards move quickly."),
                 "instant": _("No card movement: every move shows at once."),
             }[s.speed]
+        if self.focus == "deal" or (self.focus == "start" and self.deal):
+            return self.deal_caption()
         if self.focus == "language":
             return _("The language of the game. It changes at once and is kept, even if you go back.")
         if self.focus == "game":
@@ -203,6 +225,45 @@ class SetupScene(Scene):
             return _("Standard Canasta: two packs, melds of one rank, the frozen pile; one canasta to go out, "
                      "two at two players.")
         return ""
+
+    def deal_caption(self) -> str:
+        if self.deal_error:
+            return self.deal_error
+        if not self.deal:
+            return _("A new shuffle. To play a deal again, type the code its scoring screen showed.")
+        try:
+            code = decode(self.deal)
+        except BadCode:  # still being typed
+            return _("A deal code has about ten letters and digits, like K7QM-3XBR-9A.")
+        return _("Plays the deal {code} again, the same cards to every seat: {game}, {n} players. "
+                 "Backspace to change it.").format(code=code.text(), game=game_name(code.game), n=code.players)
+
+    def type_deal(self, text: str) -> None:
+        """Letters typed on the Deal line (or filled in): a whole code sets the game and table it was dealt at."""
+        self.deal = "".join(c for c in (self.deal + text) if c.isalnum())[:MAX_LENGTH]
+        self._check_deal(final=False)
+
+    def _check_deal(self, final: bool) -> bool:
+        """Whether the typed code is a deal; the reason shows under the choices once it cannot become one."""
+        self.deal_error = None
+        self.dirty = True
+        if not self.deal:
+            return True
+        try:
+            code = decode(self.deal)
+        except BadCode as why:
+            if final or len(self.deal) >= 10:
+                self.deal_error = str(why)
+            return False
+        s = self.setup
+        if (s.game, s.players) != (code.game, code.players):
+            s.game, s.players = code.game, code.players
+            if s.target not in self.rules.targets:
+                s.target = self.rules.default_target(s.players)
+            if s.players == 2:
+                s.per_seat = False
+            self._build_rows()
+        return True
 
     def change(self, key: str, delta: int) -> None:
         """Step a line's value forward (+1) or back (-1), wrapping round."""
@@ -273,6 +334,12 @@ class SetupScene(Scene):
     # ----- actions ----------------------------------------------------------------------------------
 
     def start(self) -> None:
+        if self.deal and self.on_deal is not None:
+            if not self._check_deal(final=True):
+                self.focus = "deal"
+                return
+            self.on_deal(replace(self.setup, seat_levels=list(self.setup.seat_levels)), decode(self.deal))
+            return
         if self.on_start is not None:
             self.on_start(replace(self.setup, seat_levels=list(self.setup.seat_levels)))
 
@@ -339,6 +406,13 @@ class SetupScene(Scene):
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
         on_row = self.focus not in ("back", "start")
+        if self.focus == "deal" and k in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.deal = self.deal[:-1] if k == pygame.K_BACKSPACE else ""
+            self._check_deal(final=False)
+            return
+        if self.focus == "deal" and event.unicode and event.unicode.isalnum():
+            self.type_deal(event.unicode)
+            return
         if k == pygame.K_ESCAPE:
             self.back()
         elif k == pygame.K_UP:
@@ -434,6 +508,8 @@ class SetupScene(Scene):
         return _("New game")
 
     def hint(self) -> str:
+        if self.focus == "deal":
+            return _("Type the deal's code   Backspace: erase   Enter: next, then Start   Esc: back")
         return _("↑ ↓ choose a line   ← → change it   Enter: next, then Start   Esc: back")
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -481,7 +557,7 @@ class SetupScene(Scene):
         if focused:
             pygame.draw.rect(surface, BUTTON_FOCUS, box, width=max(3, box.h // 12), border_radius=radius)
         arrow_w = box.h
-        for delta in (-1, 1):
+        for delta in (-1, 1) if row.key != "deal" else ():  # the deal is typed: no arrows
             hot = self.hover_arrow == (row.key, delta)
             cx = box.left + arrow_w // 2 if delta < 0 else box.right - arrow_w // 2
             half = max(6, box.h // 4)
@@ -496,6 +572,8 @@ class SetupScene(Scene):
                        (cx + half, box.centery)]
             pygame.draw.polygon(surface, color, pts)
         text = self.value_text(row)
+        if row.key == "deal" and focused and len(self.deal) < MAX_LENGTH:
+            text = _grouped(self.deal) + "_"  # where the next letter goes
         size = t
         while size > 12 and font(size, True).size(text)[0] > box.w - 2 * arrow_w:
             size -= 1

@@ -57,6 +57,11 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
+def first_dealer_of(seed: int, players: int) -> int:
+    """The first dealer of a game, drawn with its seed."""
+    return random.Random(f"{seed}:dealer").randrange(players)
+
+
 def shuffled_deck(rules: RuleSet, seed: int, hand_no: int) -> list[int]:
     """The deck of a game's hand as its seed shuffles it; the deal takes cards from the end."""
     deck = deck_ids(rules.packs, rules.jokers)
@@ -83,7 +88,7 @@ class GameState:
         self.players = players
         self.seed = seed
         self.target = target
-        self.first_dealer = random.Random(f"{seed}:dealer").randrange(players)
+        self.first_dealer = first_dealer_of(seed, players)
         self.scores = [0] * self.sides
         self.hand_no = 0
         self.results: list[dict] = []  # per hand: {"scores": [SideScore dicts], "out": seat or None}

@@ -25,6 +25,7 @@ from game.ai import get_player
 from game.i18n import LANGUAGES, _, number, set_language
 from game.keep.stats import Statistics
 from game.keep.storage import GameSetup, SavedGame, Settings, Storage, StorageError
+from game.rules.deal_code import DealCode, code_of
 from game.rules.record import GameRecord
 from game.rules.ruleset import BOLIVIA, RULESETS
 from game.rules.state import GameState, Phase
@@ -92,6 +93,7 @@ class Flow:
         self.seed = 0
         self._save_failed = False
         self._recorded: GameState | None = None
+        self._pending_deal = ""  # a deal code from the command line, for the setup to fill in
 
     # ----- what is kept between sessions (loaded on first use: the demo never touches it) ------
 
@@ -198,7 +200,9 @@ class Flow:
 
     # ----- menu and setup -----------------------------------------------------------------------
 
-    def start_menu(self) -> None:
+    def start_menu(self, deal: str = "") -> None:
+        """The main menu; with `deal` (a deal code from the command line) straight on to the setup with it
+        filled in, asking first if a game is in progress."""
         self.demo = False
         self._leave_table()
         settings = self.settings
@@ -229,23 +233,32 @@ class Flow:
         for message in self.storage.take_problems():
             menu.notice(message)
         self.app.scenes.request(menu)
+        if deal:
+            self._pending_deal = deal
+            menu.new_game()
 
     def _answer_other_copy(self, read_only: bool) -> None:
         if not read_only:
             self.app.quit()
 
     def open_setup(self) -> None:
+        deal, self._pending_deal = self._pending_deal, ""
         self.app.scenes.request(SetupScene(self.settings.setup, on_start=self.start_from_setup,
                                            on_back=self.start_menu, language=self.language,
-                                           on_language=self.choose_language))
+                                           on_language=self.choose_language, on_deal=self.start_deal, deal=deal))
 
-    def start_from_setup(self, setup: GameSetup) -> None:
+    def start_deal(self, setup: GameSetup, code: DealCode) -> None:
+        """Play a deal again: the setup's choices (its game and table are the code's), the first hand dealt as
+        the code's, the same cards to every seat; the hands after it are new."""
+        self.start_from_setup(setup, deal=code)
+
+    def start_from_setup(self, setup: GameSetup, deal: DealCode | None = None) -> None:
         self.settings.setup = setup
         try:
             self.storage.save_settings(self.settings)
         except StorageError:
             pass  # the choices only stay for this session; the game itself does not depend on them
-        self.start_game(setup.players, None, setup.levels(), setup.target, setup.speed)
+        self.start_game(setup.players, None, setup.levels(), setup.target, setup.speed, deal=deal)
 
     # ----- games --------------------------------------------------------------------------------
 
@@ -258,16 +271,24 @@ class Flow:
         raise ValueError(level)
 
     def start_game(self, players: int, seed: int | None, level: str | list[str], target: int | None = None,
-                   speed: str = "normal") -> None:
+                   speed: str = "normal", deal: DealCode | None = None) -> None:
         seed = random.randrange(1 << 30) if seed is None else seed
         rules = RULESETS.get(self.settings.setup.game, BOLIVIA) if self._settings is not None else BOLIVIA
+        record = None
+        if deal is not None:
+            rules, players = RULESETS[deal.game], deal.players
+            target = target if target in rules.targets else None
         state = GameState(players, seed, rules=rules, target=target)
+        if deal is not None:
+            state.first_dealer = deal.dealer  # dealt by the seat that dealt it: every seat gets its cards
+            record = GameRecord.of(state)
+            record.next_deal = (deal.seed, deal.hand)
         levels = [level] * players if isinstance(level, str) else list(level)
         levels[0] = "human"
         self.demo = False
         self.levels, self.speed, self.seed = levels, speed, seed
         choosers = {s: self._player(levels[s]) for s in range(1, players)}
-        self._open_table(TurnController(state, choosers, {0}, speed, seed), speed)
+        self._open_table(TurnController(state, choosers, {0}, speed, seed, record=record), speed)
 
     def continue_game(self) -> None:
         """Restore the saved game exactly as it was left."""
@@ -353,8 +374,11 @@ class Flow:
         self.show_scoring(table)
 
     def show_scoring(self, table: TableScene) -> None:
+        record = self._record_of(table.state)
+        hand = record.hand(table.state.results[-1]["hand"]) if record is not None else None
         scene = ScoringScene(
             table.state,
+            deal_code=code_of(record.variant, record.players, hand.source) if record and hand else None,
             on_continue=lambda: self.after_scoring(table),
             speed="instant" if self.demo else self.speed,
             auto_continue=DEMO_SCORING if self.demo else None,

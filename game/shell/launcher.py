@@ -25,6 +25,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--frames", type=int, default=None, help=_("quit after this many frames"))
     p.add_argument("--screenshot", type=Path, default=None, help=_("save the last frame here (PNG)"))
+    p.add_argument("--deal", default=None, help=_("play a deal again: the code its scoring screen showed"))
     p.add_argument("--size", default=None, help=_("window size, like 1280x800 (default: as left last time)"))
     return p
 
@@ -53,6 +54,14 @@ def main(argv: list[str]) -> int:
     except ValueError as why:
         print(f"error: {why}", file=sys.stderr)
         return 2
+    if args.deal is not None:
+        from game.rules.deal_code import BadCode, decode
+
+        try:
+            decode(args.deal)
+        except BadCode as why:
+            print(f"error: --deal: {why}", file=sys.stderr)
+            return 2
     import pygame
 
     from game.shell.flow import Flow
@@ -62,7 +71,7 @@ def main(argv: list[str]) -> int:
         if args.demo:
             flow.start_demo(args.players, args.seed if args.seed is not None else 1)
         else:
-            flow.start_menu()
+            flow.start_menu(deal=args.deal or "")
         flow.app.run(frames=args.frames, screenshot=args.screenshot)
     except (OSError, pygame.error) as why:  # the screenshot's folder cannot be made or written
         print(_("error: could not save the screenshot: {why}").format(
