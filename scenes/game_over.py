@@ -67,8 +67,10 @@ class GameOverScene(Scene):
         stats: Statistics | None = None,
         auto_continue: float | None = None,
         human: bool = True,
+        on_replay: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
+        self.on_replay = on_replay  # R: the game's hands played back (scenes/replay.py)
         self.state = state
         self.human = human
         self.on_play_again = on_play_again
@@ -127,6 +129,9 @@ class GameOverScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.on_replay is not None:
+            self.on_replay()
+            return
         if self.buttons.handle_event(event):
             self.dirty = True
 
@@ -177,6 +182,9 @@ class GameOverScene(Scene):
             surface.blit(num, num.get_rect(midright=(panel.right - u + x_off, y + row_h // 2)))
             y += row_h
         self.buttons.draw(surface)
+        if self.on_replay is not None:
+            draw_text(surface, _("R: replay the game's hands"), max(14, u * 3 // 4), INK_DIM,
+                      (u // 2, h - u // 2), "bottomleft")
         if self.stats is not None and self.stats.played:
             line = _("Your games: {played} played, {won} won, {drawn} drawn.").format(
                 played=self.stats.played, won=self.stats.won, drawn=self.stats.drawn)

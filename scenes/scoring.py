@@ -166,10 +166,12 @@ class ScoringScene(Scene):
         speed: str = "normal",
         auto_continue: float | None = None,
         deal_code: str | None = None,
+        on_replay: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
         self.state = state
         self.deal_code = deal_code  # shown, to play this deal again (game/rules/deal_code.py)
+        self.on_replay = on_replay  # R: this hand played back (scenes/replay.py)
         self.result = state.results[-1]
         self.on_continue = on_continue
         self.auto_continue = auto_continue
@@ -242,7 +244,9 @@ class ScoringScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            if self.counting:
+            if event.key == pygame.K_r and self.on_replay is not None:
+                self.on_replay()
+            elif self.counting:
                 self.skip()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.proceed()
@@ -352,6 +356,9 @@ class ScoringScene(Scene):
         if self.deal_code:  # below the columns, clear of the button: read aloud, typed in the setup
             text = _("Deal code: {code}").format(code=self.deal_code)
             draw_text(surface, text, max(14, u * 3 // 4), INK_DIM, (w - u // 2, h - u // 3), "bottomright")
+        if self.on_replay is not None:
+            draw_text(surface, _("R: replay this hand"), max(14, u * 3 // 4), INK_DIM, (u // 2, h - u // 3),
+                      "bottomleft")
 
     def _draw_column(self, surface: pygame.Surface, col: _Column) -> None:
         t = self._t

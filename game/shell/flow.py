@@ -36,7 +36,9 @@ from game.ui.narrate import side_names
 from game.ui.sounds import SILENT, SoundBoard, pre_init
 from scenes.game_over import GameOverScene
 from scenes.menu import MenuScene
+from scenes.replay import ReplayScene
 from scenes.rules import RulesScene, game_name
+from scenes.scene import Scene
 from scenes.scoring import ScoringScene
 from scenes.settings import SettingsScene
 from scenes.setup import SetupScene
@@ -383,7 +385,13 @@ class Flow:
             speed="instant" if self.demo else self.speed,
             auto_continue=DEMO_SCORING if self.demo else None,
         )
+        if hand is not None and record is not None and not self.demo:
+            scene.on_replay = lambda: self.open_replay(record, hand.hand, scene)
         self.app.scenes.request(scene)
+
+    def open_replay(self, record: GameRecord, hand: int, back: Scene) -> None:
+        """A hand of `record` played back (the scene it came from comes back after it)."""
+        self.app.scenes.request(ReplayScene(record, hand, on_back=lambda: self.app.scenes.request(back)))
 
     def after_scoring(self, table: TableScene) -> None:
         if table.state.phase == Phase.GAME_OVER:
@@ -394,13 +402,13 @@ class Flow:
 
     def game_over(self, state: GameState) -> None:
         stats = None
+        record = self._record_of(state)
         if not self.demo and self._recorded is not state:
             self._recorded = state
             try:  # counted first: if the count cannot be kept, the game's save still goes
                 stats = self.storage.record_game(state, state.side_of(0), self.levels)
             except StorageError:
                 stats = None
-            record = self._record_of(state)
             if record is not None and record.hands:
                 try:
                     self.storage.keep_game(record)  # the last 50 games, until the statistics are cleared
@@ -411,14 +419,17 @@ class Flow:
             except StorageError:
                 pass  # a finished game left behind opens on its game-over screen, nothing lost
         self._leave_table()
-        self.app.scenes.request(GameOverScene(
+        scene = GameOverScene(
             state,
             on_play_again=lambda: self.play_again(state),
             on_menu=self.start_menu,
             stats=stats,
             auto_continue=DEMO_GAME_OVER if self.demo else None,
             human=not self.demo,
-        ))
+        )
+        if record is not None and record.hands and not self.demo:
+            scene.on_replay = lambda: self.open_replay(record, record.hands[-1].hand, scene)
+        self.app.scenes.request(scene)
 
     def play_again(self, state: GameState) -> None:
         if self.demo:
