@@ -183,8 +183,9 @@ class GameOverScene(Scene):
             y += row_h
         self.buttons.draw(surface)
         if self.on_replay is not None:
-            draw_text(surface, _("R: replay the game's hands"), max(14, u * 3 // 4), INK_DIM,
-                      (u // 2, h - u // 2), "bottomleft")
+            size = max(14, u * 3 // 4)  # above the line of statistics
+            draw_text(surface, _("R: replay the game's hands"), size, INK_DIM, (w // 2, h - u // 2 - size * 3 // 2),
+                      "midbottom")
         if self.stats is not None and self.stats.played:
             line = _("Your games: {played} played, {won} won, {drawn} drawn.").format(
                 played=self.stats.played, won=self.stats.won, drawn=self.stats.drawn)

@@ -31,8 +31,11 @@ class ReplayScene(Scene):
     """`record` is the game's; `hand` the number (from 1) of the hand to open; `on_back()` leaves."""
 
     def __init__(self, record: GameRecord, hand: int, on_back: Callable[[], None] | None = None,
-                 show_hidden: bool = False) -> None:
+                 show_hidden: bool = False, games: list[GameRecord] | None = None) -> None:
+        """`games` (oldest first, `record` among them): the kept games, PgUp/PgDn going on from one into the
+        next."""
         super().__init__()
+        self.games = games if games else [record]
         self.record = record
         self.on_back = on_back
         self.show_hidden = show_hidden  # every hand face up, or only the player's (as the player saw them)
@@ -99,13 +102,19 @@ class ReplayScene(Scene):
         self.dirty = True
 
     def _hand(self, step: int) -> None:
-        now = self.numbers.index(self.model.hand.hand)
-        later = now + step
-        if 0 <= later < len(self.numbers):
-            pace = self.model.pace
-            self.model = ReplayModel(self.record, self.record.hands[later])
-            self.model.pace = pace
-            self.dirty = True
+        """The hand before or after; past the first or last, the game before or after (kept games)."""
+        later = self.numbers.index(self.model.hand.hand) + step
+        if not 0 <= later < len(self.numbers):
+            other = next((i for i, g in enumerate(self.games) if g is self.record), 0) + step
+            if not 0 <= other < len(self.games) or not self.games[other].hands:
+                return
+            self.record = self.games[other]
+            self.numbers = [h.hand for h in self.record.hands]
+            later = 0 if step > 0 else len(self.numbers) - 1
+        pace = self.model.pace
+        self.model = ReplayModel(self.record, self.record.hands[later])
+        self.model.pace = pace
+        self.dirty = True
 
     def _leave(self) -> None:
         if self.on_back is not None:
@@ -128,7 +137,7 @@ class ReplayScene(Scene):
         small = round(bh * 1.4)
         x = gap
         for name in ("home", "back", "play", "forward", "end", "slower", "faster"):
-            width = u * 6 if name == "play" else small
+            width = u * 8 if name == "play" else small
             self.buttons[name].rect = pygame.Rect(x, row1, width, bh)
             x += width + gap
         self.buttons["hidden"].rect = pygame.Rect(x + gap, row1, w - x - 2 * gap, bh)
@@ -185,6 +194,9 @@ class ReplayScene(Scene):
         u = self._unit
         m = self.model
         title = _("Replay · hand {n} · move {i} of {last}").format(n=m.hand.hand, i=m.index, last=m.last)
+        if len(self.games) > 1:
+            number = next((i for i, g in enumerate(self.games) if g is self.record), 0) + 1
+            title = _("Game {n} of {count}").format(n=number, count=len(self.games)) + " · " + title
         title += " · " + pace_name(PACES[m.pace])
         draw_text(surface, title, round(u * 1.1), GOLD, (w // 2, u // 3), "midtop", True, True)
         self._draw_board(surface)

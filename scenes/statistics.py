@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _, number
+from game.i18n import _, ngettext, number
 from game.keep.stats import DEFAULT_GAME, MIXED, GameStats, Record, Statistics
 from scenes.rules import game_name
 from scenes.scene import Scene
@@ -74,8 +74,12 @@ class StatisticsScene(Scene):
     """`on_back()` leaves; `on_reset()` forgets every statistic and returns the new (empty) ones."""
 
     def __init__(self, stats: Statistics, on_back: Callable[[], None] | None = None,
-                 on_reset: Callable[[], Statistics] | None = None, game: str = DEFAULT_GAME) -> None:
+                 on_reset: Callable[[], Statistics] | None = None, game: str = DEFAULT_GAME,
+                 on_replay: Callable[[], None] | None = None, kept: int = 0) -> None:
+        """`on_replay()` (R) plays back the `kept` games kept in the statistics folder."""
         super().__init__()
+        self.on_replay = on_replay
+        self.kept = kept
         self.stats = stats
         self.game = game
         self.on_back = on_back
@@ -110,11 +114,15 @@ class StatisticsScene(Scene):
             self.dialog = None
             if yes and self.on_reset is not None:
                 self.stats = self.on_reset()
+                self.kept = 0  # the kept games go with the statistics
                 self.resize(self.size)  # fewer lines now
             self.dirty = True
 
-        self.dialog = Dialog(_("Forget all your statistics? This cannot be undone."), answer, yes=_("Reset"),
-                             no=_("Keep them"))
+        question = (ngettext("Forget all your statistics and the game kept for replay? This cannot be undone.",
+                             "Forget all your statistics and the {n} games kept for replay? This cannot be undone.",
+                             self.kept).format(n=self.kept) if self.kept
+                    else _("Forget all your statistics? This cannot be undone."))
+        self.dialog = Dialog(question, answer, yes=_("Reset"), no=_("Keep them"))
         self.dialog.layout(self.size)
         self.dirty = True
 
@@ -158,6 +166,9 @@ class StatisticsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.back()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.on_replay is not None and self.kept:
+            self.on_replay()
+            return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and len(self.games()) > 1:
             self.switch_game(1 if event.key == pygame.K_PAGEDOWN else -1)
             return
@@ -188,5 +199,8 @@ class StatisticsScene(Scene):
                 draw_text(surface, value, size, INK if heading else INK_DIM, (value_right, y + (t - size) // 2),
                           "topright")
         self.buttons.draw(surface)
+        if self.on_replay is not None and self.kept:
+            line = ngettext("R: replay your last game", "R: replay your last {n} games", self.kept).format(n=self.kept)
+            draw_text(surface, line, max(14, u * 3 // 4), INK_DIM, (w // 2, _h - u // 3), "midbottom")
         if self.dialog is not None:
             self.dialog.draw(surface)

@@ -153,3 +153,24 @@ def test_from_the_game_over_screen_every_hand(flow: Flow) -> None:
     scene.handle_event(key(pygame.K_ESCAPE))
     flow.app.run(frames=1)
     assert flow.app.scenes.current is over
+
+
+def test_kept_games_are_replayed_from_the_statistics_one_into_the_next(flow: Flow) -> None:
+    records = [recorded_game(2, seed, hands=None, target=2500)[1] for seed in (21, 22)]
+    for record in records:
+        flow.storage.keep_game(record)
+    flow.open_statistics()
+    flow.app.run(frames=1)
+    stats = flow.app.scenes.current
+    assert stats.kept == 2
+    stats.handle_event(key(pygame.K_r))
+    flow.app.run(frames=1)
+    scene = flow.app.scenes.current
+    assert isinstance(scene, ReplayScene) and scene.record.to_json() == records[1].to_json()
+    assert scene.model.hand.hand == records[1].hands[-1].hand
+    for _ in range(len(records[1].hands)):
+        scene.handle_event(key(pygame.K_PAGEUP))
+    assert scene.record.to_json() == records[0].to_json() and scene.model.hand.hand == records[0].hands[-1].hand
+    scene.handle_event(key(pygame.K_ESCAPE))
+    flow.app.run(frames=1)
+    assert flow.app.scenes.current is stats

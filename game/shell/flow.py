@@ -173,8 +173,17 @@ class Flow:
             except StorageError:
                 return self.storage.load_stats()
 
-        self.app.scenes.request(StatisticsScene(self.storage.load_stats(), on_back=self.start_menu, on_reset=reset,
-                                                game=self.settings.setup.game))
+        kept = [record for _path, record in reversed(self.storage.kept_games()) if record.hands]  # oldest first
+        scene = StatisticsScene(self.storage.load_stats(), on_back=self.start_menu, on_reset=reset,
+                                game=self.settings.setup.game, kept=len(kept))
+
+        def replay_kept() -> None:  # the newest game's last hand; PgUp goes back through it and the older ones
+            newest = kept[-1]
+            self.app.scenes.request(ReplayScene(newest, newest.hands[-1].hand, games=kept,
+                                                on_back=lambda: self.app.scenes.request(scene)))
+
+        scene.on_replay = replay_kept
+        self.app.scenes.request(scene)
 
     def choose_language(self, lang: str) -> None:
         """The setup screen's Language line: speak `lang` now and in later sessions."""
