@@ -275,10 +275,20 @@ class SavedGame:
     record_problem: str | None = None  # read, not kept: why the record that came with the game was dropped
 
     def to_json(self) -> dict:
-        record = self.record if self.record is not None else GameRecord.of(self.state)
+        return {**self._head(), "record": self._record().to_json()}
+
+    def _head(self) -> dict:
         return {"format": FORMAT, "kind": "bolivia-save", "written_by": WRITTEN_BY,
                 "saved_at": datetime.now(UTC).isoformat(timespec="seconds"), "levels": list(self.levels),
-                "speed": self.speed, "seed": self.seed, "state": self.state.to_json(), "record": record.to_json()}
+                "speed": self.speed, "seed": self.seed, "state": self.state.to_json()}
+
+    def _record(self) -> GameRecord:
+        return self.record if self.record is not None else GameRecord.of(self.state)
+
+    def to_text(self) -> str:
+        """The save as written: the game indented to be read, its record compact (see GameRecord.to_text)."""
+        head = json.dumps(self._head(), ensure_ascii=False, indent=1)
+        return head[:-2] + ',\n "record": ' + self._record().to_text() + "\n}"
 
     @staticmethod
     def from_json(data: object) -> SavedGame:
@@ -522,7 +532,11 @@ class Storage:
         if self.read_only:
             return
         self._writer.cancel(self.path(SAVE_FILE))  # an older background save must not land after this one
-        self._write(SAVE_FILE, saved.to_json())
+        self._check_writable(SAVE_FILE)
+        try:
+            write_text_atomic(self.path(SAVE_FILE), saved.to_text())
+        except OSError as why:
+            raise StorageError(self._write_message(SAVE_FILE, why)) from None
 
     def save_game_soon(self, saved: SavedGame) -> None:
         """Save in the background: the state is copied to text now, the disk is written by a thread.
@@ -531,7 +545,7 @@ class Storage:
             return
         self._check_writable(SAVE_FILE)
         errors, self._writer.errors = self._writer.errors, []
-        self._writer.submit(self.path(SAVE_FILE), json.dumps(saved.to_json(), ensure_ascii=False, indent=1))
+        self._writer.submit(self.path(SAVE_FILE), saved.to_text())
         if errors:
             raise StorageError(self._write_message(SAVE_FILE, errors[-1]))
 

@@ -16,6 +16,7 @@ most a few hundred moves (the longest of 2,000 simulated four-player hands had u
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 
 from game.i18n import _
@@ -47,6 +48,16 @@ class HandRecord:
     before: list[int]  # each side's total at the start of the hand
     moves: list[tuple[int, dict]] = field(default_factory=list)  # (seat, action JSON), after the deal
     scores: list[int] | None = None  # each side's hand score, once the hand is over
+    text: str | None = field(default=None, repr=False, compare=False)  # its JSON, made once it is over
+
+    def to_text(self) -> str:
+        """Compact JSON; a finished hand never changes again, so its text is made once."""
+        if self.text is not None and self.scores is not None:
+            return self.text
+        text = json.dumps(self.to_json(), separators=(",", ":"))
+        if self.scores is not None:
+            self.text = text
+        return text
 
     def to_json(self) -> dict:
         return {"hand": self.hand, "dealer": self.dealer, "deck": list(self.deck),
@@ -119,9 +130,18 @@ class GameRecord:
         return next((h for h in self.hands if h.hand == number), None)
 
     def to_json(self) -> dict:
+        return {**self._head(), "hands": [h.to_json() for h in self.hands]}
+
+    def _head(self) -> dict:
         return {"format": FORMAT, "kind": KIND, "variant": self.variant, "players": self.players,
-                "target": self.target, "next_deal": None if self.next_deal is None else list(self.next_deal),
-                "hands": [h.to_json() for h in self.hands]}
+                "target": self.target, "next_deal": None if self.next_deal is None else list(self.next_deal)}
+
+    def to_text(self) -> str:
+        """The record as compact JSON text, the same as `to_json` gives: the save writes it after every move,
+        and only the hand in play is written out afresh (a whole game's record took 13 ms to encode, as
+        indented JSON 40 ms)."""
+        head = json.dumps(self._head(), separators=(",", ":"))
+        return head[:-1] + ',"hands":[' + ",".join(h.to_text() for h in self.hands) + "]}"
 
 
 # ----- reading a record back, checked --------------------------------------------------------------
