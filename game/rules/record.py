@@ -75,14 +75,18 @@ class GameRecord:
     target: int
     hands: list[HandRecord] = field(default_factory=list)
     next_deal: tuple[int, int] | None = None  # a deal to play again: the next hand is dealt from it
+    # The game's own rule set when the record is beside its game (options a save carries with the state);
+    # a record read alone plays its variant's rules.
+    rule_set: RuleSet | None = field(default=None, repr=False, compare=False)
 
     @staticmethod
     def of(state: GameState) -> GameRecord:
-        return GameRecord(state.rules.name, state.players, state.target)
+        return GameRecord(state.rules.name, state.players, state.target, rule_set=state.rules)
 
     @property
     def rules(self) -> RuleSet:
-        return RULESETS[self.variant].for_players(self.players)
+        base = self.rule_set if self.rule_set is not None else RULESETS[self.variant]
+        return base.for_players(self.players)
 
     def play(self, state: GameState, action: Action) -> list[ev.Event]:
         """Apply `action` to `state` (IllegalAction leaves both as they were) and record it."""
@@ -289,6 +293,7 @@ def check_against(record: GameRecord, state: GameState) -> None:
     to the state as it is. Playing a whole game back takes milliseconds (README, Measured)."""
     if (record.variant, record.players, record.target) != (state.rules.name, state.players, state.target):
         raise _fail(_("it is the record of another game"))
+    record.rule_set = state.rules  # the save's own rules (with any options it carries) play its hands back
     results = {r["hand"]: [sc["total"] for sc in r["scores"]] for r in state.results}
     in_hand = state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER)
     for h in record.hands:
@@ -342,7 +347,7 @@ class Step:
 
 def start_of(record: GameRecord, hand: HandRecord) -> GameState:
     """The game just before the hand is dealt: its totals and its dealer as they were."""
-    s = GameState(record.players, 0, RULESETS[record.variant], record.target)
+    s = GameState(record.players, 0, record.rules, record.target)
     s.hand_no = hand.hand - 1
     s.scores = list(hand.before)
     s.first_dealer = (hand.dealer - max(hand.hand - 1, 0)) % record.players  # state.dealer after the deal
