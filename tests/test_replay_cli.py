@@ -134,3 +134,13 @@ def test_a_game_or_hand_not_in_the_record_exits_2(simulated, capsys) -> None:
     for args in (["--game", "2"], ["--hand", "61"], ["--game", "-1"]):
         code, lines, err = run(capsys, "replay", str(path), *args)
         assert code == 2 and lines == [] and err.count("\n") == 1
+
+
+def test_a_kept_game_is_a_record(tmp_path: Path, capsys) -> None:
+    store = Storage(tmp_path)
+    _state, record = recorded_game(2, 62, target=2500)
+    path = store.keep_game(record)
+    assert path is not None
+    code, lines, _err = run(capsys, "replay", str(path), "--json")
+    scores = [ln["scores"] for ln in lines if "scores" in ln]
+    assert code == 0 and scores == [h.scores for h in record.hands]
