@@ -13,7 +13,8 @@ import pytest
 from game.keep.storage import SavedGame, Storage
 from game.rules.actions import Deal
 from game.rules.cards import label
-from game.rules.record import record_from_json, start_of
+from game.rules.record import start_of
+from game.rules.record_check import record_from_json
 from game.tools import cli
 from tests.test_record import recorded_game
 

@@ -34,7 +34,8 @@ from game.keep.safe_json import MISSING, BadFile, read_json_file, sentence
 from game.keep.stats import FORMAT as STATS_FORMAT
 from game.keep.stats import Statistics
 from game.keep.window_state import WindowState
-from game.rules.record import GameRecord, InvalidRecord, check_against, record_from_json
+from game.rules.record import GameRecord
+from game.rules.record_check import InvalidRecord, check_against, record_from_json
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState
 from game.rules.validate import NewerVersion, state_from_json

@@ -12,7 +12,8 @@ import time
 from game.ai import get_player
 from game.keep.storage import SavedGame
 from game.rules.legal import legal_actions
-from game.rules.record import GameRecord, record_from_json, replayed_scores
+from game.rules.record import GameRecord, replayed_scores
+from game.rules.record_check import record_from_json
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
 

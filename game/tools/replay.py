@@ -31,7 +31,8 @@ from game.rules.actions import (
     TakeTop,
 )
 from game.rules.cards import label
-from game.rules.record import KIND, GameRecord, HandRecord, InvalidRecord, ReplayError, record_from_json, replay
+from game.rules.record import KIND, GameRecord, HandRecord, ReplayError, replay
+from game.rules.record_check import InvalidRecord, record_from_json
 from game.rules.state import GameState, Phase
 
 SAVE_KIND = "bolivia-save"
