@@ -190,6 +190,8 @@ class SetupScene(Scene):
     def caption(self) -> str:
         """A sentence about the line that has the focus, under the choices."""
         s = self.setup
+        if self.focus == "deal" or (self.focus == "start" and self.deal):
+            return self.deal_caption()
         if self.focus == "start":
             return _("Start a new game with these choices.")
         if self.focus == "back":
@@ -214,8 +216,6 @@ class SetupScene(Scene):
                 "fast": _("Cards move quickly."),
                 "instant": _("No card movement: every move shows at once."),
             }[s.speed]
-        if self.focus == "deal" or (self.focus == "start" and self.deal):
-            return self.deal_caption()
         if self.focus == "language":
             return _("The language of the game. It changes at once and is kept, even if you go back.")
         if self.focus == "game":

@@ -194,3 +194,4 @@ def test_the_command_line_opens_the_setup_with_the_code(flow: Flow) -> None:
     setup = flow.app.scenes.current
     assert isinstance(setup, SetupScene) and setup.deal == text.replace("-", "")
     assert (setup.setup.game, setup.setup.players) == ("standard", 3) and setup.focus == "start"
+    assert text in setup.caption()  # Start says which deal it plays
