@@ -29,6 +29,8 @@ from game import __version__
 from game.i18n import _
 from game.keep.folders import user_data_folder
 from game.keep.instance_lock import InstanceLock
+from game.keep.lesson_progress import FORMAT as LESSONS_FORMAT
+from game.keep.lesson_progress import LessonProgress
 from game.keep.safe_json import MISSING, BadFile, read_json_file, sentence
 from game.keep.stats import FORMAT as STATS_FORMAT
 from game.keep.stats import Statistics
@@ -40,6 +42,7 @@ from game.rules.validate import NewerVersion, state_from_json
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "save.json"
 STATS_FILE = "stats.json"
+LESSONS_FILE = "lessons.json"
 FORMAT = 1
 MAX_FORMAT = 1000  # a larger "format" is damage, not a later version
 
@@ -566,3 +569,12 @@ class Storage:
         stats = Statistics()
         self.save_stats(stats)
         return stats
+
+    # --- lessons (game/keep/lesson_progress.py) --------------------------------------------------
+
+    def load_lessons(self) -> LessonProgress:
+        data = self._read_current(LESSONS_FILE, _("Your lessons"), LESSONS_FORMAT)
+        return LessonProgress() if data is MISSING else LessonProgress.from_json(data)
+
+    def save_lessons(self, progress: LessonProgress) -> None:
+        self._write(LESSONS_FILE, progress.to_json())

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from game.rules.cards import FACE, RED_THREE, deck_ids, ids_for_faces, parse_face
 from game.rules.melds import Meld, classify, order_cards
 from game.rules.ruleset import RULESETS
+from game.rules.scoring import SideScore
 from game.rules.state import GameState, Phase
 
 OTHER_HAND = 11  # cards held by a seat whose hand the lesson does not name
@@ -82,13 +83,18 @@ def build(setup: Setup) -> GameState:
     s.pile = pile
     s.stock = rest + stock[::-1]  # the engine draws from the end of the list
     s.known = [[] for _p in range(setup.players)]
-    s.scores = list(setup.scores) if setup.scores else [0] * sides
     s.hand_no = 1
     s.turn = setup.turn
     s.first_dealer = (setup.turn - 1) % setup.players  # the player to act sits left of the dealer
     s.phase = Phase.DRAW if setup.phase == "draw" else Phase.MELD
     s.melded_by = [bool(s.melds[s.side_of(seat)]) for seat in range(setup.players)]
     s._start_turn()
+    if setup.scores:
+        # The scores come from an earlier hand, kept as one line a side (the score sheet shows it).
+        s.hand_no = 2
+        s.scores = list(setup.scores)
+        s.results = [{"hand": 1, "out": None, "concealed": False, "totals": list(setup.scores),
+                      "scores": [SideScore(x, 0, 0, 0, 0, x).to_json() for x in setup.scores]}]
     problems = s.check()
     if problems:
         raise ValueError("; ".join(problems))

@@ -48,6 +48,7 @@ class LessonRun:
         self.state: GameState = build(lesson.setup)
         self.step = 0
         self.moves = 0  # the player's accepted moves
+        self.step_moves = 0  # ... in the current step
         self.refusals = 0
         self._script = list(lesson.script)
 
@@ -71,13 +72,16 @@ class LessonRun:
             return Outlined()
         o: Outline = step.outline
         hand = self.state.hands[PLAYER]
-        try:
-            cards = frozenset(pick(hand, o.cards)) if o.cards else frozenset()
-        except ValueError:
-            cards = frozenset()  # the cards have been played (a step kept open): nothing to point at
+        cards: set[int] = set()
+        for face in o.cards.split():  # those still in hand: a step kept open may have played some
+            left = [c for c in hand if c not in cards]
+            try:
+                cards.update(pick(left, face))
+            except ValueError:
+                continue
         side = self.state.melds[self.state.side_of(PLAYER)]
         melds = frozenset(side[i].id for i in o.melds if i < len(side))
-        return Outlined(cards, o.stock, o.pile, melds)
+        return Outlined(frozenset(cards), o.stock, o.pile, melds)
 
     def intended(self) -> Action | None:
         """One right move for the current step (the scripted learner's; the table's hint)."""
@@ -105,8 +109,10 @@ class LessonRun:
                            hint=step.hint)
         events = self.state.apply(action)  # the same move on the table's own state
         self.moves += 1
+        self.step_moves += 1
         if finished:
             self.step += 1
+            self.step_moves = 0
         return Attempt(True, events, step_done=finished, lesson_done=self.done)
 
     def computer_move(self) -> Action | None:
