@@ -92,18 +92,16 @@ def course() -> Course:
                      keeps=wilds_can_reach(7), wrong=meld("8D 8H JK")),),
                _("A bolivia: 2,500 points, the biggest bonus of the game.")),
         Lesson("red-threes", _("Red threes"),
-               _("A red three is never held: one you draw is laid out at once beside your melds and replaced "
-                 "from the stock. Each is worth 100 points: plus if your side can go out when the hand ends, "
-                 "minus if it can't."),
+               _("A red three you draw is laid out at once beside your melds and replaced from the stock. Each is "
+                 "worth 100: plus if your side can go out when the hand ends, minus if not."),
                Setup(hands=("5C 9D JS QS KD 4H 6S AD",), pile="7C 10S", stock="3H 9C QD"),
                (Step(_("Draw two from the stock (click it, or press D)."),
                      _("Every turn begins with the draw: click the stock."),
                      happened(ev.RedThreeLaid), draw(), Outline(stock=True), wrong=discard("JS")),),
                _("The red three went beside your melds and another card came in its place.")),
         Lesson("black-threes", _("Black threes"),
-               _("A three on top of the pile blocks it: nobody may take the pile or its top card while it "
-                 "lies there. Black threes are melded only as you go out; one left in your hand at the end "
-                 "of a hand costs 100."),
+               _("A three on top of the pile blocks it: nobody may take the pile or its top card. Black threes are "
+                 "melded only as you go out; one left in hand at the end costs 100."),
                Setup(phase="meld", hands=("3S 9D 9H KC 7S 6D",), melds=(("AH AD AC",),),
                      pile="8C 5D QH 8S JD 9C 4H KH 10C QC"),
                (Step(_("The pile holds ten cards and the next player may hold a pair of queens. Discard your "

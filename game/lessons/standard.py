@@ -42,8 +42,8 @@ def course() -> Course:
                      happened(ev.Discarded), discard("JS"), Outline("JS", pile=True))),
                _("That is a whole turn: draw one, meld if you can, discard one.")),
         Lesson("first-meld", _("Your first meld"),
-               _("A side's first meld must reach a minimum set by its score: 15 below 0, 50 from 0, 90 from "
-                 "1,500, 120 from 3,000. Your side has 1,600, so it needs 90. Aces count 20, kings 10."),
+               _("Your side has 1,600 points, so its first meld needs 90 (15 below 0, 50 from 0, 90 from 1,500, "
+                 "120 from 3,000). Aces count 20, kings 10."),
                Setup(GAME, phase="meld", hands=("AH AC AS KD KH KC JS 7S 9D 5C",), scores=(1600, 1200)),
                (Step(_("Stage the three aces (select them, M), then the three kings (M), and lay both together "
                        "(L)."),
@@ -52,9 +52,8 @@ def course() -> Course:
                      wrong=meld("AH AC AS")),),
                _("90 points: your side has melded.")),
         Lesson("take-pile", _("Take the pile"),
-               _("You take the whole pile with two cards from your hand that meld with its top card. Until "
-                 "your side has melded the pile is frozen for it: only a natural pair takes it, and the top "
-                 "card with the pair must reach your first-meld minimum."),
+               _("Until your side has melded, the pile is frozen for it: only a natural pair of the top card's "
+                 "rank takes it, and the pair with the top card must reach your first-meld minimum."),
                Setup(GAME, hands=("AH AS 2C 8D 9S 10C JH",), pile="4C 7H 5S KH 6D 10D AD"),
                (Step(_("Select your two aces and click the pile (or press P): 60 points, enough to meld."),
                      _("Only a natural pair takes a frozen pile: the two aces, not an ace and a two."),
@@ -94,17 +93,16 @@ def course() -> Course:
                      Outline("3C", pile=True), wrong=discard("KH"))),
                _("Your left-hand opponent can't take the pile this turn.")),
         Lesson("red-threes", _("Red threes"),
-               _("A red three is never held: one you draw is laid out at once and replaced from the stock. "
-                 "Each is worth 100 points, 800 for all four: plus if your side has melded by the end of the "
-                 "hand, minus if it has not."),
+               _("A red three you draw is laid out at once and replaced from the stock. Each is worth 100, all "
+                 "four 800: plus if your side has melded when the hand ends, minus if not."),
                Setup(GAME, hands=("5C 9D JS QS KD 4H 6S AD",), pile="7C 10S", stock="3D 8S"),
                (Step(_("Draw from the stock (click it, or press D)."),
                      _("Every turn begins with the draw: click the stock."),
                      happened(ev.RedThreeLaid), draw(), Outline(stock=True), wrong=take_pile("JS QS")),),
                _("The red three went beside your melds and another card came in its place.")),
         Lesson("canasta", _("A canasta"),
-               _("Seven cards or more of one rank make a canasta: natural (no wild card) 500, mixed 300. "
-                 "Your side needs one to go out. A side has one meld of each rank: more queens go onto it."),
+               _("Seven cards of one rank or more make a canasta: natural (no wild card) 500, mixed 300. Going out"
+                 " needs one. More queens go onto your one meld of queens."),
                Setup(GAME, phase="meld", hands=("QH 2S 9D 6C KS",), melds=(("QC QD QH QS QC QD",),)),
                (Step(_("Select your queen, click your six queens, then Lay all (L)."),
                      _("The queen goes onto the queens: nine, six and king are no meld."),
@@ -136,9 +134,8 @@ def course() -> Course:
                      keeps=still_able_to_go_out, wrong=discard("JC"))),
                _("Out, with your partner's yes: the hand is over."), script=((2, answer(True)),)),
         Lesson("going-out", _("Going out"),
-               _("A side with a canasta may go out: meld your whole hand, with or without a last discard. "
-                 "Going out earns 100, or 200 if you melded nothing before that turn. Black threes, three or "
-                 "four of them, are melded only as you go out."),
+               _("With a canasta your side may go out: meld your whole hand, with or without a last discard, for "
+                 "100 (200 if you had melded nothing before). Black threes are melded only as you go out."),
                Setup(GAME, phase="meld", hands=("3C 3S 3C 10H 10S 10D AD",), melds=((KINGS,),)),
                (Step(_("Meld the three black threes and the three tens together, then discard the ace."),
                      _("Black threes go down only as you go out: with the tens, leaving one card to discard."),
