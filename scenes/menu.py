@@ -90,6 +90,7 @@ class MenuScene(Scene):
         continue_info: str | None = None,
         on_settings: Callable[[], None] | None = None,
         on_statistics: Callable[[], None] | None = None,
+        on_lessons: Callable[[], None] | None = None,
     ) -> None:
         """With `on_continue` the menu offers "Continue game" first (a saved game exists);
         `continue_info` says which game, and New game then asks before replacing it."""
@@ -101,8 +102,10 @@ class MenuScene(Scene):
         self.continue_info = continue_info
         self.on_settings = on_settings
         self.on_statistics = on_statistics
+        self.on_lessons = on_lessons
         buttons = [
             Button(_("New game"), self._new_game),
+            Button(_("Learn to play"), lambda: self._open(self.on_lessons)),
             Button(_("Settings"), lambda: self._open(self.on_settings)),
             Button(_("Statistics"), lambda: self._open(self.on_statistics)),
             Button(_("Rules"), lambda: self._open(self.on_rules)),

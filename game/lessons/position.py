@@ -34,7 +34,7 @@ class Setup:
     hands: tuple[str | int, ...] = ("",)
     melds: tuple[tuple[str, ...], ...] = ()
     red_threes: tuple[str, ...] = ()
-    pile: str = ""
+    pile: str = "5C 9D"  # a pile that plays no part, unless the lesson says otherwise
     stock: str = ""
     scores: tuple[int, ...] = ()
     turn: int = 0
