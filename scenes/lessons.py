@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.keep.lesson_progress import LessonProgress
 from game.lessons import COURSES, course
 from game.lessons.lesson import Course
@@ -97,7 +97,7 @@ class LessonsScene(Scene):
         u = ui_unit(size)
         n = len(self.course.lessons)
         columns = (n + ROWS - 1) // ROWS
-        top, bottom = round(h * 0.2), h - round(u * 6)
+        top, bottom = self._heading(size)[2] + u, h - round(u * 5)
         gap = max(4, u // 3)
         bh = max(24, min(round(u * 2.1), (bottom - top - (ROWS - 1) * gap) // ROWS))
         bw = min(u * 17, (w - 2 * u - (columns - 1) * u) // columns)
@@ -109,6 +109,13 @@ class LessonsScene(Scene):
         self.switch.rect = pygame.Rect(w // 2 - bw - u // 2, y, bw, bh)
         self.back_button.rect = pygame.Rect(w // 2 + u // 2, y, min(bw, u * 8), bh)
         self.dirty = True
+
+    @staticmethod
+    def _heading(size: tuple[int, int]) -> tuple[int, int, int]:
+        """The title's size and top, and where the line under it ends."""
+        u = ui_unit(size)
+        title_px, top = round(u * 1.7), round(size[1] * 0.04)
+        return title_px, top, top + round(title_px * 1.4) + round(u * 1.4)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -135,15 +142,15 @@ class LessonsScene(Scene):
         w, h = surface.get_size()
         u = ui_unit((w, h))
         title = self.course.title
-        draw_text(surface, title, fit_size(title, round(u * 2.2), w - 2 * u, 16), GOLD, (w // 2, round(h * 0.05)),
-                  "midtop", True, True)
+        title_px, top, _end = self._heading((w, h))
+        draw_text(surface, title, fit_size(title, title_px, w - 2 * u, 16), GOLD, (w // 2, top), "midtop", True, True)
         kept = self.progress.course(self.game)
         n = len(self.course.lessons)
         done = sum(1 for lesson in self.course.lessons if lesson.key in kept.done)
-        line = _("{done} of {n} lessons done. Each is a position on the table: you make the move.").format(
-            done=done, n=n)
-        draw_text(surface, line, fit_size(line, u, w - 2 * u, 12, bold=False), INK, (w // 2, round(h * 0.05) + u * 3),
-                  "midtop")
+        line = ngettext("{done} of {n} lesson done.", "{done} of {n} lessons done.", n).format(done=done, n=n)
+        line += " " + _("Each is a position on the table: you make the move.")
+        draw_text(surface, line, fit_size(line, u * 3 // 4, w - 2 * u, 12, bold=False), INK,
+                  (w // 2, top + round(title_px * 1.4)), "midtop")
         for b in self.buttons.buttons:
             b.draw(surface)
         hint = _("Arrow keys to choose, Enter to open a lesson, Esc to go back")

@@ -255,8 +255,8 @@ def test_notices_wait_for_ok(app: App) -> None:
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 668), (1366, 768), (1920, 1080)])
 def test_six_buttons_stay_readable_and_clear_of_the_hint_and_the_fan(app: App, size: tuple[int, int]) -> None:
-    # With a game in progress the menu has seven buttons (six before Learn to play): at 1280x668 (a 1366x768 laptop's first window)
-    # the last one ran under the hint line that names the game in progress, with 14 px labels.
+    # With a game in progress the menu has seven buttons (six before Learn to play): at 1280x668 (a 1366x768
+    # laptop's first window) the last one ran under the hint line that names the game in progress, with 14 px labels.
     menu = MenuScene(on_new_game=lambda: None, on_continue=lambda: None,
                      continue_info="Standard Canasta in progress: hand 3. You 1,155 · North 1,360")
     menu.resize(size)
