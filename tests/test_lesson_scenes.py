@@ -164,3 +164,16 @@ def test_a_lesson_speaks_the_players_language(flow: Flow, lang: str) -> None:
     english = "Draw two cards: click the stock (or press D)."
     said = next(m for m in scene.table.messages.items if m.key == LESSON)
     assert said.message == scene.run.text() and said.message != english
+
+
+def test_the_hint_key_shows_the_lessons_own_move(flow: Flow) -> None:
+    flow.open_lesson("bolivia", 3)  # the top card onto a run
+    scene = current(flow)
+    table = scene.table
+    settle(flow.app, table)
+    key(flow.app, pygame.K_i)
+    run_frames(flow.app, 2)
+    assert table.hint is not None and table.hint.action == scene.run.intended()
+    shown = table.messages.shown()
+    assert shown is not None and shown.key == "hint" and "nine of hearts" not in shown.message
+    assert "9♥" in shown.message  # the table's own words for the move: the top card onto the run
