@@ -46,6 +46,16 @@ class LessonTable:
             t.hint = wanted
             t.dirty = True
 
+    def aim(self, outlined: Outlined) -> None:
+        """Point the table's target (framed; Enter plays onto it, Tab moves it) at the place the step uses:
+        the pile, the stock, or the meld to play onto."""
+        targets = self.table._targets()  # ["stock", "pile", "new", meld ids...]
+        meld = next(iter(sorted(outlined.melds)), None)
+        wanted = meld if meld in targets else "pile" if outlined.pile else "stock" if outlined.stock else None
+        if wanted is not None:
+            self.table.target = targets.index(wanted)
+            self.table.dirty = True
+
     def say(self, text: str) -> None:
         """The lesson's instruction, on the message line until the next one (a refusal shows over it)."""
         shown = next((m for m in self.table.messages.items if m.key == LESSON), None)
@@ -95,6 +105,7 @@ class LessonScene(Scene):
         self._panel_key: tuple | None = None
         self._panel_rect = pygame.Rect(0, 0, 0, 0)
         self.reported = False
+        self._aimed: int | None = None  # the step the table's target was pointed for
 
     # ----- the lesson -------------------------------------------------------------------------------
 
@@ -119,7 +130,11 @@ class LessonScene(Scene):
             step = self.run.current
             assert step is not None
             self.view.point_back(step.hint)
-        self.view.outline(self.run.outlined())
+        outlined = self.run.outlined()
+        self.view.outline(outlined)
+        if self._aimed != self.run.step and self.turns.human_to_act:
+            self._aimed = self.run.step  # once a step: the player's Tab still moves the target
+            self.view.aim(outlined)
 
     # ----- scene hooks: the table's, with the lesson's words over it --------------------------------
 
