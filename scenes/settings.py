@@ -151,9 +151,9 @@ class SettingsScene(SetupScene):
         elif key == "discard_warning":
             st.discard_warning = bool(v)
         elif key == "game":
-            st.setup.game = str(v)
+            st.setup.switch_game(str(v))
         elif key == "players":
-            st.setup.players = int(v)  # type: ignore[call-overload]
+            st.setup.switch_players(int(v))  # type: ignore[call-overload]
             if st.setup.players == 2:
                 st.setup.per_seat = False
         self._changed()
@@ -193,8 +193,9 @@ class SettingsScene(SetupScene):
         for name in ("sound", "volume", "card_size", "four_colour", "sort_order", "discard_warning"):
             setattr(st, name, getattr(fresh, name))
         setup = GameSetup()
-        for name in ("speed", "game", "players"):
+        for name in ("speed", "players"):
             setattr(st.setup, name, getattr(setup, name))
+        st.setup.switch_game(setup.game)
         self._build_rows()
         self._changed()
         if self.sounds is not None:

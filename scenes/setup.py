@@ -95,6 +95,7 @@ class SetupScene(Scene):
         super().__init__()
         self.setup = replace(setup) if setup is not None else GameSetup()
         self.setup.seat_levels = list(self.setup.seat_levels)
+        self.setup.targets = dict(self.setup.targets)  # Back changes nothing
         if self.setup.players == 2:
             self.setup.per_seat = False
         self.on_start = on_start
@@ -213,12 +214,9 @@ class SetupScene(Scene):
         v = row.value
         s = self.setup
         if key == "game":
-            s.game = str(v)
-            s.target = self.rules.default_target(s.players)  # each game has its own usual target
+            s.switch_game(str(v))  # its own target, never another game's usual one
         elif key == "players":
-            if s.target == self.rules.default_target(s.players):
-                s.target = self.rules.default_target(int(v))  # type: ignore[call-overload]
-            s.players = int(v)  # type: ignore[call-overload]
+            s.switch_players(int(v))  # type: ignore[call-overload]
             if s.players == 2 and s.per_seat:
                 s.per_seat = False
                 s.level = s.seat_levels[0]
@@ -232,7 +230,7 @@ class SetupScene(Scene):
         elif key.startswith("seat"):
             s.seat_levels[int(key[4:]) - 1] = str(v)
         elif key == "target":
-            s.target = int(v)  # type: ignore[call-overload]
+            s.choose_target(int(v))  # type: ignore[call-overload]
         elif key == "speed":
             s.speed = str(v)
         elif key == "language":
@@ -274,7 +272,8 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         if self.on_start is not None:
-            self.on_start(replace(self.setup, seat_levels=list(self.setup.seat_levels)))
+            self.on_start(replace(self.setup, seat_levels=list(self.setup.seat_levels),
+                                  targets=dict(self.setup.targets)))
 
     def back(self) -> None:
         if self.on_back is not None:
