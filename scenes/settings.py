@@ -13,12 +13,12 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import LANGUAGES, _, set_language
+from game.i18n import LANGUAGES, _, ngettext, set_language
 from game.keep.storage import CARD_SIZES, SORT_ORDERS, SPEEDS, GameSetup, Settings
 from game.rules.ruleset import RULESETS
 from game.ui.sounds import SoundBoard
 from scenes.rules import game_name
-from scenes.setup import LANGUAGE_NAMES, Row, SetupScene, speed_name
+from scenes.setup import LANGUAGE_NAMES, Row, SetupScene, players_text, speed_name
 from scenes.widgets import Dialog
 
 VOLUMES = tuple(round(v / 10, 1) for v in range(11))  # 0 %, 10 % … 100 %
@@ -95,7 +95,7 @@ class SettingsScene(SetupScene):
         if row.key == "language":
             return LANGUAGE_NAMES[str(v)]
         if row.key == "players":
-            return _("{n} players").format(n=v)
+            return players_text(int(v))  # type: ignore[call-overload]
         return str(v)
 
     def caption(self) -> str:
@@ -118,8 +118,9 @@ class SettingsScene(SetupScene):
                                         if st.discard_warning else _("Discards go at once, without a question.")),
             "game": lambda: (_("The game a new game plays. Standard Canasta comes in a later version.")
                              if len(RULESETS) == 1 else _("The game a new game plays.")) + later,
-            "players": lambda: _("How many players a new game has: you and {n} computer players.").format(
-                n=st.setup.players - 1) + later,
+            "players": lambda: ngettext("How many players a new game has: you and {n} computer player.",
+                                        "How many players a new game has: you and {n} computer players.",
+                                        st.setup.players - 1).format(n=st.setup.players - 1) + later,
         }
         text = captions.get(self.focus)
         return text() if text is not None else ""

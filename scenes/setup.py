@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.assets import font
-from game.i18n import LANGUAGES, _, number, set_language
+from game.i18n import LANGUAGES, _, ngettext, number, set_language
 from game.keep.storage import LEVELS, SPEEDS, GameSetup
 from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
 from game.ui.narrate import seat_names
@@ -57,6 +57,10 @@ def level_caption(level: str) -> str:
 
 def speed_name(speed: str) -> str:
     return {"slow": _("Slow"), "normal": _("Normal"), "fast": _("Fast"), "instant": _("Instant")}.get(speed, speed)
+
+
+def players_text(n: int) -> str:
+    return ngettext("{n} player", "{n} players", n).format(n=n)
 
 
 def points(n: int) -> str:
@@ -155,7 +159,7 @@ class SetupScene(Scene):
     def value_text(self, row: Row) -> str:
         v = row.value
         if row.key == "players":
-            return _("{n} players").format(n=v)
+            return players_text(int(v))  # type: ignore[call-overload]
         if row.key == "difficulty" or row.key.startswith("seat"):
             return level_name(str(v))
         if row.key == "target":

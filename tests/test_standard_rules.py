@@ -83,9 +83,15 @@ def test_rank_melds_with_more_naturals_than_wild_cards_and_at_most_three(text):
 
 
 def test_meld_limits_at_their_edges():
-    assert reason("KH 2C JK") == "A meld needs more natural cards than wild cards: 1 naturals, 2 wild."
-    assert reason("KH KS 2C JK") == "A meld needs more natural cards than wild cards: 2 naturals, 2 wild."
-    assert reason("KH KS KD 2C 2D JK") == "A meld needs more natural cards than wild cards: 3 naturals, 3 wild."
+    assert reason("KH 2C JK") == (
+        "A meld needs more natural cards than wild cards; "
+        "these are 1 natural card and 2 wild cards.")
+    assert reason("KH KS 2C JK") == (
+        "A meld needs more natural cards than wild cards; "
+        "these are 2 natural cards and 2 wild cards.")
+    assert reason("KH KS KD 2C 2D JK") == (
+        "A meld needs more natural cards than wild cards; "
+        "these are 3 natural cards and 3 wild cards.")
     assert reason("KH KS KD KC KH 2C 2D JK JK") == "A meld of one rank may hold at most three wild cards."
     assert reason("KH KS") == "A meld needs at least three cards."
 
@@ -110,7 +116,7 @@ def test_a_meld_grows_past_seven():
 
 def test_one_meld_per_rank_cards_of_that_rank_go_onto_it():
     s = std(2, ["KC KD KH 9S 9H 4C"], melds=[["KH KS KD"]], phase=Phase.MELD)
-    with pytest.raises(IllegalAction, match="meld of Ks already"):
+    with pytest.raises(IllegalAction, match="meld of kings already"):
         s.apply(LayMelds((in_hand(s, 0, "KC KD KH"),)))
     assert not any(isinstance(a, LayMelds) and any(RANK[m[0]] == 13 for m in a.melds) for a in legal_actions(s))
     s.apply(MeldMove(add=((s.melds[0][0].id, in_hand(s, 0, "KC KD KH")),)))
@@ -119,7 +125,7 @@ def test_one_meld_per_rank_cards_of_that_rank_go_onto_it():
 
 def test_two_new_melds_of_one_rank_in_one_move_are_refused():
     s = std(2, ["KC KD KH KS KC KD 9S 9H"], phase=Phase.MELD)
-    with pytest.raises(IllegalAction, match="meld of Ks already"):
+    with pytest.raises(IllegalAction, match="meld of kings already"):
         s.apply(LayMelds(groups_in_hand(s, 0, "KC KD KH", "KS KC KD")))
 
 

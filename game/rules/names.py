@@ -38,5 +38,16 @@ def canasta_name(canasta: str) -> str:
     }[canasta]
 
 
+def canasta_with_article(canasta: str) -> str:
+    """"an escalera", "a natural canasta": a canasta with the article its word takes in each language
+    (built as "a " + name, it read "a escalera")."""
+    return {
+        "natural": _("a natural canasta"),
+        "mixed": _("a mixed canasta"),
+        "escalera": _("an escalera"),
+        "bolivia": _("a bolivia"),
+    }.get(canasta, _("a canasta"))
+
+
 def meld_kind_name(kind: str) -> str:
     return {RUN: _("a run"), WILD_MELD: _("wild cards"), BLACK_THREES: _("black threes")}.get(kind, _("a meld"))

@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from enum import StrEnum
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.rules import events as ev
 from game.rules.actions import (
     Action,
@@ -41,11 +41,11 @@ from game.rules.melds import (
     order_cards,
     side_may_go_out,
 )
+from game.rules.names import rank_plural
 from game.rules.ruleset import BOLIVIA, FROZEN_BEFORE_MELD, FROZEN_BY_WILD, RuleSet
 from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
 
 SAVE_VERSION = 1
-RANK_NAMES = {4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 class Phase(StrEnum):
@@ -54,10 +54,6 @@ class Phase(StrEnum):
     MELD = "meld"  # after drawing: meld, add, combine, ask, discard
     ANSWER = "answer"  # the partner answers "May I go out?"
     GAME_OVER = "game_over"
-
-
-def rank_name(rank: int) -> str:
-    return RANK_NAMES.get(rank, str(rank))
 
 
 class GameState:
@@ -182,12 +178,23 @@ class GameState:
             return False
         return True
 
+    def _draw_first(self) -> str:
+        """What drawing is, at this table: one card or two from the stock (Standard at four: one), the
+        pile, and where the game has runs, the top card onto one."""
+        n = self.rules.draws(self.players)
+        if self.rules.runs:
+            return ngettext("Draw first: a card from the stock, the pile, or its top card onto a run.",
+                            "Draw first: {n} cards from the stock, the pile, or its top card onto a run.",
+                            n).format(n=n)
+        return ngettext("Draw first: a card from the stock, or the pile.",
+                        "Draw first: {n} cards from the stock, or the pile.", n).format(n=n)
+
     def _need_phase(self, *phases: Phase) -> None:
         if self.phase in phases:
             return
         raise IllegalAction({
             Phase.DEAL: _("The hand has not been dealt yet."),
-            Phase.DRAW: _("Draw first: two cards from the stock, the pile, or its top card onto a run."),
+            Phase.DRAW: self._draw_first(),
             Phase.MELD: _("You have drawn already: meld, or discard to end your turn."),
             Phase.ANSWER: _("Waiting for your partner's answer."),
             Phase.GAME_OVER: _("The game is over."),
@@ -362,8 +369,8 @@ class GameState:
         meld_cards = tuple(action.cards) + (top,)
         shape = classify(meld_cards + (onto.cards if onto else ()), self.rules)
         if shape.kind != RANK_MELD:
-            raise IllegalAction(_("The cards taken with the pile must make a meld of {rank}s.").format(
-                rank=rank_name(RANK[top])))
+            raise IllegalAction(_("The cards taken with the pile must make a meld of {ranks}.").format(
+                ranks=rank_plural(RANK[top])))
         shapes = [classify(m, self.rules) for m in action.melds]
         self._check_first_meld(side, meld_points(meld_cards) + sum(meld_points(m) for m in action.melds))
         rest = self.pile[:-1]
@@ -414,16 +421,16 @@ class GameState:
                 return
             if freeze == FROZEN_BY_WILD:
                 raise IllegalAction(_("The pile is frozen (a wild card lies in it): to take it you need a pair "
-                                      "of natural {rank}s from your hand.").format(rank=rank_name(RANK[top])))
+                                      "of natural {ranks} from your hand.").format(ranks=rank_plural(RANK[top])))
             if freeze == FROZEN_BEFORE_MELD:
                 raise IllegalAction(_("The pile is frozen until your side has melded: to take it you need a "
-                                      "pair of natural {rank}s from your hand.").format(rank=rank_name(RANK[top])))
-            raise IllegalAction(_("To take the pile you need a pair of natural {rank}s from your hand.").format(
-                rank=rank_name(RANK[top])))
+                                      "pair of natural {ranks} from your hand.").format(ranks=rank_plural(RANK[top])))
+            raise IllegalAction(_("To take the pile you need a pair of natural {ranks} from your hand.").format(
+                ranks=rank_plural(RANK[top])))
         if naturals < 1 or len(cards) < 2:
             raise IllegalAction(_("To take the pile you need two cards from your hand that meld with the top "
-                                  "card: a natural {rank} and another {rank} or a wild card.").format(
-                rank=rank_name(RANK[top])))
+                                  "card: two natural {ranks}, or a natural one and a wild card.").format(
+                ranks=rank_plural(RANK[top])))
 
     def _meld_of_rank(self, side: int, rank: int) -> Meld | None:
         return next((m for m in self.melds[side] if m.kind == RANK_MELD and m.key == rank), None)

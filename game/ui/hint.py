@@ -27,7 +27,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import BLACK_THREE, NATURAL, RANK, WILD
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, canasta_of, classify, meld_points, order_cards
-from game.rules.names import canasta_name, card_name, cards_text, rank_plural
+from game.rules.names import canasta_with_article, card_name, cards_text, rank_plural
 from game.rules.state import GameState
 from game.rules.view import PlayerView, view_of
 
@@ -52,16 +52,19 @@ def explain(action: Action, view: PlayerView, names: list[str]) -> Hint:
     melds = {m.id: m for m in view.melds[side]}
     first = not view.melds[side]
     need = view.min_meld[side]
+    draws = view.rules.draws(view.players)  # one at four in Standard Canasta
     match action:
         case DrawStock():
             if view.stock_count == 0:
                 text = _("Draw: the stock is empty, so the hand ends.")
             elif not view.pile or not NATURAL[view.pile[-1]]:
-                text = _("Draw two from the stock: the pile is blocked.")
+                text = ngettext("Draw a card from the stock: the pile is blocked.",
+                                "Draw {n} cards from the stock: the pile is blocked.", draws).format(n=draws)
             else:
-                text = ngettext("Draw two from the stock: the pile ({n} card) does not help you enough.",
-                                "Draw two from the stock: the pile ({n} cards) does not help you enough.",
-                                len(view.pile)).format(n=len(view.pile))
+                pile = ngettext("the pile ({n} card)", "the pile ({n} cards)", len(view.pile)).format(n=len(view.pile))
+                text = ngettext("Draw a card from the stock: {pile} does not help you enough.",
+                                "Draw {n} cards from the stock: {pile} does not help you enough.", draws).format(
+                    n=draws, pile=pile)
             return Hint(action, text, frozenset())
         case TakePile(cards=cards, melds=extra):
             top = view.pile[-1]
@@ -93,7 +96,7 @@ def explain(action: Action, view: PlayerView, names: list[str]) -> Hint:
             if m is not None:
                 made = canasta_of(m.kind, m.cards + tuple(cards), view.rules)
                 if made and not m.canasta(view.rules):
-                    text += " " + _("It makes a {canasta}.").format(canasta=canasta_name(made).lower())
+                    text += " " + _("It makes {canasta}.").format(canasta=canasta_with_article(made))
             return Hint(action, text, frozenset(cards), meld_id)
         case Combine(into=b):
             return Hint(action, _("Combine your two melds of one rank into one: it brings a canasta closer."),
