@@ -34,7 +34,7 @@ from game.rules.cards import BLACK_THREE, NATURAL, RANK, RED_THREE, WILD
 from game.rules.legal import legal_actions
 from game.rules.meld_move import judge_meld_move
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, classify, extends_run
-from game.rules.names import canasta_with_article, card_name, rank_plural
+from game.rules.names import a_canasta, card_name, rank_plural
 from game.rules.state import Phase
 from game.rules.view import PlayerView
 
@@ -68,7 +68,7 @@ def as_meld_move(action: Action) -> MeldMove | None:
 
 
 def canasta_words(canasta: str) -> str:
-    return canasta_with_article(canasta)
+    return a_canasta(canasta)
 
 
 def reason_for(view: PlayerView, action: Action) -> str:

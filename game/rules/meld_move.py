@@ -159,7 +159,6 @@ def check_one_meld_per_rank(melds: tuple[Meld, ...] | list[Meld]) -> None:
             seen.add(m.key)
 
 
-
 def judge_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds: list[Meld] | tuple[Meld, ...],
                     rules: RuleSet, minimum: int, permission: bool | None) -> MeldJudgement:
     """The judgement of a staged move, legal or not: its points, the minimum, and what it leads to."""

@@ -38,9 +38,8 @@ def canasta_name(canasta: str) -> str:
     }[canasta]
 
 
-def canasta_with_article(canasta: str) -> str:
-    """"an escalera", "a natural canasta": a canasta with the article its word takes in each language
-    (built as "a " + name, it read "a escalera")."""
+def a_canasta(canasta: str) -> str:
+    """A canasta's name with its article, for "It makes {a_canasta}." (each language has its own)."""
     return {
         "natural": _("a natural canasta"),
         "mixed": _("a mixed canasta"),

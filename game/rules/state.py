@@ -56,6 +56,13 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
+def shuffled_deck(rules: RuleSet, seed: int, hand_no: int) -> list[int]:
+    """The deck of a game's hand as its seed shuffles it; the deal takes cards from the end."""
+    deck = deck_ids(rules.packs, rules.jokers)
+    random.Random(f"{seed}:hand:{hand_no}").shuffle(deck)
+    return deck
+
+
 class GameState:
     """A whole match. Seats 0..n-1 sit clockwise; with four players seats 0+2 and 1+3 are partners."""
 
@@ -183,10 +190,10 @@ class GameState:
         pile, and where the game has runs, the top card onto one."""
         n = self.rules.draws(self.players)
         if self.rules.runs:
-            return ngettext("Draw first: a card from the stock, the pile, or its top card onto a run.",
+            return ngettext("Draw first: {n} card from the stock, the pile, or its top card onto a run.",
                             "Draw first: {n} cards from the stock, the pile, or its top card onto a run.",
                             n).format(n=n)
-        return ngettext("Draw first: a card from the stock, or the pile.",
+        return ngettext("Draw first: {n} card from the stock, or the pile.",
                         "Draw first: {n} cards from the stock, or the pile.", n).format(n=n)
 
     def _need_phase(self, *phases: Phase) -> None:
@@ -266,12 +273,15 @@ class GameState:
 
     # ----- the deal ---------------------------------------------------------------------------------
 
-    def _deal(self, _action: Deal) -> list[ev.Event]:
+    def _deal(self, action: Deal) -> list[ev.Event]:
         self._need_phase(Phase.DEAL)
+        if action.deck is None:
+            deck = shuffled_deck(self.rules, self.seed, self.hand_no + 1)
+        else:
+            deck = list(action.deck)
+            if sorted(deck) != deck_ids(self.rules.packs, self.rules.jokers):
+                raise IllegalAction(_("That deck is not the whole deck of this game."))
         self.hand_no += 1
-        rng = random.Random(f"{self.seed}:hand:{self.hand_no}")
-        deck = deck_ids(self.rules.packs, self.rules.jokers)
-        rng.shuffle(deck)
         self.stock = deck
         n = self.players
         first = (self.dealer + 1) % n
