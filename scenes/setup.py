@@ -27,6 +27,7 @@ from scenes.widgets import (
     GOLD,
     INK,
     INK_DIM,
+    READABLE_PX,
     Button,
     at_least_a_pixel,
     draw_panel,
@@ -295,7 +296,7 @@ class SetupScene(Scene):
         self._background = None
         title_h = round(u * 2.4)
         button_h = round(u * 2.2)
-        hint_h = max(13, u * 2 // 3) + u // 2
+        hint_h = max(READABLE_PX, u * 2 // 3) + u // 2
         margin = u // 2
         n = len(self.rows)
         cap_guess = max(14, round(u * 0.85))
@@ -463,7 +464,7 @@ class SetupScene(Scene):
         self.back_button.draw(surface)
         self.start_button.draw(surface)
         hint = self.hint()
-        hint_size = max(13, u * 2 // 3)
+        hint_size = max(READABLE_PX, u * 2 // 3)
         if self.start_button.rect.bottom + hint_size + u // 4 <= h:
             draw_text(surface, hint, hint_size, INK_DIM, (w // 2, h - u // 4), "midbottom")
 
@@ -500,6 +501,6 @@ class SetupScene(Scene):
             pygame.draw.polygon(surface, color, pts)
         text = self.value_text(row)
         size = t
-        while size > 12 and font(size, True).size(text)[0] > box.w - 2 * arrow_w:
+        while size > READABLE_PX and font(size, True).size(text)[0] > box.w - 2 * arrow_w:
             size -= 1
         draw_text(surface, text, size, BUTTON_TEXT, box.center, "center", bold=True)

@@ -16,6 +16,7 @@ from scenes.widgets import (
     GOLD,
     INK,
     INK_DIM,
+    READABLE_PX,
     Button,
     Dialog,
     FocusGroup,
@@ -135,7 +136,7 @@ class StatisticsScene(Scene):
         lines = self.lines()
         headings = sum(1 for _l, _v, heading in lines if heading) - 1  # each but the first has a gap over it
         per_size = 1.3 * len(lines) + headings / 3  # the lines' height, in text sizes
-        self._text = max(12, min(round(u * 0.85), int((self._panel.h - u) / per_size)))
+        self._text = max(READABLE_PX, min(round(u * 0.85), int((self._panel.h - u) / per_size)))
         bw = min(u * 10, (w - 3 * u) // 2)
         y = self._panel.bottom + round(u * 0.6)
         self.reset_button.rect = pygame.Rect(w // 2 - u // 4 - bw, y, bw, bh)
@@ -189,7 +190,7 @@ class StatisticsScene(Scene):
             draw_text(surface, label, t, GOLD if heading else INK, (x, y), bold=heading)
             if value:
                 room = value_right - x - surface.get_width() // 4
-                size = fit_size(value, t, max(room, u * 8), 10, False)
+                size = fit_size(value, t, max(room, u * 8), READABLE_PX, False)
                 draw_text(surface, value, size, INK if heading else INK_DIM, (value_right, y + (t - size) // 2),
                           "topright")
         self.buttons.draw(surface)
