@@ -147,7 +147,7 @@ def test_statistics_counts_agree_with_their_numbers() -> None:
     assert record_text(one) == "1 spelat, 1 vunnet, 0 förlorade, 0 oavgjorda (100 % vunna)"
 
 
-def test_a_tie_and_the_hand_limit_count_their_nouns() -> None:
+def test_a_tie_at_one_point_is_singular_in_french() -> None:
     tie = finished_game(2, (1, 1), None)
     set_language("fr")
     assert outcome_reason(tie) == "Égalité en tête à 1 point."
