@@ -801,7 +801,7 @@ class TablePainter:
         lines = [
             _("Keys (the game waits while this is open)"),
             _("← →  move along your hand      Space  select / unselect"),
-            _("D  draw from the stock      P  take the pile with the selected pair"),
+            _("D  draw from the stock      P  take the pile (the table picks the cards, or takes those selected)"),
             _("T  take the top card onto a run"),
             _("M  stage the selected cards as a new meld      L  lay everything staged      C  take it back"),
             _("Tab  choose a target (stock, pile, new meld, your melds)      Enter  play onto it"),

@@ -28,6 +28,7 @@ from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.rules.view import view_of
 from game.ui.discard_risk import discard_risk
+from game.ui.pile_pairs import pile_takes
 from game.ui.hand_order import SORT_ORDERS
 from game.ui.hint import Hint, explain, suggest
 from game.ui.input_map import Intent, key_intent, yes_no_letters
@@ -208,12 +209,40 @@ class TablePlayer:
                 self.refuse(_("Select one card, then click the pile to discard it."), set(chosen))
             return
         if not chosen:
-            runs = self._runs_for_top()
-            if runs:
-                self.play(TakeTop(runs[0]), set())
-            else:
-                self.refuse(_("Select a natural pair matching the top card, then click the pile."), set())
+            self.take_pile_for_me()
             return
+        self.take_pile_with(chosen)
+
+    def take_pile_for_me(self) -> None:
+        """The pile clicked with no card chosen: the table picks the cards that take it, asking which when
+        the choice matters (a natural pair, or a natural and a wild card); with none, the top card onto a
+        run where it may go, else the engine says why not."""
+        takes = pile_takes(self.state, self.staging.cards())
+        if len(takes) == 1:
+            self.take_pile_with(takes[0])
+            return
+        if len(takes) == 2:
+            natural, wild = takes
+
+            def answer(yes: bool) -> None:
+                self.dialog = None
+                self.take_pile_with(natural if yes else wild)
+                self.dirty = True
+
+            self.dialog = Dialog(_("Take the pile with which cards?"), answer,
+                                 yes=f"{cards_text(natural)} ({yes_no_letters(language())[0]})",
+                                 no=f"{cards_text(wild)} ({yes_no_letters(language())[1]})")
+            self.dialog.layout(self.size)
+            return
+        runs = self._runs_for_top()
+        if runs:
+            self.play(TakeTop(runs[0]), set())
+            return
+        top = self.state.top
+        same = tuple(c for c in self.homes.hand if top is not None and RANK[c] == RANK[top])[:2]
+        self.play(TakePile(same, tuple(self.staging.new)), set(same))  # refused: the engine's reason shows
+
+    def take_pile_with(self, chosen: tuple[int, ...]) -> None:
         if self.staging.adds:
             self.refuse(_("With the pile you may lay new melds, not additions: take the additions back (C)."),
                         self.staging.cards())

@@ -1,0 +1,209 @@
+"""Story tests of the table's parts at 1366×768, through clicks and keys only: one message line, the pile
+taken in one click, staging on the meld judged step by step, the hand after a resize, the table's words."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import scenes.widgets as widgets
+from game.ai.simple import choose_greedy
+from game.rules.ruleset import STANDARD
+from game.rules.state import GameState, Phase
+from game.shell.app import App
+from game.shell.controller import TurnController
+from scenes.table import TableScene
+from tests.helpers import in_hand, position
+from tests.table_driver import centre, click, corner, key, run_frames, select, settle
+
+SIZE = (1366, 768)
+
+
+@pytest.fixture
+def app():
+    a = App(SIZE)
+    a.running = True
+    yield a
+    a.close()
+
+
+def open_table(app: App, state: GameState, **kw) -> TableScene:
+    controller = TurnController(state, {s: choose_greedy for s in range(1, state.players)}, {0}, "fast", 3,
+                                threaded=False)
+    scene = TableScene(controller, "fast", **kw)
+    app.scenes.request(scene)
+    run_frames(app, 1)
+    settle(app, scene)
+    return scene
+
+
+def words_on_screen(scene: TableScene, monkeypatch) -> list[str]:
+    """Every line of words the table draws in one whole frame (shadows aside), banners included."""
+    seen: list[str] = []
+    real_text = widgets._text_image
+    real_toast = widgets.Toast.draw
+
+    def text(t, size, color, bold, alpha):
+        if alpha == 255:
+            seen.append(t)
+        return real_text(t, size, color, bold, alpha)
+
+    def toast(self, surface, midbottom, unit):
+        if self.alive:
+            seen.append(self.message)
+        return real_toast(self, surface, midbottom, unit)
+
+    monkeypatch.setattr(widgets, "_text_image", text)
+    monkeypatch.setattr(widgets.Toast, "draw", toast)
+    scene.draw_whole(pygame.Surface(scene.size))
+    monkeypatch.undo()
+    return seen
+
+
+def ask_hint(app: App, scene: TableScene) -> None:
+    key(app, pygame.K_i)
+    for _ in range(50):
+        if scene.hint is not None:
+            return
+        run_frames(app, 1)
+    raise AssertionError("no hint came")
+
+
+def hint_position() -> GameState:
+    return position(2, ["KH KS 4C 5C 9D 7S", "QS 4D 5S 6H"], pile="8C 9C 4H 5H 6H 7C 8D 9S TC TD JC QC JD KD")
+
+
+# ----- one message line -------------------------------------------------------------------------
+
+def test_a_refusal_takes_the_hints_place_and_the_hint_comes_back_after_it(app, monkeypatch):
+    state = hint_position()
+    scene = open_table(app, state)
+    ask_hint(app, scene)
+    hint = "Hint: " + scene.hint.text
+    assert hint in words_on_screen(scene, monkeypatch)
+    key(app, pygame.K_x)  # a discard before drawing: refused
+    shown = words_on_screen(scene, monkeypatch)
+    refusals = [t for t in shown if "draw" in t.lower() and t != hint and "Hint" not in t]
+    assert hint not in shown, "the hint and the refusal drawn at once"
+    assert len(refusals) == 1, shown
+    run_frames(app, 6 * 60)  # the refusal has been read: the hint is back, alone
+    shown = words_on_screen(scene, monkeypatch)
+    assert hint in shown and not any(t in shown for t in refusals)
+
+
+def test_a_refused_staged_move_is_said_once(app, monkeypatch):
+    state = position(2, ["9H 9C 9D 5S 6S 8D KH", "QS 4D 5S 6H"], phase=Phase.MELD)  # 30 points: too few
+    scene = open_table(app, state)
+    select(app, scene, tuple(in_hand(state, 0, "9H 9C 9D")))
+    key(app, pygame.K_m)
+    key(app, pygame.K_l)
+    shown = words_on_screen(scene, monkeypatch)
+    said = [t for t in shown if "first meld" in t and "points" in t and not t.startswith("First meld:")]
+    assert len(said) == 1, shown
+
+
+def test_the_hint_goes_when_the_position_changes(app, monkeypatch):
+    state = hint_position()
+    scene = open_table(app, state)
+    ask_hint(app, scene)
+    click(app, centre(scene.layout.stock))  # the player draws instead
+    settle(app, scene)
+    assert scene.hint is None
+    assert not any(t.startswith("Hint") for t in words_on_screen(scene, monkeypatch))
+
+
+def test_a_hint_worked_out_for_a_position_gone_by_is_not_shown(app, monkeypatch):
+    state = hint_position()
+    scene = open_table(app, state)
+    jobs = []
+    real = scene.controller.ask_hint
+
+    def later(decide):
+        job = real(decide)
+        scene.controller.hint_job = None  # not ready yet: it comes back after the player's move
+        jobs.append(job)
+        return job
+
+    monkeypatch.setattr(scene.controller, "ask_hint", later)
+    key(app, pygame.K_i)
+    click(app, centre(scene.layout.stock))
+    scene.controller.hint_job = jobs[0]
+    run_frames(app, 3)
+    assert scene.hint is None and not any(m.key == "hint" for m in scene.toasts.items)
+
+
+# ----- the pile in one click --------------------------------------------------------------------
+
+def test_one_click_on_the_pile_takes_it_with_the_natural_pair(app):
+    state = position(2, ["KH KS 4C 5C 9D 7S", "QS 4D 5S 6H"], pile="8C 9C 4H KD", melds=[["QH QS QD"], []])
+    kings = set(in_hand(state, 0, "KH KS"))
+    scene = open_table(app, state)
+    click(app, centre(scene.layout.discard))  # nothing selected
+    settle(app, scene)
+    assert state.phase == Phase.MELD and not state.pile
+    assert not kings & set(state.hands[0])
+    assert any(m.key == 13 and m.size == 3 for m in state.melds[0])
+
+
+def test_in_standard_the_table_asks_natural_pair_or_natural_and_wild(app):
+    state = position(2, ["KH KS 2C 4C 9D 7S", "QS 4D 5S 6H"], pile="8C 9C 4H KD", melds=[["QH QS QD"], []],
+                     rules=STANDARD)
+    scene = open_table(app, state)
+    click(app, centre(scene.layout.discard))
+    assert scene.dialog is not None, "the choice matters: asked"
+    key(app, pygame.K_n)  # the natural and the wild card
+    settle(app, scene)
+    kings = next(m for m in state.melds[0] if m.key == 13)
+    assert kings.wilds() == 1 and kings.size == 3
+
+
+# ----- words --------------------------------------------------------------------------------------
+
+def test_draw_first_in_standard_at_four_speaks_of_one_card_and_no_run(app):
+    state = position(4, ["KH KS 4C 5C 9D 7S", "QS 4D", "5S 6H", "7H 7D"], pile="8C 9C",
+                     melds=[["QH QS QD"], []], rules=STANDARD)
+    scene = open_table(app, state)
+    select(app, scene, tuple(in_hand(state, 0, "KH")))
+    queens = state.melds[0][0].id
+    click(app, corner(scene.homes.meld_rects[queens]))
+    said = scene.toasts.items[-1].message
+    assert said.startswith("Draw first: 1 card") and "run" not in said
+
+
+def test_in_standard_a_meld_clicked_alone_asks_for_cards_not_a_combine(app):
+    state = position(2, ["KH KS 4C 5C 9D 7S", "QS 4D"], melds=[["QH QS QD"], []], rules=STANDARD,
+                     phase=Phase.MELD)
+    scene = open_table(app, state)
+    click(app, corner(scene.homes.meld_rects[state.melds[0][0].id]))
+    said = scene.toasts.items[-1].message
+    assert "combine" not in said and scene.picked_meld is None
+
+
+def test_one_blue_frame_at_a_time(app):
+    state = hint_position()
+    scene = open_table(app, state)
+    hand = scene.homes.hand
+    x, y, w, h = scene.homes.hand_rects[hand[4]]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 4, y + 10), rel=(0, 0), buttons=(0, 0, 0)))
+    run_frames(app, 1)
+    key(app, pygame.K_RIGHT)  # the keyboard's focus moves: it is the one frame now
+    framed = [sp.card for sp in scene.sprites.values() if scene._sprite_draw(sp, False)[4] == "highlight"]
+    assert framed == [hand[scene.focus]]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 5, y + 10), rel=(1, 0), buttons=(0, 0, 0)))
+    run_frames(app, 1)
+    framed = [sp.card for sp in scene.sprites.values() if scene._sprite_draw(sp, False)[4] == "highlight"]
+    assert framed == [scene.hover]
+
+
+def test_undo_names_the_cards_taken_back(app):
+    state = position(2, ["9H 9C 9D KH KS KD 5S 6S 8D", "QS 4D 5S 6H"], phase=Phase.MELD,
+                     melds=[["QH QS QD"], []])
+    scene = open_table(app, state)
+    for cards in ("9H 9C 9D", "KH KS KD"):
+        select(app, scene, tuple(in_hand(state, 0, cards)))
+        key(app, pygame.K_m)
+        key(app, pygame.K_l)
+        settle(app, scene)
+    key(app, pygame.K_z)
+    key(app, pygame.K_z)
+    assert scene.log[-1] != scene.log[-2] and "last meld" not in scene.log[-1], scene.log[-2:]
