@@ -28,11 +28,11 @@ from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.rules.view import view_of
 from game.ui.discard_risk import discard_risk
-from game.ui.pile_pairs import pile_takes
 from game.ui.hand_order import SORT_ORDERS
 from game.ui.hint import Hint, explain, suggest
 from game.ui.input_map import Intent, key_intent, yes_no_letters
 from game.ui.layout import contains_point
+from game.ui.pile_pairs import pile_takes
 from game.ui.table_view import LIFT
 from scenes.table_overlays import OVERLAYS
 from scenes.widgets import Dialog
