@@ -57,6 +57,13 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
+def shuffled_deck(rules: RuleSet, seed: int, hand_no: int) -> list[int]:
+    """The deck of a game's hand as its seed shuffles it; the deal takes cards from the end."""
+    deck = deck_ids(rules.packs, rules.jokers)
+    random.Random(f"{seed}:hand:{hand_no}").shuffle(deck)
+    return deck
+
+
 def rank_name(rank: int) -> str:
     return RANK_NAMES.get(rank, str(rank))
 
@@ -260,12 +267,15 @@ class GameState:
 
     # ----- the deal ---------------------------------------------------------------------------------
 
-    def _deal(self, _action: Deal) -> list[ev.Event]:
+    def _deal(self, action: Deal) -> list[ev.Event]:
         self._need_phase(Phase.DEAL)
+        if action.deck is None:
+            deck = shuffled_deck(self.rules, self.seed, self.hand_no + 1)
+        else:
+            deck = list(action.deck)
+            if sorted(deck) != deck_ids(self.rules.packs, self.rules.jokers):
+                raise IllegalAction(_("That deck is not the whole deck of this game."))
         self.hand_no += 1
-        rng = random.Random(f"{self.seed}:hand:{self.hand_no}")
-        deck = deck_ids(self.rules.packs, self.rules.jokers)
-        rng.shuffle(deck)
         self.stock = deck
         n = self.players
         first = (self.dealer + 1) % n
