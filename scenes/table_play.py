@@ -33,6 +33,7 @@ from game.ui.hint import Hint, explain, suggest
 from game.ui.input_map import Intent, key_intent, yes_no_letters
 from game.ui.layout import contains_point
 from game.ui.pile_pairs import pile_takes
+from game.ui.staging import step_refusal
 from game.ui.table_view import LIFT
 from scenes.table_overlays import OVERLAYS
 from scenes.widgets import Dialog
@@ -260,12 +261,14 @@ class TablePlayer:
         if not chosen:
             self.refuse(_("Select the cards to meld first."), set())
             return
+        self.staging.save()
         try:
             self.staging.stage_new(chosen, self.state.rules)
         except IllegalAction as why:
+            self.staging.undo_step()
             self.refuse(str(why), set(chosen))
             return
-        self._staged_changed()
+        self._judge_step(chosen)
 
     def add_to(self, meld_id: int) -> None:
         """Cards selected and a meld clicked: they are staged onto it (with none, the meld is picked up
@@ -281,8 +284,9 @@ class TablePlayer:
         if self.state.phase == Phase.DRAW:
             self.refuse(draw_first(self.state.rules, self.state.players), set(chosen))
             return
+        self.staging.save()
         self.staging.stage_add(meld_id, meld.kind, chosen)
-        self._staged_changed()
+        self._judge_step(chosen)
 
     def add_to_staged(self, index: int) -> None:
         """Selected cards onto a staged new meld: it is set out again with them, if they fit."""
@@ -293,7 +297,20 @@ class TablePlayer:
         except IllegalAction as why:
             self.refuse(str(why), set(chosen))
             return
+        self.staging.save()
         self.staging.new[index] = order_cards(shape.kind, grown)
+        self._judge_step(chosen)
+
+    def _judge_step(self, chosen: tuple[int, ...]) -> None:
+        """A step just staged is judged by the engine at once: one it would refuse goes back, with why."""
+        side = self.state.side_of(self.seat)
+        why = step_refusal(self.staging.move(), self.state.hands[self.seat], self.state.melds[side],
+                           self.state.rules)
+        if why is not None:
+            self.staging.undo_step()
+            self.refuse(why, set(chosen))
+            self.relayout()
+            return
         self._staged_changed()
 
     def _staged_changed(self) -> None:
@@ -322,7 +339,9 @@ class TablePlayer:
     def undo(self, _intent: Intent | None = None) -> None:
         """Staged cards first; then the player's meld moves of this turn, one at a time."""
         if self.staging:
-            self.take_back()
+            self.staging.undo_step()  # the last step staged, one at a time
+            self.selected.clear()
+            self.relayout()
             return
         held = set(self.state.hands[self.seat])
         if not self.controller.undo():

@@ -207,3 +207,29 @@ def test_undo_names_the_cards_taken_back(app):
     key(app, pygame.K_z)
     key(app, pygame.K_z)
     assert scene.log[-1] != scene.log[-2] and "last meld" not in scene.log[-1], scene.log[-2:]
+
+
+# ----- staging, judged step by step ---------------------------------------------------------------
+
+def test_an_addition_the_engine_would_refuse_is_refused_when_staged(app):
+    state = position(2, ["KH 9H 9C 9D 5S 6S 8D", "QS 4D 5S 6H"], phase=Phase.MELD, melds=[["QH QS QD"], []])
+    scene = open_table(app, state)
+    select(app, scene, tuple(in_hand(state, 0, "KH")))
+    click(app, corner(scene.homes.meld_rects[state.melds[0][0].id]))
+    assert not scene.staging, "a king staged onto the queens"
+    assert "meld" in scene.toasts.items[-1].message.lower()
+
+
+def test_z_takes_back_the_last_staged_step_one_at_a_time(app):
+    state = position(2, ["QC 9H 9C 9D 5S 6S 8D", "QS 4D 5S 6H"], phase=Phase.MELD, melds=[["QH QS QD"], []])
+    scene = open_table(app, state)
+    select(app, scene, tuple(in_hand(state, 0, "9H 9C 9D")))
+    key(app, pygame.K_m)
+    queens = state.melds[0][0].id
+    select(app, scene, tuple(in_hand(state, 0, "QC")))
+    click(app, corner(scene.homes.meld_rects[queens]))
+    assert scene.staging.new and queens in scene.staging.adds
+    key(app, pygame.K_z)
+    assert scene.staging.new and not scene.staging.adds, "the last step, the addition, goes first"
+    key(app, pygame.K_z)
+    assert not scene.staging
