@@ -49,6 +49,7 @@ from scenes.widgets import (
 FLY = 0.38  # seconds for a card to fly home at normal speed
 DEAL_STAGGER = 0.018
 SHAKE = 0.45
+AWAY = 0.4  # seconds the pointer stays off the hand before the hand re-spreads
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
 LOG_LINES = 80  # what happened, kept for the W panel: a whole hand's story
 FACE_BUDGET = 0.0005  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
@@ -136,6 +137,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.focus_card: int | None = None  # the focus follows this card, not a place
         self.new_cards: set[int] = set()  # drawn this turn: marked until the player's next turn
         self.pointer_in_hand = False
+        self.away: float | None = None  # seconds since the pointer left the hand, until it re-spreads
         self.hand_pins: dict[int, tuple[int, int, int, int]] | None = None  # where the hand's cards stay
         self.hint: Hint | None = None
         self.hint_asked: int | None = None  # the position (see `moves`) a hint on its way was asked in
@@ -207,6 +209,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
             return  # back on screen at the same size: cards keep flying where they were going
         first = self.layout is None
         self.layout = table_layout(size, self.state.players, self.card_scale)
+        self.hand_pins = None  # a new size: the hand is laid out afresh at once
         self.background = self._make_background(size)
         self.faces.clear()
         if first and self.state.hand_no and not self.sprites:
@@ -343,7 +346,9 @@ class TableScene(TablePlayer, TablePainter, Scene):
         if self.layout is None:
             return
         before = self.homes.hand
-        pins = self.hand_pins if self.pointer_in_hand else None
+        # The hand keeps its places under the pointer, under a press not yet let go, and for a moment after
+        # the pointer left (a click on the way back must land on the card it aimed at).
+        pins = self.hand_pins if self.pointer_in_hand or self.press is not None or self.away is not None else None
         self.homes = compute_homes(self.state, self.layout, self.seat, self.sort_mode, self.staging.groups(),
                                    self.selected, pins)
         self.hand_pins = self.homes.hand_base
@@ -496,6 +501,11 @@ class TableScene(TablePlayer, TablePainter, Scene):
                 f.age += dt
             self.flourishes = [f for f in self.flourishes if f.age < f.life]
             self.dirty = True
+        if self.away is not None and self.press is None:
+            self.away += dt
+            if self.away >= AWAY:
+                self.away = None
+                self.relayout()  # the pointer has been away a moment: now the hand may close its gaps
         if self.controller.hint_job is not None:
             self.poll_hint()  # worked out on the thinking thread: shown once it is ready
         if self.paused is not None or self.dialog is not None or self.help or self.overlay is not None:

@@ -550,8 +550,7 @@ class TablePlayer:
         inside = self.in_hand_area(pos)
         if inside != self.pointer_in_hand:
             self.pointer_in_hand = inside
-            if not inside:
-                self.relayout()  # the pointer left the hand: now it may close its gaps
+            self.away = None if inside else 0.0  # it re-spreads once the pointer has been away a moment
 
     def mouse_down(self, pos: tuple[int, int]) -> None:
         self._track_pointer(pos)

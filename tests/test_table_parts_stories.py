@@ -233,3 +233,43 @@ def test_z_takes_back_the_last_staged_step_one_at_a_time(app):
     assert scene.staging.new and not scene.staging.adds, "the last step, the addition, goes first"
     key(app, pygame.K_z)
     assert not scene.staging
+
+
+# ----- the hand -----------------------------------------------------------------------------------
+
+def test_the_hand_lays_out_at_once_after_a_resize(app):
+    state = position(2, ["KH KS 4C 5C 9D 7S 8H 8C TD JD QH", "QS 4D 5S 6H"])
+    scene = open_table(app, state)
+    card = scene.homes.hand[-1]
+    x, y, w, h = scene.homes.hand_rects[card]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 3, y + 10), rel=(0, 0), buttons=(0, 0, 0)))
+    run_frames(app, 1)
+    app._resized((1024, 600))  # the pointer still on the hand
+    run_frames(app, 1)
+    hx, hy, hw, hh = scene.layout.hand
+    for c in scene.homes.hand:
+        r = scene.homes.hand_rects[c]
+        assert hx <= r[0] and r[0] + r[2] <= hx + hw and r[1] + r[3] <= hy + hh + 1, (r, scene.layout.hand)
+
+
+def test_the_hand_never_moves_between_press_and_release(app):
+    state = position(2, ["KH KS KD 4C 5C 9D 7S 8H 8C TD JD QH", "QS 4D 5S 6H"], phase=Phase.MELD,
+                     scores=[-20, 0])
+    scene = open_table(app, state)
+    select(app, scene, tuple(in_hand(state, 0, "KH KS KD")))
+    key(app, pygame.K_m)  # staged with the pointer on the hand: the other cards keep their places, gaps between
+    settle(app, scene)
+    hand = scene.homes.hand
+    target = hand[-1]
+    spot = (scene.homes.hand_rects[target][0] + 3, scene.homes.hand_rects[target][1] + 10)
+    before = scene.homes.hand_rects[target]
+    # Out of the hand and straight back: the press lands before the hand would have re-spread.
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre(scene.layout.stock), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    run_frames(app, 1)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))
+    run_frames(app, 60)  # held a whole second
+    assert scene.homes.hand_rects[target] == before
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=1))
+    run_frames(app, 1)
+    assert target in scene.selected
