@@ -349,8 +349,8 @@ class TableScene(TablePlayer, TablePainter, Scene):
         # The hand keeps its places under the pointer, under a press not yet let go, and for a moment after
         # the pointer left (a click on the way back must land on the card it aimed at).
         pins = self.hand_pins if self.pointer_in_hand or self.press is not None or self.away is not None else None
-        self.homes = compute_homes(self.state, self.layout, self.seat, self.sort_mode, self.staging.groups(),
-                                   self.selected, pins)
+        self.homes = compute_homes(self.state, self.layout, self.seat, self.sort_mode, self.staging.new,
+                                   self.selected, pins, dict(self.staging.adds))
         self.hand_pins = self.homes.hand_base
         self.relayouts += 1
         order = {}

@@ -505,6 +505,7 @@ class TablePainter:
             rect = self.homes.meld_rects.get(meld_id)
             if rect:
                 draw_list.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=2, border_radius=6)
+        self._mark_staged_on_melds(surface)
         self._draw_hand_marks(surface)
         if self._my_turn():
             targets = self._targets()
@@ -528,6 +529,18 @@ class TablePainter:
             else:
                 draw_text(surface, text, small, color, (self.size[0] - 4, r.top - 4), "bottomright", bold=True,
                           shadow=True)
+
+    def _mark_staged_on_melds(self, surface: pygame.Surface | DrawList) -> None:
+        """Each card staged onto a meld lies in it, marked: a gold frame round the part of it that shows
+        (where the next card of its row covers the rest) and a gold bar over it (noted once per change)."""
+        for card, r in self.homes.staged_on_melds.items():
+            covering = [s.x for c, s in self.homes.spots.items()
+                        if c != card and abs(s.y - r[1]) < 1 and 0 < s.x - r[0] < r[2]]
+            shown_w = max(8, round(min(covering, default=r[0] + r[2]) - r[0]))
+            draw_list.rect(surface, GOLD, pygame.Rect(r[0], r[1], shown_w, r[3]).inflate(2, 2), width=3,
+                           border_radius=6)
+            bar = max(4, r[2] // 14)
+            draw_list.rect(surface, GOLD, (r[0] + 2, r[1] - bar - 2, max(6, shown_w - 4), bar), border_radius=2)
 
     def _canasta_tags(self, m, can: str, r: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Surface]]:
         """The labels on a squared-up canasta, bottom up from its foot, below its top card's index: its kind,

@@ -653,6 +653,11 @@ class TablePlayer:
                     self.staging.take_back(i)  # a staged group clicked goes back to the hand
                     self.relayout()
                 return
+        staged = next((c for c, r in self.homes.staged_on_melds.items() if contains_point(r, pos)), None)
+        if staged is not None and not self.selected:
+            self.staging.take_back_card(staged)  # a card staged onto a meld, clicked: back to the hand
+            self.relayout()
+            return
         meld_id = self.meld_at(pos)
         if meld_id is not None and self._my_turn():
             self.add_to(meld_id)

@@ -273,3 +273,20 @@ def test_the_hand_never_moves_between_press_and_release(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=spot, button=1))
     run_frames(app, 1)
     assert target in scene.selected
+
+
+def test_a_staged_addition_sits_on_the_meld_it_goes_onto(app):
+    state = position(2, ["QC KD 9H 5S 6S 8D 4C", "QS 4D 5S 6H"], phase=Phase.MELD,
+                     melds=[["QH QS QD", "KH KS KC"], []])
+    scene = open_table(app, state)
+    queens, kings = (m.id for m in state.melds[0])
+    for card, meld in (("QC", queens), ("KD", kings)):
+        select(app, scene, tuple(in_hand(state, 0, card)))
+        click(app, corner(scene.homes.meld_rects[meld]))
+        settle(app, scene)
+    assert scene.staging.adds == {queens: tuple(in_hand(state, 0, "QC")), kings: tuple(in_hand(state, 0, "KD"))}
+    assert not scene.homes.staged_rects, "additions shown apart from their melds"
+    for card, meld in (("QC", queens), ("KD", kings)):
+        c = in_hand(state, 0, card)[0]
+        spot = scene.homes.spots[c]
+        assert pygame.Rect(scene.homes.meld_rects[meld]).collidepoint(spot.x + 2, spot.y + 2), card

@@ -68,6 +68,18 @@ class Staging:
             if 0 <= j < len(keys):
                 del self.adds[keys[j]]
 
+    def take_back_card(self, card: int) -> None:
+        """One card staged onto a meld goes back to the hand (the rest of that addition stays)."""
+        for meld_id, cards in list(self.adds.items()):
+            if card in cards:
+                self.save()
+                rest = tuple(c for c in cards if c != card)
+                if rest:
+                    self.adds[meld_id] = rest
+                else:
+                    del self.adds[meld_id]
+                return
+
     def clear(self) -> None:
         self.new.clear()
         self.adds.clear()
