@@ -27,6 +27,7 @@ from game.ui.hint import Hint
 from game.ui.input_map import Intent, yes_no_letters
 from game.ui.layout import CARD_SCALES, TableLayout, table_layout
 from game.ui.narrate import describe, seat_names, side_names
+from game.ui.playable import playable_cards
 from game.ui.sounds import SILENT, SoundBoard
 from game.ui.staging import Staging
 from game.ui.table_view import Homes, compute_homes
@@ -132,6 +133,8 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.staging = Staging()  # cards set out for a meld move, not laid yet
         self.sort_mode = sort_order if sort_order in SORT_ORDERS else "rank"
         self.discard_warning = discard_warning
+        self.show_playable = False  # the settings' outline of the cards that can be melded or added now
+        self.playable: frozenset[int] = frozenset()  # those cards, judged by the engine once per change
         self.on_setting = on_setting  # a setting the player changed at the table, to remember
         self.focus = 0  # keyboard focus in the hand: the index of `focus_card`
         self.focus_card: int | None = None  # the focus follows this card, not a place
@@ -401,6 +404,8 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.judgement = (st.judge_meld(self.staging.move()) if self.staging and self._my_turn()
                           and st.phase == Phase.MELD else None)
         self._say_staged()
+        self.playable = (playable_cards(st, self.seat) - self.staging.cards()
+                         if self.show_playable and self._my_turn() else frozenset())
         if self.picked_meld is not None and self.picked_meld not in self.homes.meld_rects:
             self.picked_meld = None
         self.dirty = True
@@ -533,6 +538,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
             self.hand_pins = None  # another order: the hand is laid out afresh
         self.sort_mode = settings.sort_order if settings.sort_order in SORT_ORDERS else "rank"
         self.discard_warning = settings.discard_warning
+        self.show_playable = settings.show_playable
         self.speed = settings.setup.speed
         self.tweener.speed = self.speed
         self.controller.set_speed(self.speed)

@@ -51,6 +51,7 @@ CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "e
                 "bolivia": lambda: _("Bolivia")}
 
 
+PLAYABLE = (120, 215, 150)  # the outline of a card that can be melded or added now (gold: the hint)
 BADGE_READABLE = 12  # px: below this a badge's words go on two lines
 
 
@@ -618,6 +619,10 @@ class TablePainter:
             if r is not None and c not in self.dragging:
                 strip = max(8, round(r[2] * 0.31) - 4)
                 draw_list.rect(surface, GOLD, (r[0] + 2, r[1] - bar_h - 2, strip, bar_h), border_radius=2)
+        for c in self.playable:  # the settings' help: what can go onto the table now
+            r = self._visible_part(c)
+            if r is not None and c not in self.dragging:
+                draw_list.rect(surface, PLAYABLE, r.inflate(2, 2), width=2, border_radius=7)
         if self.hint is not None:
             for c in self.hint.cards:
                 r = self._visible_part(c)

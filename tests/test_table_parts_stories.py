@@ -290,3 +290,29 @@ def test_a_staged_addition_sits_on_the_meld_it_goes_onto(app):
         c = in_hand(state, 0, card)[0]
         spot = scene.homes.spots[c]
         assert pygame.Rect(scene.homes.meld_rects[meld]).collidepoint(spot.x + 2, spot.y + 2), card
+
+
+# ----- the playable cards outlined (a setting, off by default) ---------------------------------
+
+def test_the_cards_that_can_go_onto_the_table_are_outlined_when_asked(app, monkeypatch):
+    from dataclasses import replace
+
+    import scenes.table_paint as paint
+    from game.keep.storage import Settings
+
+    state = position(2, ["QC 9H 9C 9D 5S 6S 8D KH", "QS 4D 5S 6H"], phase=Phase.MELD, melds=[["QH QS QD"], []])
+    scene = open_table(app, state)
+    assert Settings().show_playable is False and not scene.playable
+    scene.apply_settings(replace(Settings(), show_playable=True, setup=replace(Settings().setup, speed="fast")))
+    settle(app, scene)
+    assert scene.playable == set(in_hand(state, 0, "QC 9H 9C 9D"))
+    outlined = []
+    real = paint.draw_list.rect
+    monkeypatch.setattr(paint.draw_list, "rect", lambda surface, colour, rect, *a, **k: (
+        outlined.append(tuple(pygame.Rect(rect))) if colour == paint.PLAYABLE else None, real(surface, colour, rect,
+                                                                                              *a, **k))[1])
+    scene.draw_whole(pygame.Surface(scene.size))
+    assert len(outlined) == 4
+    select(app, scene, tuple(in_hand(state, 0, "9H 9C 9D")))
+    key(app, pygame.K_m)  # staged: the nines are not in the hand to outline any more
+    assert scene.playable == set(in_hand(state, 0, "QC"))
