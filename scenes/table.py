@@ -33,7 +33,10 @@ from game.ui.staging import Staging
 from game.ui.table_view import Homes, compute_homes
 from scenes.scene import Scene
 from scenes.table_paint import IDLE_WORK, TablePainter
+from scenes.table_parts.log_panel import LogPanel
 from scenes.table_parts.message_line import MessageLine
+from scenes.table_parts.piles import Piles
+from scenes.table_parts.score_panel import ScorePanel, side_note
 from scenes.table_parts.view import TableView
 from scenes.table_play import TablePlayer
 from scenes.turns import Turns
@@ -52,7 +55,6 @@ DEAL_STAGGER = 0.018
 SHAKE = 0.45
 AWAY = 0.4  # seconds the pointer stays off the hand before the hand re-spreads
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
-LOG_LINES = 80  # what happened, kept for the W panel: a whole hand's story
 FACE_BUDGET = 0.0005  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
 FACES_AHEAD_BYTES = 10 << 20  # faces drawn ahead stop when the cache holds this much (a face: up to 160 kB)
 
@@ -148,8 +150,10 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.judgement: MeldJudgement | None = None  # the engine's view of the staged move, if any
         self.took_on: set[tuple[int, int]] = set()  # (seat, rank) of the pile takes seen this hand
         self.target = 0  # keyboard target: index into self._targets()
-        self.log: list[str] = []
         self.view = TableView(controller, self.seat, self.names, self.side_names)
+        self.piles = Piles(self.faces)
+        self.log_panel = LogPanel()  # what happened: the hand's story
+        self.score_panel = ScorePanel()
         self.messages = MessageLine()  # hint, refusal, warning, notice and status: one line, one at a time
         self.flourishes: list[Flourish] = []
         self.shaking: set[int] = set()
@@ -221,10 +225,19 @@ class TableScene(TablePlayer, TablePainter, Scene):
         else:
             self.relayout(animate=not self.tweener.idle)
         self._place_buttons()
+        self._place_parts()
         if self.dialog:
             self.dialog.layout(size)
         if self.paused:
             self._place_pause()
+
+    def _place_parts(self) -> None:
+        """Each part is given its rectangle of the layout."""
+        t = self.layout
+        assert t is not None
+        self.piles.place(t.stock, t.discard)
+        self.log_panel.place(t.log, max(13, t.label_px - 1))
+        self.score_panel.place(t.score)
 
     def _make_background(self, size: tuple[int, int]) -> pygame.Surface:
         """The felt, shared with the other screens (not a copy: 8 MB at 1920x1080); the meld areas' shades
@@ -275,10 +288,11 @@ class TableScene(TablePlayer, TablePainter, Scene):
             self._note_motion(e)
             self.note_seen(e)
             line = describe(e, self.names)
-            if line:
-                self.log.append(line)
             if isinstance(e, ev.HandDealt):
-                self.log = [line] if line else []  # the story starts again with each hand
+                self.log_panel.start_hand(line)  # the story starts again with each hand
+            elif line:
+                self.log_panel.add(line)
+            if isinstance(e, ev.HandDealt):
                 dealt = True
                 self.selected.clear()
                 self.staging.clear()
@@ -296,7 +310,6 @@ class TableScene(TablePlayer, TablePainter, Scene):
                     self.new_cards.clear()  # last turn's cards are not new any more
             elif isinstance(e, ev.CardsDrawn | ev.PileTaken) and e.seat == self.seat:
                 self.new_cards.update(c for c in (e.cards if isinstance(e, ev.CardsDrawn) else e.to_hand))
-        self.log = self.log[-LOG_LINES:]
         if events:
             self.drop_hint()  # the position changed: the hint was about the one before
         self.sounds.on_events(events, self.controller.human)
@@ -409,6 +422,14 @@ class TableScene(TablePlayer, TablePainter, Scene):
         if self.picked_meld is not None and self.picked_meld not in self.homes.meld_rects:
             self.picked_meld = None
         self.dirty = True
+
+    @property
+    def log(self) -> list[str]:
+        """The hand's story (the log panel's lines)."""
+        return self.log_panel.lines
+
+    def side_note(self, side: int, long: bool) -> str:
+        return side_note(self.view, side, long)
 
     @property
     def toasts(self) -> MessageLine:

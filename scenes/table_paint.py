@@ -12,8 +12,7 @@ import pygame
 import pytweening
 
 from game.i18n import _, language, ngettext, number
-from game.rules.cards import BLACK_THREE, FACE, RED_THREE, WILD
-from game.rules.ruleset import FROZEN_BY_WILD
+from game.rules.cards import FACE, WILD
 from game.rules.state import Phase
 from game.ui import draw_list
 from game.ui.card_layer import draw_all
@@ -21,7 +20,7 @@ from game.ui.draw_list import DrawList
 from game.ui.input_map import yes_no_letters
 from game.ui.layout import index_strip, width_rungs
 from game.ui.native_memory import trim_heap
-from scenes.table_overlays import draw_log_overlay, draw_score_sheet, log_panel_image
+from scenes.table_overlays import draw_log_overlay, draw_score_sheet
 from scenes.widgets import (
     GOLD,
     INK,
@@ -30,7 +29,6 @@ from scenes.widgets import (
     draw_panel,
     draw_text,
     fit_size,
-    panel_image,
     text_image,
     ui_unit,
     veil,
@@ -52,7 +50,6 @@ CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "e
 
 
 PLAYABLE = (120, 215, 150)  # the outline of a card that can be melded or added now (gold: the hint)
-BADGE_READABLE = 12  # px: below this a badge's words go on two lines
 
 
 class Hold:
@@ -140,8 +137,9 @@ class TablePainter:
         """What lies over the cards: marks, the piles' badges, the panels, buttons, toasts, and any veil."""
         assert self.layout is not None
         self._note_marks(surface, u)
-        self._draw_centre(surface, u)
-        self._draw_score(surface, u)
+        self.piles.draw(surface, self.view, u)
+        self.log_panel.draw(surface)
+        self.score_panel.draw(surface, self.view, u, self.relayouts)
         self.draw_message_line(surface, u)
         for name, b in self.buttons.items():
             if name == "ask" and self.state.players != 4:
@@ -643,148 +641,6 @@ class TablePainter:
         if i + 1 < len(hand) and base[hand[i + 1]][1] == base[card][1]:
             return pygame.Rect(r[0], r[1], max(8, min(r[2], base[hand[i + 1]][0] - r[0])), r[3])
         return pygame.Rect(r)
-
-    def _draw_centre(self, surface: pygame.Surface, u: int) -> None:
-        assert self.layout is not None
-        small = max(12, u * 2 // 3)
-        st = pygame.Rect(self.layout.stock)
-        pi = pygame.Rect(self.layout.discard)
-        if not self.state.stock:
-            draw_list.rect(surface, INK_DIM, st, width=2, border_radius=8)
-        if not self.state.pile:
-            draw_list.rect(surface, INK_DIM, pi, width=2, border_radius=8)
-        freeze = self.state.pile_freeze(self.state.side_of(self.seat)) if self.state.pile else None
-        if freeze == FROZEN_BY_WILD:
-            self._draw_crosswise_wild(surface, pi)
-        self._badge(surface, _("Stock {n}").format(n=len(self.state.stock)), st, small)
-        self._badge(surface, _("Pile {n}").format(n=len(self.state.pile)), pi, small)
-        if self.state.pile_blocked():
-            top = self.state.pile[-1]
-            text = _("BLOCKED")
-            if BLACK_THREE[top] and self.state.rules.pile_freezes and self.state.phase == Phase.DRAW:
-                text = _("Blocked for {who}").format(who=self.names[self.state.turn])  # one player only
-            self._badge(surface, text, pi, small, (170, 20, 20), middle=True)
-        elif freeze is not None:
-            self._badge(surface, _("FROZEN"), pi, small, (30, 70, 150), middle=True)
-        self._draw_log_panel(surface)
-
-    def _draw_crosswise_wild(self, surface: pygame.Surface, pile: pygame.Rect) -> None:
-        """A frozen pile: its wild card lies crosswise, sticking out on both sides of the pile."""
-        wild = next((c for c in reversed(self.state.pile) if WILD[c] or RED_THREE[c]), None)
-        if wild is None:
-            return
-        cache = self.__dict__.setdefault("_crosswise", {})
-        key = (wild, pile.w)
-        if key not in cache:
-            cache.clear()
-            cache[key] = pygame.transform.rotate(self.faces.get(max(12, pile.w)).face(wild), 90)
-        img = cache[key]
-        surface.blit(img, img.get_rect(center=pile.center))
-        # The top card lies over it, as on a real table.
-        top = self.state.pile[-1]
-        if top != wild:
-            surface.blit(self.faces.get(max(12, pile.w)).face(top), pile.topleft)
-
-    def _draw_log_panel(self, surface: pygame.Surface) -> None:
-        """What happened lately, beside the piles: drawn once per new line, then one blit a frame."""
-        assert self.layout is not None
-        r = pygame.Rect(self.layout.log)
-        if r.w <= 0:
-            return
-        text_px = max(13, self.layout.label_px - 1)
-        key = (tuple(self.log[-10:]), tuple(r), text_px)
-        cached = getattr(self, "_log_cache", None)
-        if cached is None or cached[0] != key:
-            self._log_cache = cached = (key, log_panel_image(r.size, self.log, text_px))
-        surface.blit(cached[1], r.topleft)
-
-    def _badge(self, surface: pygame.Surface, text: str, card: pygame.Rect, size: int,
-               color: tuple[int, int, int] = (12, 40, 24), middle: bool = False) -> None:
-        """A label on a card, shrunk to the card's width so neighbours never overlap; a label too long
-        to stay readable on one line ("Blocked for North") goes on two."""
-        room = card.w - 8
-        lines = [text]
-        words = text.split()
-        if len(words) > 1 and fit_size(text, size, room, 9) < min(size, BADGE_READABLE):
-            cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
-            lines = [" ".join(words[:cut]), " ".join(words[cut:])]
-        px = min(fit_size(line, size, room, 9) for line in lines)
-        images = [text_image(line, px, (255, 255, 255), True) for line in lines]
-        tag = pygame.Rect(0, 0, card.w - 2, sum(img.get_height() for img in images) + 6)
-        tag.midbottom = (card.centerx, card.bottom - 3) if not middle else (card.centerx, card.centery + tag.h // 2)
-        draw_list.rect(surface, color, tag, border_radius=5)
-        y = tag.y + 3
-        for img in images:
-            surface.blit(img, img.get_rect(midtop=(tag.centerx, y)))
-            y += img.get_height()
-
-    def _draw_score(self, surface: pygame.Surface, u: int) -> None:
-        """The score panel, drawn once per change of the game (or of the window), then one blit a frame."""
-        assert self.layout is not None
-        r = pygame.Rect(self.layout.score)
-        if r.w < 40:
-            return
-        key = (self.relayouts, tuple(r), u)
-        cached = getattr(self, "_score_cache", None)
-        if cached is None or cached[0] != key:
-            # Most changes of the game leave the panel's words as they were (a card drawn, a discard):
-            # the same image is kept, so the window's layer has nothing to redraw there either.
-            content = self._score_content(r, u)
-            if cached is None or cached[1] != content:
-                image = panel_image(r.size, max(6, u // 3)).copy()
-                self._score_lines(image, pygame.Rect((0, 0), r.size), u)
-                cached = (key, content, image)
-            self._score_cache = cached = (key, content, cached[2])
-        surface.blit(cached[2], r.topleft)
-
-    def _score_content(self, r: pygame.Rect, u: int) -> tuple:
-        """Everything the score panel's picture depends on."""
-        s = self.state
-        notes = tuple((self.side_note(side, True), self.side_note(side, False)) for side in range(s.sides))
-        return (tuple(r), u, language(), s.hand_no, s.target, tuple(s.scores), s.side_of(self.seat),
-                tuple(self.side_names), notes)
-
-    def _score_lines(self, surface: pygame.Surface, r: pygame.Rect, u: int) -> None:
-        s = self.state
-        # Two lines a side when they fit at a readable size, else one line a side.
-        two = r.h // (1 + 2 * s.sides) - 4 >= 15
-        rows = 1 + (2 if two else 1) * s.sides
-        small = max(11, min(u * 2 // 3, r.h // rows - 4))
-        y = r.top + 4
-        title = _("Hand {n} · to {t}").format(n=s.hand_no, t=number(s.target))
-        draw_text(surface, title, fit_size(title, small, r.w - 16, 10), INK_DIM, (r.x + 8, y), bold=True)
-        y += small + 4
-        for side in range(s.sides):
-            color = GOLD if side == s.side_of(self.seat) else INK
-            name = f"{self.side_names[side]}: {number(s.scores[side])}"
-            # Shrunk to the panel's width rather than running over its edge (or over the note beside it).
-            if two:
-                draw_text(surface, name, fit_size(name, small, r.w - 16, 10), color, (r.x + 8, y), bold=True)
-                y += small + 2
-                note = self.side_note(side, True)
-                draw_text(surface, note, fit_size(note, max(10, small - 2), r.w - 22, 9, bold=False), INK_DIM,
-                          (r.x + 14, y))
-            else:
-                note = self.side_note(side, False)
-                note_w = text_image(note, small, INK_DIM).get_width() if note else 0
-                draw_text(surface, name, fit_size(name, small, r.w - 24 - note_w, 10), color, (r.x + 8, y),
-                          bold=True)
-                draw_text(surface, note, small, INK_DIM, (r.right - 8, y), "topright")
-            y += small + 4
-
-    def side_note(self, side: int, long: bool) -> str:
-        """The score panel's note on a side: its first meld's minimum until it has melded (then the
-        minimum is done with and goes), and whether it may go out."""
-        s = self.state
-        go = s.may_go_out(side)
-        minimum = None if s.has_melded(side) else s.min_meld(side)
-        if long:
-            out = _("may go out") if go else _("can't go out")
-            if not go and not s.rules.escalera_to_go_out:  # Standard: how many canastas it still needs
-                out = _("{have} of {need} canastas").format(have=len(s.canastas(side)), need=s.rules.canastas_to_go_out)
-            return out if minimum is None else _("min {m} · {out}").format(m=minimum, out=out)
-        tail = "" if minimum is None else _("min {m}").format(m=minimum)
-        return (tail + (" ✓" if go else "")).strip()
 
     def draw_message_line(self, surface: pygame.Surface | DrawList, u: int) -> None:
         assert self.layout is not None

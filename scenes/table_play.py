@@ -354,7 +354,7 @@ class TablePlayer:
         self.drop_hint()
         back = [c for c in self.state.hands[self.seat] if c not in held]
         # The cards themselves: after two undos "your last meld" no longer says which.
-        self.log.append(_("You took back {cards}.").format(cards=cards_text(back)) if back
+        self.log_panel.add(_("You took back {cards}.").format(cards=cards_text(back)) if back
                         else _("You took back your last meld."))
         self.apply_events([])
 
