@@ -24,7 +24,7 @@ from game.ui.card_faces import FaceCache
 from game.ui.card_layer import CardLayer
 from game.ui.hand_order import SORT_ORDERS, follow_focus
 from game.ui.hint import Hint
-from game.ui.input_map import Intent, yes_no_letters
+from game.ui.input_map import yes_no_letters
 from game.ui.layout import CARD_SCALES, TableLayout, table_layout
 from game.ui.narrate import describe, seat_names, side_names
 from game.ui.playable import playable_cards
@@ -33,6 +33,7 @@ from game.ui.staging import Staging
 from game.ui.table_view import Homes, compute_homes
 from scenes.scene import Scene
 from scenes.table_paint import IDLE_WORK, TablePainter
+from scenes.table_parts.buttons import ButtonBar
 from scenes.table_parts.log_panel import LogPanel
 from scenes.table_parts.message_line import MessageLine
 from scenes.table_parts.piles import Piles
@@ -44,9 +45,7 @@ from scenes.widgets import (
     Button,
     Dialog,
     FocusGroup,
-    button_label_px,
     felt_background,
-    fit_size,
     ui_unit,
 )
 
@@ -168,7 +167,6 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.hover: int | None = None
         self.keys_last = False  # the last hand input was a key (the focus is framed), not the mouse (hover)
         self.end_wait: float | None = None
-        self.buttons: dict[str, Button] = {}
         self.can_ask = False
         self.motion: dict[int, tuple[str, float]] = {}  # how each card moved by the last events flies
         self.picked_meld: int | None = None  # a meld picked up to combine with another of its rank
@@ -176,27 +174,13 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.frame_start = time.perf_counter()  # when this frame's update began
         self._wishes: list[tuple[int, int | None]] = []  # faces to draw ahead, while nothing moves
         self._wishes_at = -1  # the relayout they were worked out for
-        self._make_buttons()
+        self.button_bar = ButtonBar(self.do, self.sounds.enabled)
 
     # ----- set-up -----------------------------------------------------------------------------------
 
-    def _make_buttons(self) -> None:
-        # Short labels: up to nine buttons share the controls area in three columns, their text at 16 px
-        # at 1366x768. Taking staged cards back is Undo's first step (C still does it alone).
-        self.buttons = {
-            "meld": Button(_("Stage (M)"), lambda: self.do(Intent("meld"))),
-            "lay": Button(_("Lay all (L)"), lambda: self.do(Intent("lay"))),
-            "undo": Button(_("Undo (Z)"), lambda: self.do(Intent("undo"))),
-            "hint": Button(_("Hint (I)"), lambda: self.do(Intent("hint"))),
-            "ask": Button(_("Go out? (Q)"), lambda: self.do(Intent("ask"))),
-            "sort_rank": Button(_("By rank (1)"), lambda: self.do(Intent("sort_rank"))),
-            "sort_suit": Button(_("By suit (2)"), lambda: self.do(Intent("sort_suit"))),
-            "menu": Button(_("Menu (Esc)"), lambda: self.do(Intent("pause"))),
-            "sound": Button(self._sound_label(), lambda: self.do(Intent("mute"))),
-        }
-
-    def _sound_label(self) -> str:
-        return _("Sound on (V)") if self.sounds.enabled else _("Sound off (V)")
+    @property
+    def buttons(self) -> dict[str, Button]:
+        return self.button_bar.buttons
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -248,33 +232,8 @@ class TableScene(TablePlayer, TablePainter, Scene):
         return felt_background(size)
 
     def _place_buttons(self) -> None:
-        """The buttons in three rows of the controls area, as tall as it lets them be (their text grows
-        with them), filled column by column; each column as wide as its longest label needs, so a long
-        one ("May I go out? (Q)") gets the room and the short ones lend it."""
         assert self.layout is not None
-        u = ui_unit(self.size)
-        x, y, w, h = self.layout.controls
-        names = [n for n in self.buttons if n != "sound" and (n != "ask" or self.state.players == 4)]
-        rows = 3
-        gap = max(4, u // 4)
-        bh = max(20, min(round(u * 1.45), (h - (rows - 1) * gap) // rows))
-        columns = [names[i:i + rows] for i in range(0, len(names), rows)]
-        text = button_label_px(bh)
-        pad = max(8, bh // 2) + 4
-        need = [max(_font(text, True).size(self.buttons[n].label)[0] + pad for n in col) for col in columns]
-        room = max(len(columns), w - (len(columns) - 1) * gap)
-        widths = [max(u * 2, need_w * room // max(1, sum(need))) for need_w in need]
-        cx = x
-        for col, width in zip(columns, widths, strict=True):
-            for row, name in enumerate(col):
-                self.buttons[name].rect = pygame.Rect(cx, y + row * (bh + gap), width, bh)
-            cx += width + gap
-        if "ask" not in names:
-            self.buttons["ask"].rect = pygame.Rect(0, 0, 0, 0)
-        sx, sy, sw, sh = self.layout.status  # the sound switch: at the right end of the status line
-        label_w = fit_size(self.buttons["sound"].label, max(12, sh // 2), sw, 10)
-        width = min(sw // 3, max(u * 5, round(label_w * 0.75) + sh * 2))
-        self.buttons["sound"].rect = pygame.Rect(sx + sw - width, sy + 1, width, max(12, sh - 2))
+        self.button_bar.place(self.size, self.layout.controls, self.layout.status, self.state.players == 4)
 
     # ----- engine events to pictures ----------------------------------------------------------------
 
@@ -568,7 +527,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.names = seat_names(self.state.players)  # the language may have changed
         self.side_names = side_names(self.state.players)
         self.view.names, self.view.side_names = self.names, self.side_names
-        self._make_buttons()
+        self.button_bar.make(self.sounds.enabled)
         self.layer.invalidate()
         if self.layout is not None:
             self.layout = None  # worked out again at the new card size
@@ -582,8 +541,3 @@ class TableScene(TablePlayer, TablePainter, Scene):
         if self.state.phase == Phase.DEAL:
             self.apply_events(self.controller.deal())
 
-
-def _font(size: int, bold: bool = False) -> pygame.font.Font:
-    from game.assets import font
-
-    return font(size, bold)

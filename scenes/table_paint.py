@@ -21,11 +21,11 @@ from game.ui.input_map import yes_no_letters
 from game.ui.layout import index_strip, width_rungs
 from game.ui.native_memory import trim_heap
 from scenes.table_overlays import draw_log_overlay, draw_score_sheet
+from scenes.table_parts.buttons import Enabled
 from scenes.widgets import (
     GOLD,
     INK,
     INK_DIM,
-    Button,
     draw_panel,
     draw_text,
     fit_size,
@@ -141,11 +141,7 @@ class TablePainter:
         self.log_panel.draw(surface)
         self.score_panel.draw(surface, self.view, u, self.relayouts)
         self.draw_message_line(surface, u)
-        for name, b in self.buttons.items():
-            if name == "ask" and self.state.players != 4:
-                continue  # only partners ask
-            b.enabled = self._button_enabled(b)
-            b.draw(surface)
+        self.button_bar.draw(surface, self._enabled())
         self._draw_flourishes(surface, u)
         if self.help:
             self._draw_help(surface, u)
@@ -268,22 +264,11 @@ class TablePainter:
                 out.append((key[0], c))
         return out
 
-    def _button_enabled(self, b: Button) -> bool:
+    def _enabled(self) -> Enabled:
         mine = self._my_turn()
-        if b is self.buttons["lay"]:
-            return bool(self.staging)
-        if b is self.buttons["undo"]:
-            return bool(self.staging) or self.controller.can_undo
-        if b is self.buttons["hint"]:
-            return mine
-        if b is self.buttons["sort_rank"] or b is self.buttons["sort_suit"]:
-            b.focused = (b is self.buttons["sort_suit"]) == (self.sort_mode == "suit")  # the ring: the order chosen
-            return True
-        if b is self.buttons["meld"]:
-            return mine and self.state.phase == Phase.MELD and bool(self.selected)
-        if b is self.buttons["ask"]:
-            return mine and self.can_ask
-        return True
+        return Enabled(mine=mine, melding=mine and self.state.phase == Phase.MELD, staged=bool(self.staging),
+                       selected=bool(self.selected), can_undo=self.controller.can_undo, can_ask=self.can_ask,
+                       suit_order=self.sort_mode == "suit", partners=self.state.players == 4)
 
     def _label_items(self, u: int) -> list[tuple]:
         """The label strips' layer items, worked out once per change of the game or the staging (which lay
@@ -650,9 +635,8 @@ class TablePainter:
     def _message_room(self) -> int:
         """Where the message line ends: the sound switch sits at its right end."""
         assert self.layout is not None
-        sound = self.buttons.get("sound")
         r = self.layout.status
-        return sound.rect.left if sound is not None and sound.rect.w else r[0] + r[2]
+        return self.button_bar.message_room if self.buttons["sound"].rect.w else r[0] + r[2]
 
     def _draw_flourishes(self, surface: pygame.Surface, u: int) -> None:
         for i, f in enumerate(self.flourishes):

@@ -135,7 +135,7 @@ class TablePlayer:
 
     def toggle_sound(self, _intent: Intent) -> None:
         on = self.on_sound() if self.on_sound is not None else not self.sounds.enabled
-        self.buttons["sound"].label = self._sound_label()
+        self.button_bar.sound_switched(on)
         self.messages.show(_("Sound on.") if on else _("Sound off."), 1.5, key="sound")
 
     def sort_by(self, intent: Intent) -> None:
@@ -554,11 +554,9 @@ class TablePlayer:
 
     def mouse_down(self, pos: tuple[int, int]) -> None:
         self._track_pointer(pos)
-        for b in self.buttons.values():
-            if b.rect.collidepoint(pos):
-                b.pressed = True
-                self.dirty = True
-                return
+        if self.button_bar.mouse_down(pos):
+            self.dirty = True
+            return
         card = self.card_at(pos)
         if card is not None:
             self.press = (card, pos)
@@ -594,13 +592,9 @@ class TablePlayer:
             self.dirty = True
 
     def mouse_up(self, pos: tuple[int, int]) -> None:
-        for b in self.buttons.values():
-            if b.pressed:
-                b.pressed = False
-                if b.rect.collidepoint(pos):
-                    b.activate()
-                self.dirty = True
-                return
+        if self.button_bar.mouse_up(pos):
+            self.dirty = True
+            return
         press, self.press = self.press, None
         if self.dragging:
             self.dragging = []
