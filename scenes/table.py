@@ -34,8 +34,10 @@ from game.ui.table_view import Homes, compute_homes
 from scenes.scene import Scene
 from scenes.table_paint import IDLE_WORK, TablePainter
 from scenes.table_parts.buttons import ButtonBar
+from scenes.table_parts.dialogs import Dialogs
 from scenes.table_parts.log_panel import LogPanel
 from scenes.table_parts.message_line import MessageLine
+from scenes.table_parts.panels import Panels
 from scenes.table_parts.piles import Piles
 from scenes.table_parts.score_panel import ScorePanel, side_note
 from scenes.table_parts.view import TableView
@@ -46,7 +48,6 @@ from scenes.widgets import (
     Dialog,
     FocusGroup,
     felt_background,
-    ui_unit,
 )
 
 FLY = 0.38  # seconds for a card to fly home at normal speed
@@ -157,10 +158,8 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.flourishes: list[Flourish] = []
         self.shaking: set[int] = set()
         self.shake_time = 0.0
-        self.dialog: Dialog | None = None
-        self.paused: FocusGroup | None = None
-        self.help = False
-        self.overlay: str | None = None  # "log" or "sheet" (see table_overlays): the computers wait meanwhile
+        self.dialogs = Dialogs()  # a yes/no question, the pause menu
+        self.panels = Panels()  # the keys, what happened, the score sheet
         self.press: tuple[int, tuple[int, int]] | None = None  # card pressed, where
         self.dragging: list[int] = []
         self.drag_offset = (0, 0)
@@ -210,10 +209,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
             self.relayout(animate=not self.tweener.idle)
         self._place_buttons()
         self._place_parts()
-        if self.dialog:
-            self.dialog.layout(size)
-        if self.paused:
-            self._place_pause()
+        self.dialogs.place(size)
 
     def _place_parts(self) -> None:
         """Each part is given its rectangle of the layout."""
@@ -416,26 +412,20 @@ class TableScene(TablePlayer, TablePainter, Scene):
     def _sync_dialog(self) -> None:
         s = self.state
         if (s.phase == Phase.ANSWER and s.to_act == self.seat and self.seat in self.controller.human
-                and self.dialog is None):
+                and self.dialogs.dialog is None):
             asker = self.names[s.turn]
-
-            def answer(yes: bool) -> None:
-                self.dialog = None
-                self.play(Answer(yes), set())
-
             yes, no = yes_no_letters(language())  # the keys that answer, in this language's letters
-            self.dialog = Dialog(_("{who} asks: “May I go out?” Yes obliges {who} to go out this turn; "
-                                   "no forbids it.").format(who=asker), answer,
-                                 yes=f"{_('Yes')} ({yes})", no=f"{_('No')} ({no})")
-            self.dialog.layout(self.size)
+            self.dialogs.ask(_("{who} asks: “May I go out?” Yes obliges {who} to go out this turn; "
+                               "no forbids it.").format(who=asker), lambda yes: self.play(Answer(yes), set()),
+                             f"{_('Yes')} ({yes})", f"{_('No')} ({no})", self.size)
 
     def _open_pause(self) -> None:
         def resume() -> None:
-            self.paused = None
+            self.dialogs.paused = None
             self.dirty = True
 
         def menu() -> None:
-            self.paused = None
+            self.dialogs.paused = None
             if self.on_menu:
                 self.on_menu()
 
@@ -449,24 +439,26 @@ class TableScene(TablePlayer, TablePainter, Scene):
                     opener()  # the game waits there; back here, the pause menu is still open
             return open_it
 
-        self.paused = FocusGroup([Button(_("Resume"), resume), Button(_("Settings"), screen(self.on_settings)),
-                                  Button(_("Rules"), screen(self.on_rules)), Button(_("Main menu"), menu),
-                                  Button(_("Quit"), quit_game)])
-        self._place_pause()
+        self.dialogs.pause([(_("Resume"), resume), (_("Settings"), screen(self.on_settings)),
+                            (_("Rules"), screen(self.on_rules)), (_("Main menu"), menu), (_("Quit"), quit_game)],
+                           self.size)
         self.dirty = True
 
-    def _place_pause(self) -> None:
-        assert self.paused is not None
-        u = ui_unit(self.size)
-        n = len(self.paused.buttons)
-        gap = u // 2
-        title = u * 3  # "Paused", over the buttons
-        h = max(u, min(round(u * 1.9), (self.size[1] - title - u) // n - gap))
-        w = u * 10
-        x = (self.size[0] - w) // 2
-        y = (self.size[1] - (n * (h + gap) - gap) + title) // 2
-        for i, b in enumerate(self.paused.buttons):
-            b.rect = pygame.Rect(x, y + i * (h + u // 2), w, h)
+    @property
+    def dialog(self) -> Dialog | None:
+        return self.dialogs.dialog
+
+    @property
+    def paused(self) -> FocusGroup | None:
+        return self.dialogs.paused
+
+    @property
+    def help(self) -> bool:
+        return self.panels.help
+
+    @property
+    def overlay(self) -> str | None:
+        return self.panels.overlay
 
     # ----- time -------------------------------------------------------------------------------------
 
@@ -493,7 +485,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
                 self.relayout()  # the pointer has been away a moment: now the hand may close its gaps
         if self.controller.hint_job is not None:
             self.poll_hint()  # worked out on the thinking thread: shown once it is ready
-        if self.paused is not None or self.dialog is not None or self.help or self.overlay is not None:
+        if self.dialogs.open or self.panels.open:
             return  # a panel is open: the computer players wait
         if self.end_wait is not None:
             if self.tweener.idle:
@@ -532,7 +524,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         if self.layout is not None:
             self.layout = None  # worked out again at the new card size
             self.resize(self.size)
-        if self.paused is not None:
+        if self.dialogs.paused is not None:
             self._open_pause()
         self.dirty = True
 

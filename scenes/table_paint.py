@@ -11,28 +11,23 @@ import time
 import pygame
 import pytweening
 
-from game.i18n import _, language, ngettext, number
+from game.i18n import _, ngettext, number
 from game.rules.cards import FACE, WILD
 from game.rules.state import Phase
 from game.ui import draw_list
 from game.ui.card_layer import draw_all
 from game.ui.draw_list import DrawList
-from game.ui.input_map import yes_no_letters
 from game.ui.layout import index_strip, width_rungs
 from game.ui.native_memory import trim_heap
-from scenes.table_overlays import draw_log_overlay, draw_score_sheet
 from scenes.table_parts.buttons import Enabled
 from scenes.widgets import (
     GOLD,
     INK,
     INK_DIM,
-    draw_panel,
     draw_text,
     fit_size,
     text_image,
     ui_unit,
-    veil,
-    wrap_text,
 )
 
 # Faces the next moves will likely show are drawn ahead in the spare time of frames: a frame whose own
@@ -143,24 +138,8 @@ class TablePainter:
         self.draw_message_line(surface, u)
         self.button_bar.draw(surface, self._enabled())
         self._draw_flourishes(surface, u)
-        if self.help:
-            self._draw_help(surface, u)
-        if self.overlay is not None:
-            veil(surface, 110)
-            text_px = max(14, self.layout.label_px)
-            if self.overlay == "log":
-                draw_log_overlay(surface, self.log, u, text_px)
-            else:
-                draw_score_sheet(surface, self.state, self.side_names, self.names, u, text_px,
-                                 self.state.side_of(self.seat))
-        if self.dialog is not None:
-            self.dialog.draw(surface)
-        if self.paused is not None:
-            veil(surface, 140)
-            top = self.paused.buttons[0].rect.top if self.paused.buttons else self.size[1] // 2
-            draw_text(surface, _("Paused"), u * 2, INK, (self.size[0] // 2, top - u // 2), "midbottom",
-                      bold=True, shadow=True)
-            self.paused.draw(surface)
+        self.panels.draw(surface, self.view, self.log, self.size, u, max(14, self.layout.label_px))
+        self.dialogs.draw(surface, self.size, u)
 
     @property
     def faces_pending(self) -> bool:
@@ -651,44 +630,6 @@ class TablePainter:
             spot = img.get_rect(center=(rect.centerx, rect.centery + i * round(u * 1.6)))
             # Over a meld at the window's edge the words come inwards rather than run off it.
             surface.blit(img, spot.clamp(pygame.Rect((0, 0), self.size)))
-
-    def help_lines(self) -> list[str]:
-        """The keys that work at this table, in the language's own letters (the game waits meanwhile)."""
-        partners = self.state.players == 4
-        yes, no = yes_no_letters(language())
-        lines = [
-            _("Keys (the game waits while this is open)"),
-            _("← →  move along your hand      Space  select / unselect"),
-            _("D  draw from the stock      P  take the pile (the table picks the cards, or takes those selected)"),
-            _("T  take the top card onto a run"),
-            _("M  stage the selected cards as a new meld      L  lay everything staged      C  take it back"),
-            _("Tab  choose a target (stock, pile, new meld, your melds)      Enter  play onto it"),
-            _("A  stage the selected cards onto the target meld      X  discard the selected card"),
-            _("K  pick the target meld, then K on another of its rank to combine them"),
-            _("Z or Ctrl+Z  undo your last meld this turn      I  hint: a suggested move"),
-            _("1  sort by rank      2 or S  sort by suit") + ("      " + _("Q  ask your partner “May I go out?”")
-                                                           if partners else ""),
-        ]
-        if partners:
-            lines.append(_("{yes} / {no}  answer your partner").format(yes=yes, no=no))
-        lines += [
-            _("R  the rules      V  sound on / off      Esc  pause      H, F1 or ?  this help"),
-            _("W  what happened this hand      G  the score sheet      F11  full screen"),
-            _("Mouse: click cards to select, then a meld or the empty meld area; drag works too."),
-            _("A gold bar marks the cards you drew this turn."),
-        ]
-        return lines
-
-    def _draw_help(self, surface: pygame.Surface, u: int) -> None:
-        lines = self.help_lines()
-        box = pygame.Rect(0, 0, min(self.size[0] - 40, u * 34), u * (len(lines) + 2))
-        box.center = (self.size[0] // 2, self.size[1] // 2)
-        draw_panel(surface, box, u // 2)
-        y = box.top + u // 2
-        for i, line in enumerate(lines):
-            for part in wrap_text(line, _font(max(12, u * 3 // 4), i == 0), box.w - u):
-                draw_text(surface, part, max(12, u * 3 // 4), GOLD if i == 0 else INK, (box.x + u // 2, y), bold=i == 0)
-                y += u
 
 
 def _draw_shade(surface: pygame.Surface, shade: tuple) -> None:

@@ -35,8 +35,6 @@ from game.ui.layout import contains_point
 from game.ui.pile_pairs import pile_takes
 from game.ui.staging import step_refusal
 from game.ui.table_view import LIFT
-from scenes.table_overlays import OVERLAYS
-from scenes.widgets import Dialog
 
 
 def draw_first(rules: RuleSet, players: int) -> str:
@@ -123,11 +121,11 @@ class TablePlayer:
         self._open_pause()
 
     def toggle_help(self, _intent: Intent) -> None:
-        self.help = not self.help
+        self.panels.toggle_help()
 
     def toggle_overlay(self, intent: Intent) -> None:
         """W: what happened this hand; G: the game's score sheet (see table_overlays)."""
-        self.overlay = None if self.overlay == intent.kind else intent.kind
+        self.panels.toggle(intent.kind)
 
     def open_rules(self, _intent: Intent) -> None:
         if self.on_rules is not None:
@@ -226,14 +224,12 @@ class TablePlayer:
             natural, wild = takes
 
             def answer(yes: bool) -> None:
-                self.dialog = None
                 self.take_pile_with(natural if yes else wild)
                 self.dirty = True
 
-            self.dialog = Dialog(_("Take the pile with which cards?"), answer,
-                                 yes=f"{cards_text(natural)} ({yes_no_letters(language())[0]})",
-                                 no=f"{cards_text(wild)} ({yes_no_letters(language())[1]})")
-            self.dialog.layout(self.size)
+            yes, no = yes_no_letters(language())
+            self.dialogs.ask(_("Take the pile with which cards?"), answer, f"{cards_text(natural)} ({yes})",
+                             f"{cards_text(wild)} ({no})", self.size)
             return
         runs = self._runs_for_top()
         if runs:
@@ -385,15 +381,13 @@ class TablePlayer:
 
     def _confirm_discard(self, card: int, risk: str) -> None:
         def answer(yes: bool) -> None:
-            self.dialog = None
             if yes:
                 self.discard(card, confirmed=True)
             self.dirty = True
 
         yes, no = yes_no_letters(language())  # the keys that answer, in this language's letters
-        self.dialog = Dialog(risk + " " + _("Discard it anyway?"), answer, yes=f"{_('Discard')} ({yes})",
-                             no=f"{_('Keep it')} ({no})")
-        self.dialog.layout(self.size)
+        self.dialogs.ask(risk + " " + _("Discard it anyway?"), answer, f"{_('Discard')} ({yes})",
+                         f"{_('Keep it')} ({no})", self.size)
 
     def ask(self, _intent: Intent) -> None:
         if self.state.players != 4:
@@ -495,27 +489,8 @@ class TablePlayer:
     # ----- input ------------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog is not None:
-            self.dialog.handle_event(event)  # Y / N, or the language's letters, answer it too
-            self.dirty = True
-            return
-        if self.paused is not None:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.paused = None
-            else:
-                self.paused.handle_event(event)
-            self.dirty = True
-            return
-        if self.overlay is not None:
-            if event.type == pygame.KEYDOWN:
-                intent = key_intent(event.key, event.mod)
-                # Its own key shows the other one; Esc, Enter, Space or a click go back to the table.
-                self.overlay = intent.kind if intent is not None and intent.kind in OVERLAYS and \
-                    intent.kind != self.overlay else None
-                self.dirty = True
-            elif event.type == pygame.MOUSEBUTTONDOWN:
-                self.overlay = None
-                self.dirty = True
+        if self.dialogs.handle_event(event) or self.panels.handle_event(event):
+            self.dirty = True  # a question, the pause menu, or a panel open: it takes the event
             return
         if event.type == pygame.KEYDOWN:
             intent = key_intent(event.key, event.mod, getattr(event, "unicode", ""))
