@@ -22,7 +22,7 @@ from game.rules.names import canasta_name
 from game.rules.state import GameState, Phase
 from game.ui.card_faces import FaceCache
 from game.ui.card_layer import CardLayer
-from game.ui.hand_order import SORT_ORDERS, follow_focus
+from game.ui.hand_order import SORT_ORDERS
 from game.ui.hint import Hint
 from game.ui.input_map import yes_no_letters
 from game.ui.layout import CARD_SCALES, TableLayout, table_layout
@@ -35,12 +35,13 @@ from scenes.scene import Scene
 from scenes.table_paint import IDLE_WORK, TablePainter
 from scenes.table_parts.buttons import ButtonBar
 from scenes.table_parts.dialogs import Dialogs
+from scenes.table_parts.hand import Hand
 from scenes.table_parts.log_panel import LogPanel
 from scenes.table_parts.message_line import MessageLine
 from scenes.table_parts.panels import Panels
 from scenes.table_parts.piles import Piles
 from scenes.table_parts.score_panel import ScorePanel, side_note
-from scenes.table_parts.view import TableView
+from scenes.table_parts.view import Of, TableView
 from scenes.table_play import TablePlayer
 from scenes.turns import Turns
 from scenes.widgets import (
@@ -53,7 +54,6 @@ from scenes.widgets import (
 FLY = 0.38  # seconds for a card to fly home at normal speed
 DEAL_STAGGER = 0.018
 SHAKE = 0.45
-AWAY = 0.4  # seconds the pointer stays off the hand before the hand re-spreads
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
 FACE_BUDGET = 0.0005  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
 FACES_AHEAD_BYTES = 10 << 20  # faces drawn ahead stop when the cache holds this much (a face: up to 160 kB)
@@ -92,6 +92,19 @@ class Flourish:
 
 
 class TableScene(TablePlayer, TablePainter, Scene):
+    # What the hand part owns, under the names the table's code and its tests know.
+    selected = Of("hand")
+    focus = Of("hand")
+    focus_card = Of("hand")
+    new_cards = Of("hand")
+    hover = Of("hand")
+    keys_last = Of("hand")
+    press = Of("hand")
+    dragging = Of("hand")
+    drag_offset = Of("hand")
+    pointer_in_hand = Of("hand", "pointer_in")
+    hand_pins = Of("hand", "pins")
+
     def __init__(self, controller: Turns, speed: str = "normal",
                  on_hand_end: Callable[[TableScene], None] | None = None,
                  on_menu: Callable[[], None] | None = None,
@@ -131,19 +144,13 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.homes = Homes()
         self.background: pygame.Surface | None = None
         self.shades: list[tuple[tuple[int, int, int, int], int]] = []  # (meld area, alpha of its dark shade)
-        self.selected: set[int] = set()
         self.staging = Staging()  # cards set out for a meld move, not laid yet
         self.sort_mode = sort_order if sort_order in SORT_ORDERS else "rank"
         self.discard_warning = discard_warning
         self.show_playable = False  # the settings' outline of the cards that can be melded or added now
         self.playable: frozenset[int] = frozenset()  # those cards, judged by the engine once per change
         self.on_setting = on_setting  # a setting the player changed at the table, to remember
-        self.focus = 0  # keyboard focus in the hand: the index of `focus_card`
-        self.focus_card: int | None = None  # the focus follows this card, not a place
-        self.new_cards: set[int] = set()  # drawn this turn: marked until the player's next turn
-        self.pointer_in_hand = False
-        self.away: float | None = None  # seconds since the pointer left the hand, until it re-spreads
-        self.hand_pins: dict[int, tuple[int, int, int, int]] | None = None  # where the hand's cards stay
+        self.hand = Hand()  # selection, focus, pointer, press, drag and the marks over the hand
         self.hint: Hint | None = None
         self.hint_asked: int | None = None  # the position (see `moves`) a hint on its way was asked in
         self.moves = 0  # how many times the engine's events changed the position: a hint is for one of them
@@ -160,11 +167,6 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.shake_time = 0.0
         self.dialogs = Dialogs()  # a yes/no question, the pause menu
         self.panels = Panels()  # the keys, what happened, the score sheet
-        self.press: tuple[int, tuple[int, int]] | None = None  # card pressed, where
-        self.dragging: list[int] = []
-        self.drag_offset = (0, 0)
-        self.hover: int | None = None
-        self.keys_last = False  # the last hand input was a key (the focus is framed), not the mouse (hover)
         self.end_wait: float | None = None
         self.can_ask = False
         self.motion: dict[int, tuple[str, float]] = {}  # how each card moved by the last events flies
@@ -199,7 +201,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
             return  # back on screen at the same size: cards keep flying where they were going
         first = self.layout is None
         self.layout = table_layout(size, self.state.players, self.card_scale)
-        self.hand_pins = None  # a new size: the hand is laid out afresh at once
+        self.hand.place(self.layout.hand)  # a new size: the hand is laid out afresh at once
         self.background = self._make_background(size)
         self.faces.clear()
         if first and self.state.hand_no and not self.sprites:
@@ -268,8 +270,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         if events:
             self.drop_hint()  # the position changed: the hint was about the one before
         self.sounds.on_events(events, self.controller.human)
-        self.selected &= mine
-        self.new_cards &= mine
+        self.hand.keep_only(mine)
         self.staging.keep_only(mine, {m.id for m in self.state.melds[self.state.side_of(self.seat)]})
         if dealt:
             self._deal_sprites()
@@ -316,13 +317,9 @@ class TableScene(TablePlayer, TablePainter, Scene):
     def relayout(self, animate: bool = True, deal: bool = False) -> None:
         if self.layout is None:
             return
-        before = self.homes.hand
-        # The hand keeps its places under the pointer, under a press not yet let go, and for a moment after
-        # the pointer left (a click on the way back must land on the card it aimed at).
-        pins = self.hand_pins if self.pointer_in_hand or self.press is not None or self.away is not None else None
+        pins = self.hand.pins_to_keep()
         self.homes = compute_homes(self.state, self.layout, self.seat, self.sort_mode, self.staging.new,
                                    self.selected, pins, dict(self.staging.adds))
-        self.hand_pins = self.homes.hand_base
         self.relayouts += 1
         order = {}
         if deal:
@@ -360,10 +357,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         for c in list(self.sprites):
             if c not in self.homes.spots:
                 del self.sprites[c]
-        self.focus_card = follow_focus(self.focus_card if self.focus_card is not None else
-                                       (before[self.focus] if self.focus < len(before) else None),
-                                       before, self.homes.hand)
-        self.focus = self.homes.hand.index(self.focus_card) if self.focus_card is not None else 0
+        self.hand.arrange(self.homes)
         st = self.state
         # Whether asking is possible is the engine's question; asked once per change, not per frame.
         self.can_ask = (self._my_turn() and st.players == 4 and st.phase == Phase.MELD and not st.asked
@@ -478,11 +472,8 @@ class TableScene(TablePlayer, TablePainter, Scene):
                 f.age += dt
             self.flourishes = [f for f in self.flourishes if f.age < f.life]
             self.dirty = True
-        if self.away is not None and self.press is None:
-            self.away += dt
-            if self.away >= AWAY:
-                self.away = None
-                self.relayout()  # the pointer has been away a moment: now the hand may close its gaps
+        if self.hand.update(dt):
+            self.relayout()  # the pointer has been away a moment: now the hand may close its gaps
         if self.controller.hint_job is not None:
             self.poll_hint()  # worked out on the thinking thread: shown once it is ready
         if self.dialogs.open or self.panels.open:

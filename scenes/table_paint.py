@@ -20,6 +20,7 @@ from game.ui.draw_list import DrawList
 from game.ui.layout import index_strip, width_rungs
 from game.ui.native_memory import trim_heap
 from scenes.table_parts.buttons import Enabled
+from scenes.table_parts.hand import HINT
 from scenes.widgets import (
     GOLD,
     INK,
@@ -44,7 +45,6 @@ CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "e
                 "bolivia": lambda: _("Bolivia")}
 
 
-PLAYABLE = (120, 215, 150)  # the outline of a card that can be melded or added now (gold: the hint)
 
 
 class Hold:
@@ -414,14 +414,7 @@ class TablePainter:
         return self._my_turn()
 
     def _highlighted(self) -> int | None:
-        """The one hand card framed in blue: the keyboard's focus after a key, the card under the pointer
-        after a move of the mouse (never both: two frames read as two cards chosen)."""
-        hand = self.homes.hand
-        if self.hover is not None and not self.keys_last:
-            return self.hover
-        if self._keyboard_focus_visible() and self.focus < len(hand):
-            return hand[self.focus]
-        return None
+        return self.hand.highlighted(self._keyboard_focus_visible())
 
     def _rotated_back(self, w: int) -> pygame.Surface:
         cache = self.__dict__.setdefault("_rot_cache", {})
@@ -573,38 +566,12 @@ class TablePainter:
             lines.append((j.reason, (255, 190, 170)))
         return lines
 
-    def _draw_hand_marks(self, surface: pygame.Surface) -> None:
-        """A gold bar over each card drawn this turn, and the hint's cards outlined."""
-        bar_h = max(4, self.homes.hand_card_w // 16)
-        for c in self.new_cards:
-            r = self.homes.hand_rects.get(c)
-            if r is not None and c not in self.dragging:
-                strip = max(8, round(r[2] * 0.31) - 4)
-                draw_list.rect(surface, GOLD, (r[0] + 2, r[1] - bar_h - 2, strip, bar_h), border_radius=2)
-        for c in self.playable:  # the settings' help: what can go onto the table now
-            r = self._visible_part(c)
-            if r is not None and c not in self.dragging:
-                draw_list.rect(surface, PLAYABLE, r.inflate(2, 2), width=2, border_radius=7)
-        if self.hint is not None:
-            for c in self.hint.cards:
-                r = self._visible_part(c)
-                if r is not None:
-                    draw_list.rect(surface, (255, 235, 120), r.inflate(4, 6), width=3, border_radius=8)
-            if self.hint.meld is not None and self.hint.meld in self.homes.meld_rects:
-                draw_list.rect(surface, (255, 235, 120), pygame.Rect(self.homes.meld_rects[self.hint.meld])
-                                 .inflate(10, 10), width=3, border_radius=8)
-
-    def _visible_part(self, card: int) -> pygame.Rect | None:
-        """The part of a hand card not covered by the next card of its row (what an outline should frame)."""
-        r = self.homes.hand_rects.get(card)
-        if r is None:
-            return None
-        hand = self.homes.hand
-        i = hand.index(card)
-        base = self.homes.hand_base
-        if i + 1 < len(hand) and base[hand[i + 1]][1] == base[card][1]:
-            return pygame.Rect(r[0], r[1], max(8, min(r[2], base[hand[i + 1]][0] - r[0])), r[3])
-        return pygame.Rect(r)
+    def _draw_hand_marks(self, surface: pygame.Surface | DrawList) -> None:
+        """The hand's marks (drawn this turn, playable, the hint's cards), and the hint's meld framed."""
+        self.hand.draw_marks(surface, self.playable, self.hint.cards if self.hint is not None else ())
+        if self.hint is not None and self.hint.meld is not None and self.hint.meld in self.homes.meld_rects:
+            draw_list.rect(surface, HINT, pygame.Rect(self.homes.meld_rects[self.hint.meld]).inflate(10, 10),
+                           width=3, border_radius=8)
 
     def draw_message_line(self, surface: pygame.Surface | DrawList, u: int) -> None:
         assert self.layout is not None

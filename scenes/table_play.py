@@ -34,7 +34,6 @@ from game.ui.input_map import Intent, key_intent, yes_no_letters
 from game.ui.layout import contains_point
 from game.ui.pile_pairs import pile_takes
 from game.ui.staging import step_refusal
-from game.ui.table_view import LIFT
 
 
 def draw_first(rules: RuleSet, players: int) -> str:
@@ -149,10 +148,7 @@ class TablePlayer:
 
     def move_focus(self, intent: Intent) -> None:
         """Arrows move along the hand and stop at its ends (a wrap once led to the wrong discard)."""
-        hand = self.homes.hand
-        if hand:
-            self.focus = max(0, min(len(hand) - 1, self.focus + intent.arg))
-            self.focus_card = hand[self.focus]
+        self.hand.move_focus(intent.arg)
 
     def move_target(self, intent: Intent) -> None:
         targets = self._targets()
@@ -167,11 +163,7 @@ class TablePlayer:
         self.relayout()
 
     def toggle(self, card: int) -> None:
-        if card in self.selected:
-            self.selected.discard(card)
-        else:
-            self.selected.add(card)
-        self.focus_card = card  # the keyboard carries on from the card last touched
+        self.hand.toggle(card)
         self.relayout()
 
     # ----- drawing ----------------------------------------------------------------------------------
@@ -508,27 +500,10 @@ class TablePlayer:
             self.relayout()
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
-        for c in reversed(self.homes.hand):
-            if contains_point(self.homes.hand_rects[c], pos):
-                return c
-        return None
-
-    def in_hand_area(self, pos: tuple[int, int]) -> bool:
-        """Over the hand, lifted cards included: while the pointer is here, the cards keep their places."""
-        if self.layout is None:
-            return False
-        x, y, w, h = self.layout.hand
-        lift = round(self.homes.hand_card_w * 1.4 * LIFT) + 4
-        return contains_point((x, y - lift, w, h + lift), pos) or self.card_at(pos) is not None
-
-    def _track_pointer(self, pos: tuple[int, int]) -> None:
-        inside = self.in_hand_area(pos)
-        if inside != self.pointer_in_hand:
-            self.pointer_in_hand = inside
-            self.away = None if inside else 0.0  # it re-spreads once the pointer has been away a moment
+        return self.hand.card_at(pos)
 
     def mouse_down(self, pos: tuple[int, int]) -> None:
-        self._track_pointer(pos)
+        self.hand.track(pos)
         if self.button_bar.mouse_down(pos):
             self.dirty = True
             return
@@ -539,11 +514,10 @@ class TablePlayer:
         self.click_table(pos)
 
     def mouse_move(self, pos: tuple[int, int], held: bool) -> None:
-        if self.keys_last:
-            self.keys_last = False
+        if self.hand.pointer_moved():
             self.dirty = True
         if not self.dragging:
-            self._track_pointer(pos)
+            self.hand.track(pos)
         if self.press and held and not self.dragging:
             card, start = self.press
             if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > 10:
@@ -561,9 +535,7 @@ class TablePlayer:
                     self.tweener.cancel(sp, "pos")
                     sp.pos = (pos[0] + self.drag_offset[0] + i * step, pos[1] + self.drag_offset[1])
             self.dirty = True
-        hover = self.card_at(pos)
-        if hover != self.hover:
-            self.hover = hover
+        if self.hand.hover_at(pos):
             self.dirty = True
 
     def mouse_up(self, pos: tuple[int, int]) -> None:
@@ -573,7 +545,7 @@ class TablePlayer:
         press, self.press = self.press, None
         if self.dragging:
             self.dragging = []
-            self.pointer_in_hand = self.in_hand_area(pos)
+            self.hand.track(pos)
             self.drop(pos)
             self.relayout()
             return

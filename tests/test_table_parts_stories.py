@@ -297,7 +297,7 @@ def test_a_staged_addition_sits_on_the_meld_it_goes_onto(app):
 def test_the_cards_that_can_go_onto_the_table_are_outlined_when_asked(app, monkeypatch):
     from dataclasses import replace
 
-    import scenes.table_paint as paint
+    import scenes.table_parts.hand as paint
     from game.keep.storage import Settings
 
     state = position(2, ["QC 9H 9C 9D 5S 6S 8D KH", "QS 4D 5S 6H"], phase=Phase.MELD, melds=[["QH QS QD"], []])
