@@ -17,7 +17,6 @@ from game.rules import events as ev
 from game.rules.actions import (
     Answer,
 )
-from game.rules.meld_move import MeldJudgement
 from game.rules.names import canasta_name
 from game.rules.state import GameState, Phase
 from game.ui.card_faces import FaceCache
@@ -29,7 +28,6 @@ from game.ui.layout import CARD_SCALES, TableLayout, table_layout
 from game.ui.narrate import describe, seat_names, side_names
 from game.ui.playable import playable_cards
 from game.ui.sounds import SILENT, SoundBoard
-from game.ui.staging import Staging
 from game.ui.table_view import Homes, compute_homes
 from scenes.scene import Scene
 from scenes.table_paint import IDLE_WORK, TablePainter
@@ -37,6 +35,7 @@ from scenes.table_parts.buttons import ButtonBar
 from scenes.table_parts.dialogs import Dialogs
 from scenes.table_parts.hand import Hand
 from scenes.table_parts.log_panel import LogPanel
+from scenes.table_parts.melds import MeldAreas, label_rect
 from scenes.table_parts.message_line import MessageLine
 from scenes.table_parts.panels import Panels
 from scenes.table_parts.piles import Piles
@@ -104,6 +103,10 @@ class TableScene(TablePlayer, TablePainter, Scene):
     drag_offset = Of("hand")
     pointer_in_hand = Of("hand", "pointer_in")
     hand_pins = Of("hand", "pins")
+    # And what the meld areas own.
+    staging = Of("melds")
+    judgement = Of("melds")
+    picked_meld = Of("melds", "picked")
 
     def __init__(self, controller: Turns, speed: str = "normal",
                  on_hand_end: Callable[[TableScene], None] | None = None,
@@ -144,17 +147,16 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.homes = Homes()
         self.background: pygame.Surface | None = None
         self.shades: list[tuple[tuple[int, int, int, int], int]] = []  # (meld area, alpha of its dark shade)
-        self.staging = Staging()  # cards set out for a meld move, not laid yet
         self.sort_mode = sort_order if sort_order in SORT_ORDERS else "rank"
         self.discard_warning = discard_warning
         self.show_playable = False  # the settings' outline of the cards that can be melded or added now
         self.playable: frozenset[int] = frozenset()  # those cards, judged by the engine once per change
         self.on_setting = on_setting  # a setting the player changed at the table, to remember
+        self.melds = MeldAreas()  # every side's melds, the player's staging, a meld picked to combine
         self.hand = Hand()  # selection, focus, pointer, press, drag and the marks over the hand
         self.hint: Hint | None = None
         self.hint_asked: int | None = None  # the position (see `moves`) a hint on its way was asked in
         self.moves = 0  # how many times the engine's events changed the position: a hint is for one of them
-        self.judgement: MeldJudgement | None = None  # the engine's view of the staged move, if any
         self.took_on: set[tuple[int, int]] = set()  # (seat, rank) of the pile takes seen this hand
         self.target = 0  # keyboard target: index into self._targets()
         self.view = TableView(controller, self.seat, self.names, self.side_names)
@@ -170,7 +172,6 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.end_wait: float | None = None
         self.can_ask = False
         self.motion: dict[int, tuple[str, float]] = {}  # how each card moved by the last events flies
-        self.picked_meld: int | None = None  # a meld picked up to combine with another of its rank
         self.relayouts = 0  # how many times the cards' homes were worked out: the painter caches by it
         self.frame_start = time.perf_counter()  # when this frame's update began
         self._wishes: list[tuple[int, int | None]] = []  # faces to draw ahead, while nothing moves
@@ -220,6 +221,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.piles.place(t.stock, t.discard)
         self.log_panel.place(t.log, max(13, t.label_px - 1))
         self.score_panel.place(t.score)
+        self.melds.place(t)
 
     def _make_background(self, size: tuple[int, int]) -> pygame.Surface:
         """The felt, shared with the other screens (not a copy: 8 MB at 1920x1080); the meld areas' shades
@@ -358,6 +360,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
             if c not in self.homes.spots:
                 del self.sprites[c]
         self.hand.arrange(self.homes)
+        self.melds.arrange(self.homes)
         st = self.state
         # Whether asking is possible is the engine's question; asked once per change, not per frame.
         self.can_ask = (self._my_turn() and st.players == 4 and st.phase == Phase.MELD and not st.asked
@@ -368,8 +371,6 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self._say_staged()
         self.playable = (playable_cards(st, self.seat) - self.staging.cards()
                          if self.show_playable and self._my_turn() else frozenset())
-        if self.picked_meld is not None and self.picked_meld not in self.homes.meld_rects:
-            self.picked_meld = None
         self.dirty = True
 
     @property
@@ -379,6 +380,17 @@ class TableScene(TablePlayer, TablePainter, Scene):
 
     def side_note(self, side: int, long: bool) -> str:
         return side_note(self.view, side, long)
+
+    def staging_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        return self.melds.staging_lines(self.view)
+
+    def _area_labels(self, u: int) -> list[tuple]:
+        return self.melds.area_labels(self.view)
+
+    _label_rect = staticmethod(label_rect)
+
+    def _canasta_tags(self, m, can: str, r: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Surface]]:
+        return self.melds.canasta_tags(m, can, r)
 
     @property
     def toasts(self) -> MessageLine:

@@ -11,23 +11,19 @@ import time
 import pygame
 import pytweening
 
-from game.i18n import _, ngettext, number
-from game.rules.cards import FACE, WILD
+from game.rules.cards import FACE
 from game.rules.state import Phase
 from game.ui import draw_list
 from game.ui.card_layer import draw_all
 from game.ui.draw_list import DrawList
-from game.ui.layout import index_strip, width_rungs
+from game.ui.layout import width_rungs
 from game.ui.native_memory import trim_heap
 from scenes.table_parts.buttons import Enabled
 from scenes.table_parts.hand import HINT
 from scenes.widgets import (
     GOLD,
     INK,
-    INK_DIM,
     draw_text,
-    fit_size,
-    text_image,
     ui_unit,
 )
 
@@ -37,15 +33,6 @@ FRAME_WORK = 0.0015
 IDLE_WORK = 0.004
 HOLD_WORK = 0.0006  # a step of a hold (see Hold) starts in a frame that has spent less than this
 TRIM_BYTES = 2 << 20  # faces let go at once from which the heap is trimmed
-
-CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190),
-                  "bolivia": (130, 50, 160)}
-
-CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "escalera": lambda: _("Escalera"),
-                "bolivia": lambda: _("Bolivia")}
-
-
-
 
 class Hold:
     """The frames after the engine's events, while the window waits (see TablePainter.draw): the steps
@@ -249,68 +236,6 @@ class TablePainter:
                        selected=bool(self.selected), can_undo=self.controller.can_undo, can_ask=self.can_ask,
                        suit_order=self.sort_mode == "suit", partners=self.state.players == 4)
 
-    def _label_items(self, u: int) -> list[tuple]:
-        """The label strips' layer items, worked out once per change of the game or the staging (which lay
-        the cards out again): the still cards' list is made again each time a card lands or takes off, and
-        the labels ask the engine whether each side may go out."""
-        key = (self.relayouts, u)
-        cached = self.__dict__.get("_labels_cache")
-        if cached is None or cached[0] != key:
-            items = [(("label", i), label, self._label_rect(label), self._draw_label, label)
-                     for i, label in enumerate(self._area_labels(u))]
-            self._labels_cache = cached = (key, items)
-        return list(cached[1])
-
-    def _area_labels(self, u: int) -> list[tuple]:
-        """What is written in the meld areas' label strips, as draw_text's arguments (their shades are in
-        the background). The strips hold no card, so no card ever covers a label."""
-        assert self.layout is not None
-        st = self.state
-        my_side = st.side_of(self.seat)
-        size = self.layout.label_px
-        labels = []
-        for side, band in self.layout.meld_bands.items():
-            x, y, w, h = band
-            threes = self.layout.three_rooms[side]
-            right_text = None
-            if side == my_side and self.staging:
-                right_text = self.staging_lines()[0]  # the staged move's total, judged by the engine
-            if st.melds[side]:
-                # What the side has on the table this hand: card points and canasta bonuses.
-                table = sum(m.points() + m.bonus(st.rules) for m in st.melds[side])
-                text = _("{side} · On the table: {n}").format(side=self.side_names[side], n=number(table))
-            else:
-                text = _("{side}: no melds yet").format(side=self.side_names[side])
-            room_right = threes[0] - 8  # the red threes' count sits over their column
-            if right_text is not None:
-                rsize = fit_size(right_text[0], size, room_right - x - 8, 10)
-                labels.append((right_text[0], rsize, right_text[1], (room_right, y + h // 2), "midright", True))
-                room_right -= text_image(right_text[0], rsize, right_text[1], True).get_width() + 12
-            labels.append((text, fit_size(text, size, room_right - x - 6, 10), INK_DIM, (x + 6, y + h // 2),
-                           "midleft", True))
-            n = len(st.red_threes[side])
-            if n:
-                # Whether they count for or against the side if the hand ended now.
-                plus = st.rules.red_threes_count_for(bool(st.melds[side]), st.may_go_out(side))
-                sign = "+" if plus else "−"
-                labels.append((f"×{n} {sign}", size, GOLD if plus else (230, 120, 110),
-                               (threes[0] + threes[2] // 2, y + h // 2), "center", True))
-        return labels
-
-    @staticmethod
-    def _draw_label(surface: pygame.Surface, label: tuple) -> None:
-        text, size, color, pos, anchor, shadow = label
-        draw_text(surface, text, size, color, pos, anchor, bold=True, shadow=shadow)
-
-    @staticmethod
-    def _label_rect(label: tuple) -> tuple[int, int, int, int]:
-        """Where `_draw_label` draws (the shadow too)."""
-        text, size, color, pos, anchor, shadow = label
-        rect = text_image(text, size, color, True).get_rect(**{anchor: pos})
-        if shadow:
-            rect.union_ip(rect.move(max(1, size // 14), max(1, size // 14)))
-        return tuple(rect)
-
     def _card_items(self, u: int) -> tuple[list, list]:
         """The labels on the felt and every card, as layer items in drawing order: the still ones (their
         list kept while nothing they depend on changes), and the cards in flight or dragged, drawn last."""
@@ -386,7 +311,7 @@ class TablePainter:
         pile_top = set(self.state.pile[-2:])
         # The meld areas' shades and labels lie under the cards, so they come first.
         items = [(("shade", i), shade, shade[0], _draw_shade, shade) for i, shade in enumerate(self.shades)]
-        items += self._label_items(u)
+        items += self.melds.label_items(self.view, self.relayouts, u)
         all_ready = True
         for sp in sorted(self.sprites.values(), key=_by_z):
             c = sp.card
@@ -441,27 +366,7 @@ class TablePainter:
         """Canasta ribbons, staged outlines, the keyboard target, hand counts of the others."""
         assert self.layout is not None
         small = max(12, u * 2 // 3)
-        for side in range(self.state.sides):
-            for m in self.state.melds[side]:
-                can = m.canasta(self.state.rules)
-                rect = self.homes.meld_rects.get(m.id)
-                if can and rect:
-                    r = pygame.Rect(rect)
-                    color = CANASTA_COLORS[can]
-                    draw_list.rect(surface, color, r.inflate(4, 4), width=3, border_radius=8)
-                    for tag, img in self._canasta_tags(m, can, r):
-                        draw_list.rect(surface, color, tag, border_radius=4)
-                        surface.blit(img, img.get_rect(center=tag.center))
-        if self.picked_meld is not None and self.picked_meld in self.homes.meld_rects:
-            picked = pygame.Rect(self.homes.meld_rects[self.picked_meld]).inflate(10, 10)
-            draw_list.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
-        for rect in self.homes.staged_rects:
-            draw_list.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
-        for meld_id in self.staging.adds:  # the melds that staged additions go onto
-            rect = self.homes.meld_rects.get(meld_id)
-            if rect:
-                draw_list.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=2, border_radius=6)
-        self._mark_staged_on_melds(surface)
+        self.melds.draw_marks(surface, self.view)
         self._draw_hand_marks(surface)
         if self._my_turn():
             targets = self._targets()
@@ -485,86 +390,6 @@ class TablePainter:
             else:
                 draw_text(surface, text, small, color, (self.size[0] - 4, r.top - 4), "bottomright", bold=True,
                           shadow=True)
-
-    def _mark_staged_on_melds(self, surface: pygame.Surface | DrawList) -> None:
-        """Each card staged onto a meld lies in it, marked: a gold frame round the part of it that shows
-        (where the next card of its row covers the rest) and a gold bar over it (noted once per change)."""
-        for card, r in self.homes.staged_on_melds.items():
-            covering = [s.x for c, s in self.homes.spots.items()
-                        if c != card and abs(s.y - r[1]) < 1 and 0 < s.x - r[0] < r[2]]
-            shown_w = max(8, round(min(covering, default=r[0] + r[2]) - r[0]))
-            draw_list.rect(surface, GOLD, pygame.Rect(r[0], r[1], shown_w, r[3]).inflate(2, 2), width=3,
-                           border_radius=6)
-            bar = max(4, r[2] // 14)
-            draw_list.rect(surface, GOLD, (r[0] + 2, r[1] - bar - 2, max(6, shown_w - 4), bar), border_radius=2)
-
-    def _canasta_tags(self, m, can: str, r: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Surface]]:
-        """The labels on a squared-up canasta, bottom up from its foot, below its top card's index: its kind,
-        then how many cards and how many of them wild ("9 cards · 2 wild"), on one line when it fits the
-        pile's width, else two (see `_fit_tags`)."""
-        assert self.layout is not None
-        size = self.layout.label_px - 2
-        room = r.w - 4
-        wild = sum(1 for c in m.cards if WILD[c])
-        count = ngettext("{n} card", "{n} cards", m.size).format(n=m.size)
-        wilds = ngettext("{n} wild", "{n} wild", wild).format(n=wild) if wild else ""
-        both = _("{cards} · {wild}").format(cards=count, wild=wilds) if wild else count
-        kind = CANASTA_TAGS[can]()
-        # Below the top card's index, each line as large as it fits, down to 11 px; with less room the
-        # kind goes first (the ribbon's colour tells it), then the wild cards' count, and only then 9 px.
-        room_h = r.h - index_strip(self.homes.meld_card_w.get(self.homes.meld_side.get(m.id, 0), r.w))[1] - 4
-        # Worked out once per look: the search renders many trial lines, too many for every frame.
-        cache = self.__dict__.setdefault("_tag_cache", {})
-        key = (kind, both, size, room, room_h)
-        if key not in cache:
-            cache[key] = self._fit_tags(kind, count, wilds, both, size, room, room_h)
-        out = []
-        y = r.bottom - 3
-        for text, px in reversed(cache[key] or [(number(m.size), 9)]):
-            img = text_image(text, px, (255, 255, 255), True)
-            # One block of lines, the lowest with a pixel more at the foot.
-            tag = pygame.Rect(0, 0, r.w - 2, img.get_height() + (3 if not out else 1))
-            tag.midbottom = (r.centerx, y)
-            out.append((tag, img))
-            y = tag.top
-        return out
-
-    @staticmethod
-    def _fit_tags(kind: str, count: str, wilds: str, both: str, size: int, room: int,
-                  room_h: int) -> list[tuple[str, int]]:
-        wild = bool(wilds)
-        options = ([[kind, both]] + ([[kind, count, wilds]] if wild else []) + [[both]]
-                   + ([[count, wilds]] if wild else []) + [[count]])
-        # The fullest lines that fit at 13 px or more; failing that, the largest text, down to 9 px.
-        for sizes, fullest_first in ((range(size, 12, -1), True), (range(min(size, 12), 8, -1), False)):
-            trials = ([(px, lines) for lines in options for px in sizes] if fullest_first
-                      else [(px, lines) for px in sizes for lines in options])
-            for px, lines in trials:
-                dims = [_font(px, True).size(t) for t in lines]
-                if sum(h + 1 for _w, h in dims) + 2 <= room_h and all(w <= room for w, _h in dims):
-                    return [(t, px) for t in lines]
-        return []
-
-    def staging_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
-        """The staging's one or two lines of words, and their colours."""
-        side = self.state.side_of(self.seat)
-        j = self.judgement
-        first = not self.state.has_melded(side)
-        points = j.points if j is not None else self.staging.points()
-        if first:
-            need = j.minimum if j is not None else self.state.min_meld(side)
-            text = _("First meld: {have} / {need} points").format(have=points, need=need)
-        else:
-            text = _("Staged: {n} points").format(n=points)
-        ok = j is not None and j.legal
-        if j is not None and j.goes_out:
-            text += "  ·  " + _("goes out!")
-        elif j is not None and j.discard_goes_out:
-            text += "  ·  " + _("goes out with the discard")
-        lines = [(text, GOLD if ok else INK)]
-        if j is not None and not j.legal and j.reason:
-            lines.append((j.reason, (255, 190, 170)))
-        return lines
 
     def _draw_hand_marks(self, surface: pygame.Surface | DrawList) -> None:
         """The hand's marks (drawn this turn, playable, the hint's cards), and the hint's meld framed."""

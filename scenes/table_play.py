@@ -572,11 +572,7 @@ class TablePlayer:
             self.meld_selected()
 
     def meld_at(self, pos: tuple[int, int]) -> int | None:
-        """The player's side's meld under a point; a lower row is drawn over the row above it."""
-        side = self.state.side_of(self.seat)
-        hits = [(rect[1], rect[0], meld_id) for meld_id, rect in self.homes.meld_rects.items()
-                if self.homes.meld_side[meld_id] == side and contains_point(rect, pos)]
-        return max(hits)[2] if hits else None
+        return self.melds.meld_at(self.view, pos)
 
     def click_table(self, pos: tuple[int, int]) -> None:
         assert self.layout is not None
