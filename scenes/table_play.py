@@ -22,7 +22,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import RANK
 from game.rules.errors import IllegalAction
-from game.rules.melds import classify, extends_run, order_cards
+from game.rules.melds import extends_run
 from game.rules.names import cards_text
 from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
@@ -33,7 +33,6 @@ from game.ui.hint import Hint, explain, suggest
 from game.ui.input_map import Intent, key_intent, yes_no_letters
 from game.ui.layout import contains_point
 from game.ui.pile_pairs import pile_takes
-from game.ui.staging import step_refusal
 
 
 def draw_first(rules: RuleSet, players: int) -> str:
@@ -249,14 +248,7 @@ class TablePlayer:
         if not chosen:
             self.refuse(_("Select the cards to meld first."), set())
             return
-        self.staging.save()
-        try:
-            self.staging.stage_new(chosen, self.state.rules)
-        except IllegalAction as why:
-            self.staging.undo_step()
-            self.refuse(str(why), set(chosen))
-            return
-        self._judge_step(chosen)
+        self._staged(chosen, self.melds.stage_new(self.view, chosen))
 
     def add_to(self, meld_id: int) -> None:
         """Cards selected and a meld clicked: they are staged onto it (with none, the meld is picked up
@@ -268,35 +260,20 @@ class TablePlayer:
         if not chosen:
             self.pick_meld(meld_id)
             return
-        meld = next(m for m in self.state.melds[self.state.side_of(self.seat)] if m.id == meld_id)
         if self.state.phase == Phase.DRAW:
             self.refuse(draw_first(self.state.rules, self.state.players), set(chosen))
             return
-        self.staging.save()
-        self.staging.stage_add(meld_id, meld.kind, chosen)
-        self._judge_step(chosen)
+        self._staged(chosen, self.melds.stage_add(self.view, meld_id, chosen))
 
     def add_to_staged(self, index: int) -> None:
         """Selected cards onto a staged new meld: it is set out again with them, if they fit."""
         chosen = tuple(sorted(self.selected))
-        grown = self.staging.new[index] + chosen
-        try:
-            shape = classify(grown, self.state.rules)
-        except IllegalAction as why:
-            self.refuse(str(why), set(chosen))
-            return
-        self.staging.save()
-        self.staging.new[index] = order_cards(shape.kind, grown)
-        self._judge_step(chosen)
+        self._staged(chosen, self.melds.grow_staged(self.view, index, chosen))
 
-    def _judge_step(self, chosen: tuple[int, ...]) -> None:
-        """A step just staged is judged by the engine at once: one it would refuse goes back, with why."""
-        side = self.state.side_of(self.seat)
-        why = step_refusal(self.staging.move(), self.state.hands[self.seat], self.state.melds[side],
-                           self.state.rules)
-        if why is not None:
-            self.staging.undo_step()
-            self.refuse(why, set(chosen))
+    def _staged(self, chosen: tuple[int, ...], refusal: str | None) -> None:
+        """A step staged, or refused with the engine's reason (the staging is as it was then)."""
+        if refusal is not None:
+            self.refuse(refusal, set(chosen))
             self.relayout()
             return
         self._staged_changed()

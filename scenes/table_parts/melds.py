@@ -9,11 +9,13 @@ import pygame
 
 from game.i18n import _, ngettext, number
 from game.rules.cards import WILD
+from game.rules.errors import IllegalAction
 from game.rules.meld_move import MeldJudgement
+from game.rules.melds import classify, order_cards
 from game.ui import draw_list
 from game.ui.draw_list import DrawList
 from game.ui.layout import TableLayout, contains_point, index_strip
-from game.ui.staging import Staging
+from game.ui.staging import Staging, step_refusal
 from game.ui.table_view import Homes
 from scenes.table_parts.view import TableView
 from scenes.widgets import GOLD, INK, INK_DIM, draw_text, fit_size, font, text_image
@@ -57,6 +59,44 @@ class MeldAreas:
     def staged_card_at(self, pos: tuple[int, int]) -> int | None:
         """A card staged onto a meld, under a point."""
         return next((c for c, r in self.homes.staged_on_melds.items() if contains_point(r, pos)), None)
+
+    # ----- staging, step by step -------------------------------------------------------------------
+
+    def stage_new(self, view: TableView, cards: tuple[int, ...]) -> str | None:
+        """The cards set out as a new meld; the engine's reason instead when they are not one."""
+        self.staging.save()
+        try:
+            self.staging.stage_new(cards, view.state.rules)
+        except IllegalAction as why:
+            self.staging.undo_step()
+            return str(why)
+        return self._judge_step(view)
+
+    def stage_add(self, view: TableView, meld_id: int, cards: tuple[int, ...]) -> str | None:
+        """The cards set out onto one of the side's melds, or why the engine would refuse them there."""
+        meld = next(m for m in view.state.melds[view.side] if m.id == meld_id)
+        self.staging.save()
+        self.staging.stage_add(meld_id, meld.kind, cards)
+        return self._judge_step(view)
+
+    def grow_staged(self, view: TableView, index: int, cards: tuple[int, ...]) -> str | None:
+        """More cards for a staged new meld: it is set out again with them, if they fit."""
+        grown = self.staging.new[index] + cards
+        try:
+            shape = classify(grown, view.state.rules)
+        except IllegalAction as why:
+            return str(why)
+        self.staging.save()
+        self.staging.new[index] = order_cards(shape.kind, grown)
+        return self._judge_step(view)
+
+    def _judge_step(self, view: TableView) -> str | None:
+        """A step just staged is judged by the engine at once: one it would refuse goes back, with why."""
+        st = view.state
+        why = step_refusal(self.staging.move(), st.hands[view.seat], st.melds[view.side], st.rules)
+        if why is not None:
+            self.staging.undo_step()
+        return why
 
     # ----- words ------------------------------------------------------------------------------------
 
