@@ -272,12 +272,14 @@ class Settings:
     four_colour: bool = False  # clubs green, diamonds blue
     sort_order: str = "rank"  # "rank" | "suit"
     discard_warning: bool = True
+    show_playable: bool = False  # outline the cards in hand that can be melded or added now
     window: WindowState | None = None  # None: never closed yet, open to fit the screen
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json(), "sound": self.sound,
                 "volume": self.volume, "card_size": self.card_size, "four_colour": self.four_colour,
                 "sort_order": self.sort_order, "discard_warning": self.discard_warning,
+                "show_playable": self.show_playable,
                 "window": self.window.to_json() if self.window is not None else None}
 
     @staticmethod
@@ -300,6 +302,7 @@ class Settings:
                         four_colour=flag("four_colour", default.four_colour),
                         sort_order=_pick(d.get("sort_order"), SORT_ORDERS, default.sort_order),
                         discard_warning=flag("discard_warning", default.discard_warning),
+                        show_playable=flag("show_playable", default.show_playable),
                         window=WindowState.from_json(d.get("window")))
 
 
