@@ -268,3 +268,33 @@ def test_six_buttons_stay_readable_and_clear_of_the_hint_and_the_fan(app: App, s
     assert all(a.bottom < b.top for a, b in zip(rects, rects[1:], strict=False))
     assert min(b.text_size() for b in menu.buttons.buttons) >= 16
     assert max(rect.bottom for _img, rect in menu._fan) <= rects[0].top
+
+
+MENU_SIZES = [(w, h) for w in (1024, 1280, 1366, 1600, 1920, 2560) for h in (600, 668, 768, 900, 1080, 1440)
+              if h <= w] + [(3440, 1440), (1024, 1366)]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+@pytest.mark.parametrize("in_progress", [True, False])
+def test_no_piece_of_the_menu_overlaps_another_at_any_size(app: App, lang: str, in_progress: bool) -> None:
+    """Title, subtitle, the card fan, each button and the hint line each have their own place, from 1024x600
+    up (issue 23: at 1024x600 with "Continue game" shown, the fan covered the subtitle)."""
+    from game.i18n import set_language
+
+    set_language(lang)
+    try:
+        for size in MENU_SIZES:
+            menu = MenuScene(on_new_game=lambda: None, on_continue=(lambda: None) if in_progress else None,
+                             continue_info="Standard Canasta in progress: hand 3. You 1,155 · North 1,360")
+            menu.resize(size)
+            pieces = menu.pieces()
+            assert "fan" in pieces, size  # there is room for it from 1024x600 up
+            assert pieces["fan"].h >= size[1] * 0.12, size  # and it is not shrunk to a crumb
+            names = list(pieces)
+            window = pygame.Rect((0, 0), size)
+            for i, a in enumerate(names):
+                assert window.contains(pieces[a]), (size, a)
+                for b in names[i + 1:]:
+                    assert not pieces[a].colliderect(pieces[b]), (size, a, b, pieces[a], pieces[b])
+    finally:
+        set_language("en")
