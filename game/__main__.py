@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-TOOLS = {"meld", "score", "min-meld", "simulate", "arena", "bench", "turn", "replay"}
+TOOLS = {"meld", "score", "min-meld", "simulate", "arena", "bench", "turn", "replay", "lessons"}
 
 
 def main(argv: list[str] | None = None) -> int:

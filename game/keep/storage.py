@@ -30,6 +30,8 @@ from game import __version__
 from game.i18n import _
 from game.keep.folders import user_data_folder
 from game.keep.instance_lock import InstanceLock
+from game.keep.lesson_progress import FORMAT as LESSONS_FORMAT
+from game.keep.lesson_progress import LessonProgress
 from game.keep.safe_json import MISSING, BadFile, read_json_file, sentence
 from game.keep.stats import FORMAT as STATS_FORMAT
 from game.keep.stats import Statistics
@@ -45,6 +47,7 @@ KEEP_GAMES = 50  # the last fifty games are kept (a game's record is some 20-100
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "save.json"
 STATS_FILE = "stats.json"
+LESSONS_FILE = "lessons.json"
 FORMAT = 1
 MAX_FORMAT = 1000  # a larger "format" is damage, not a later version
 
@@ -176,6 +179,37 @@ class GameSetup:
     target: int = DEFAULT_TARGET
     speed: str = "normal"
     game: str = "bolivia"  # the rule set (game/rules/ruleset.py) a new game plays
+    # The target the player chose for each game, by rule set name: switching the game brings back that
+    # game's own (not another game's default). Memory, not a choice of this setup: left out of ==.
+    targets: dict[str, int] = field(default_factory=dict, compare=False)
+
+    def choose_target(self, target: int) -> None:
+        """The player's own target for the game chosen, remembered for it."""
+        self.target = target
+        self.targets[self.game] = target
+
+    def switch_game(self, game: str) -> None:
+        """Play `game`: at the target last chosen for it; else at the target chosen a moment ago for the
+        game left, if `game` offers it (the player's number stays); else at `game`'s usual target."""
+        rules = RULESETS[game]
+        left = RULESETS.get(self.game)
+        own = self.targets.get(game)
+        chosen_here = left is not None and self.targets.get(self.game) == self.target
+        if own in rules.targets:
+            self.target = own
+        elif chosen_here and self.target in rules.targets:
+            pass
+        else:
+            self.target = rules.default_target(self.players)
+        self.game = game
+
+    def switch_players(self, players: int) -> None:
+        """A target the player chose stays; the game's usual one follows the table size (Standard: 7,500 at 3)."""
+        rules = RULESETS.get(self.game)
+        if rules is not None and self.targets.get(self.game) != self.target:
+            if self.target == rules.default_target(self.players):
+                self.target = rules.default_target(players)
+        self.players = players
 
     def levels(self) -> list[str]:
         """One level per seat; seat 0, the player, is "human"."""
@@ -184,7 +218,8 @@ class GameSetup:
 
     def to_json(self) -> dict:
         return {"players": self.players, "level": self.level, "per_seat": self.per_seat,
-                "seat_levels": list(self.seat_levels), "target": self.target, "speed": self.speed, "game": self.game}
+                "seat_levels": list(self.seat_levels), "target": self.target, "speed": self.speed, "game": self.game,
+                "targets": dict(self.targets)}
 
     @staticmethod
     def from_json(data: object) -> GameSetup:
@@ -205,7 +240,15 @@ class GameSetup:
             target=_pick(d.get("target"), rules.targets, rules.default_target(players)),
             speed=_pick(d.get("speed"), SPEEDS, default.speed),
             game=game,
+            targets=_targets(d.get("targets")),
         )
+
+
+def _targets(data: object) -> dict[str, int]:
+    """The remembered targets: only games this version plays, each at a target it offers."""
+    if not isinstance(data, dict):
+        return {}
+    return {g: t for g, t in data.items() if g in RULESETS and _pick(t, RULESETS[g].targets, None) is not None}
 
 
 STATS_COUNTS = ("played", "won", "lost", "drawn")
@@ -233,12 +276,14 @@ class Settings:
     four_colour: bool = False  # clubs green, diamonds blue
     sort_order: str = "rank"  # "rank" | "suit"
     discard_warning: bool = True
+    show_playable: bool = False  # outline the cards in hand that can be melded or added now
     window: WindowState | None = None  # None: never closed yet, open to fit the screen
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json(), "sound": self.sound,
                 "volume": self.volume, "card_size": self.card_size, "four_colour": self.four_colour,
                 "sort_order": self.sort_order, "discard_warning": self.discard_warning,
+                "show_playable": self.show_playable,
                 "window": self.window.to_json() if self.window is not None else None}
 
     @staticmethod
@@ -261,6 +306,7 @@ class Settings:
                         four_colour=flag("four_colour", default.four_colour),
                         sort_order=_pick(d.get("sort_order"), SORT_ORDERS, default.sort_order),
                         discard_warning=flag("discard_warning", default.discard_warning),
+                        show_playable=flag("show_playable", default.show_playable),
                         window=WindowState.from_json(d.get("window")))
 
 
@@ -608,6 +654,15 @@ class Storage:
                 except OSError:
                     pass
         return stats
+
+    # --- lessons (game/keep/lesson_progress.py) --------------------------------------------------
+
+    def load_lessons(self) -> LessonProgress:
+        data = self._read_current(LESSONS_FILE, _("Your lessons"), LESSONS_FORMAT)
+        return LessonProgress() if data is MISSING else LessonProgress.from_json(data)
+
+    def save_lessons(self, progress: LessonProgress) -> None:
+        self._write(LESSONS_FILE, progress.to_json())
 
     # --- finished games' records -----------------------------------------------------------------
 
