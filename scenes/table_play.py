@@ -27,7 +27,7 @@ from game.rules.state import Phase
 from game.rules.view import view_of
 from game.ui.discard_risk import discard_risk
 from game.ui.hand_order import SORT_ORDERS
-from game.ui.hint import Hint, explain, suggest
+from game.ui.hint import Hint, suggest
 from game.ui.input_map import Intent, key_intent, yes_no_letters
 from game.ui.layout import contains_point
 from game.ui.table_view import LIFT
@@ -310,7 +310,7 @@ class TablePlayer:
                         self.staging.cards())
             return
         if not confirmed and self.discard_warning and self.state.phase == Phase.MELD:
-            risk = discard_risk(view_of(self.state, self.seat), card, self.names, self.took_on)
+            risk = discard_risk(view_of(self.state, self.seat), card, self.names)
             if risk is not None:
                 self._confirm_discard(card, risk)
                 return
@@ -323,6 +323,8 @@ class TablePlayer:
             self.dialog = None
             if yes:
                 self.discard(card, confirmed=True)
+            elif self.hint is not None:
+                self.show_hint()  # "Keep it": the hint is worked out again for the hand kept
             self.dirty = True
 
         yes, no = yes_no_letters(language())  # the keys that answer, in this language's letters
@@ -393,8 +395,9 @@ class TablePlayer:
             return
         # A copy taken here: the thinking thread never reads the game the frame loop changes.
         probe, seat, seed = self.state.copy(), self.seat, self.state.hand_no * 1000 + len(self.state.pile)
+        names = list(self.names)
         self.hint = None
-        self.controller.ask_hint(lambda: suggest(probe, seat, seed))
+        self.controller.ask_hint(lambda: suggest(probe, seat, seed, names))
         self.poll_hint()
 
     def poll_hint(self) -> None:
@@ -404,12 +407,9 @@ class TablePlayer:
         self.controller.hint_job = None
         if job.action is None:
             return  # the suggestion failed: nothing to show rather than a wrong hint
-        try:
-            hint: Hint = explain(job.action, view_of(self.state, self.seat), self.names)
-        except (IllegalAction, KeyError, IndexError, StopIteration):
-            return
+        hint: Hint = job.action.hint  # the adviser's Advice (game/ai/adviser.py)
         self.hint = hint
-        self.toasts.show(_("Hint: {text}").format(text=hint.text), HINT_SECONDS, key="hint")
+        self.toasts.show(_("Hint: {text}").format(text=hint.reason), HINT_SECONDS, key="hint")
         self.dirty = True
 
     # ----- what the table saw -----------------------------------------------------------------------

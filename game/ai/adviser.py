@@ -47,6 +47,14 @@ class Hint:
     cards: frozenset[int] = frozenset()  # hand cards the move uses: the table outlines them
     meld: int | None = None  # the side's meld the move goes onto
 
+    @property
+    def action(self) -> Action:  # the table's older names for the move and its reason
+        return self.move
+
+    @property
+    def text(self) -> str:
+        return self.reason
+
 
 @dataclass(frozen=True)
 class Advice:
