@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-TOOLS = {"meld", "score", "min-meld", "simulate", "arena", "bench", "turn", "advise", "warnings"}
+TOOLS = {"meld", "score", "min-meld", "simulate", "arena", "bench", "turn", "advise", "warnings", "endgame"}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -107,8 +107,8 @@ def test_a_pile_take_seen_this_hand_makes_its_rank_a_warning():
 
 
 def test_standard_an_unfrozen_pile_onto_their_meld_is_warned():
-    s = position(2, ["QH 4C 5C 7S 9D KD", "4D 5S 8S 9S TS JS AD 4H 5H 6H 7H 8H 9H TH"], pile="8C 6C 7D", melds=[["KS KC KH"], ["QS QD QC"]],
-                 phase=Phase.MELD, rules=STANDARD)
+    s = position(2, ["QH 4C 5C 7S 9D KD", "4D 5S 8S 9S TS JS AD 4H 5H 6H 7H 8H 9H TH"], pile="8C 6C 7D",
+                 melds=[["KS KC KH"], ["QS QD QC"]], phase=Phase.MELD, rules=STANDARD)
     risk = discard_risk(view_of(s, 0), _card(s, 0, "QH"))
     assert risk is not None and risk.kind == UNFROZEN
     assert "not frozen" in discard_warnings(view_of(s, 0), NAMES)[_card(s, 0, "QH")]

@@ -282,7 +282,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--json", action="store_true", help=_("one line of JSON"))
     sim.set_defaults(run=cmd_simulate)
     for name, module in (("arena", "game.tools.arena"), ("bench", "game.tools.bench"), ("turn", "game.tools.position"),
-                         ("advise", "game.tools.advise"), ("warnings", "game.tools.warnings")):
+                         ("advise", "game.tools.advise"), ("warnings", "game.tools.warnings"),
+                         ("endgame", "game.tools.endgame")):
         try:
             mod = __import__(module, fromlist=["register"])
         except ImportError:
