@@ -7,7 +7,8 @@ decision of every seat, from that seat's view: the adviser's warnings for the ha
 warned, whether the seat could have foreseen a take (risk.discard_risk), and whether the next seat
 then took it (the pile or the top card alone). Printed as one JSON object:
   decisions, warned (share of decisions whose discard was warned), hint_warned (the adviser's own
-  discard warned: must be 0), taken, foreseen_taken, foreseen_taken_warned (share), per level.
+  discard warned: must be 0), taken, foreseen_taken, foreseen_taken_warned (share), and the same for the
+  avoidable takes (the hand held a card they could not be known to take), per level.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ def measure_hand(players: int, seed: int, names: list[str], rng: random.Random, 
     state = GameState(players, seed, RULESETS[variant])
     state.apply(Deal())
     choosers = [get_player(n) for n in names]
-    pending: tuple[int, int, bool, bool] | None = None  # (seat, card, warned, foreseen) of the last discard
+    pending: tuple[int, int, bool, bool, bool] | None = None  # (seat, card, warned, foreseen, avoidable)
     while state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER):
         seat = state.to_act
         legal = legal_actions(state)
@@ -44,7 +45,7 @@ def measure_hand(players: int, seed: int, names: list[str], rng: random.Random, 
         view = view_of(state, seat)
         action = choosers[seat](view, legal, rng)
         if pending is not None and state.phase == Phase.DRAW and seat == (pending[0] + 1) % players:
-            p_seat, card, warned, foreseen = pending
+            p_seat, card, warned, foreseen, avoidable = pending
             took = isinstance(action, (TakePile, TakeTop)) and state.pile and state.pile[-1] == card
             c = counts[names[p_seat]]
             if took:
@@ -52,10 +53,14 @@ def measure_hand(players: int, seed: int, names: list[str], rng: random.Random, 
                 if foreseen:
                     c["foreseen_taken"] += 1
                     c["foreseen_taken_warned"] += warned
+                    if avoidable:  # the hand held a card the next opponent could not be known to take
+                        c["avoidable_taken"] += 1
+                        c["avoidable_taken_warned"] += warned
             pending = None
         if isinstance(action, Discard) and state.phase == Phase.MELD and len(state.hands[seat]) > 1:
             warnings = discard_warnings(view)
-            choice = discard_choice(view, hand_risks(view))
+            risks = hand_risks(view)
+            choice = discard_choice(view, risks)
             c = counts[names[seat]]
             c["decisions"] += 1
             warned = next((w for k, w in warnings.items() if FACE[k] == FACE[action.card]), None) is not None
@@ -64,7 +69,7 @@ def measure_hand(players: int, seed: int, names: list[str], rng: random.Random, 
                 c["hint_warned"] += 1
             foreseen = discard_risk(view, action.card) is not None
             c["foreseen"] += foreseen
-            pending = (seat, action.card, warned, foreseen)
+            pending = (seat, action.card, warned, foreseen, any(r is None for r in risks.values()))
         try:
             state.apply(action)
         except IllegalAction:
@@ -90,7 +95,10 @@ def _summary(c: Counter) -> dict:
     f = c["foreseen_taken"]
     return {"decisions": c["decisions"], "warned": round(c["warned"] / n, 4), "hint_warned": c["hint_warned"],
             "foreseen": round(c["foreseen"] / n, 4), "taken": c["taken"], "foreseen_taken": f,
-            "foreseen_taken_warned": round(c["foreseen_taken_warned"] / f, 4) if f else None}
+            "foreseen_taken_warned": round(c["foreseen_taken_warned"] / f, 4) if f else None,
+            "avoidable_taken": c["avoidable_taken"],
+            "avoidable_taken_warned": round(c["avoidable_taken_warned"] / c["avoidable_taken"], 4)
+            if c["avoidable_taken"] else None}
 
 
 def cmd_warnings(args: argparse.Namespace) -> int:
