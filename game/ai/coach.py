@@ -138,25 +138,26 @@ def _discard_reason(view: PlayerView, card: int, names: list[str]) -> str:
     risks = hand_risks(view)
     blocks = block_matters(view, risks)
     n = number(len(view.pile) + 1)
+    count = ngettext("{n} card", "{n} cards", len(view.pile) + 1).format(n=n)
     if BLACK_THREE[card]:
         if view.rules.black_three_in_hand > 5:
             if blocks:
                 return _("Discard {card}: a black three costs {cost} if it stays in your hand, and {who} cannot "
-                         "take the pile ({n} cards) while it is on top.").format(
-                    card=name, cost=number(view.rules.black_three_in_hand), who=who, n=n)
+                         "take the pile ({count}) while it is on top.").format(
+                    card=name, cost=number(view.rules.black_three_in_hand), who=who, count=count)
             return _("Discard {card}: a black three costs {cost} if it stays in your hand.").format(
                 card=name, cost=number(view.rules.black_three_in_hand))
         if blocks:
-            return _("Discard {card}: {who} cannot take the pile ({n} cards) while a black three is on top.").format(
-                card=name, who=who, n=n)
+            return _("Discard {card}: {who} cannot take the pile ({count}) while a black three is on top.").format(
+                card=name, who=who, count=count)
         return _("Discard {card}: a black three is of no use to your melds.").format(card=name)
     if WILD[card]:
         if blocks and view.rules.pile_freezes:
-            return _("Discard {card}: it freezes the pile ({n} cards), so {who} needs a natural pair to take it."
-                     ).format(card=name, n=n, who=who)
+            return _("Discard {card}: it freezes the pile ({count}), so {who} needs a natural pair to take it."
+                     ).format(card=name, count=count, who=who)
         if blocks:
-            return _("Discard {card}: {who} cannot take the pile ({n} cards) while a wild card is on top.").format(
-                card=name, who=who, n=n)
+            return _("Discard {card}: {who} cannot take the pile ({count}) while a wild card is on top.").format(
+                card=name, who=who, count=count)
         return _("Discard {card}: it is the card your hand needs least.").format(card=name)
     own = next((r for c, r in risks.items() if FACE[c] == FACE[card]), None)
     if own is not None:
@@ -168,8 +169,8 @@ def _discard_reason(view: PlayerView, card: int, names: list[str]) -> str:
                  ).format(card=name, who=who, other=cards_text(sorted(risky, key=lambda c: RANK[c])[:3]))
     memory = CardMemory(view)
     if NATURAL[card] and memory.p_holds_naturals(nxt, RANK[card], 2) == 0:
-        return _("Discard {card}: {who} cannot hold a pair of {ranks}, so the pile ({n} cards) is safe.").format(
-            card=name, who=who, ranks=rank_plural(RANK[card]), n=n)
+        return _("Discard {card}: {who} cannot hold a pair of {ranks}, so the pile ({count}) is safe.").format(
+            card=name, who=who, ranks=rank_plural(RANK[card]), count=count)
     if NATURAL[card] and memory.p_holds_naturals(nxt, RANK[card], 2) < 0.15:
         return _("Discard {card}: it fits nothing of yours and {who} is unlikely to hold a pair of {ranks}.").format(
             card=name, who=who, ranks=rank_plural(RANK[card]))
@@ -181,6 +182,7 @@ def risk_text(risk: Risk, names: list[str], safer: int | None, escalera: int = 1
     who = names[risk.seat]
     card = card_name(risk.card)
     n = number(risk.pile)
+    count = ngettext("{n} card", "{n} cards", risk.pile).format(n=n)
     ranks = rank_plural(RANK[risk.card])
     if risk.kind == ESCALERA_RUN:
         text = _("{card} completes {who}'s run {run} into an escalera ({bonus}): they can take it from the pile."
@@ -189,14 +191,14 @@ def risk_text(risk: Risk, names: list[str], safer: int | None, escalera: int = 1
         text = _("{card} goes onto {who}'s run {run}: they can take it from the pile.").format(
             card=card, who=who, run=cards_text(risk.meld.cards))
     elif risk.kind == KNOWN_PAIR:
-        text = _("{who} picked up a pair of {ranks}: with {card} on top they can take the pile ({n} cards).").format(
-            who=who, ranks=ranks, card=card, n=n)
+        text = _("{who} picked up a pair of {ranks}: with {card} on top they can take the pile ({count}).").format(
+            who=who, ranks=ranks, card=card, count=count)
     elif risk.kind == UNFROZEN:
-        text = _("The pile is not frozen: {who} can take it ({n} cards) with one of their {ranks} and a wild card, "
-                 "onto their meld of {ranks}.").format(who=who, n=n, ranks=ranks)
+        text = _("The pile is not frozen: {who} can take it ({count}) with one of their {ranks} and a wild card, "
+                 "onto their meld of {ranks}.").format(who=who, count=count, ranks=ranks)
     else:
-        text = _("{who} took the pile on {ranks} earlier in this hand: they may take it again ({n} cards).").format(
-            who=who, ranks=ranks, n=n)
+        text = _("{who} took the pile on {ranks} earlier in this hand: they may take it again ({count}).").format(
+            who=who, ranks=ranks, count=count)
     if safer is not None:
         text += " " + _("{card} is a safer discard.").format(card=card_name(safer))
     return text
