@@ -1,7 +1,8 @@
 """Damaged copies of the files the game reads (save, settings, statistics), and the check that the
 game survives each: it starts, and every file is either used or set aside, byte for byte, with a
 message a player can read. Used by tests/test_file_fuzz.py; a longer run by hand:
-`python -m tests.file_fuzz 1000` (each kind)."""
+`python -m tests.file_fuzz 1000` (each kind). The game started on each file, outcomes counted:
+`python -m tests.file_fuzz --saves 1000 --settings 1000 --stats 1000 --seed 1` (tests/fuzz_start.py)."""
 
 from __future__ import annotations
 
@@ -193,6 +194,8 @@ def run_in_game(count: int, seed: int) -> dict[str, int]:
 
 
 def main(argv: list[str]) -> int:
+    if any(a.startswith("--") and a != "--in-game" for a in argv):
+        return _start_fuzz(argv)
     count = int(argv[0]) if argv else 1000
     seed = int(argv[1]) if len(argv) > 1 else 1
     start = time.perf_counter()
@@ -206,6 +209,21 @@ def main(argv: list[str]) -> int:
         print(f"{kind}: tried {t['tried']}, used {t['used']}, set aside {t['set aside']}, failed {t['failed']}")
     print(f"{time.perf_counter() - start:.0f} s")
     return 1 if any(t["failed"] for t in tally.values()) else 0
+
+
+def _start_fuzz(argv: list[str]) -> int:
+    """`--saves N --settings N --stats N --seed S`: the game started on each file (tests/fuzz_start.py)."""
+    import argparse
+
+    from tests.fuzz_start import report
+
+    p = argparse.ArgumentParser(prog="python -m tests.file_fuzz")
+    for name in ("saves", "settings", "stats"):
+        p.add_argument(f"--{name}", type=int, default=0)
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    counts = {SAVE_FILE: args.saves, SETTINGS_FILE: args.settings, STATS_FILE: args.stats}
+    return report({k: n for k, n in counts.items() if n > 0}, args.seed)
 
 
 if __name__ == "__main__":

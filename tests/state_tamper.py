@@ -89,6 +89,97 @@ def tamper(data: dict, rng: random.Random) -> tuple[dict, str]:
     return bad, f"{path} {value!r} -> {parent[key]!r}"
 
 
+PLACES = ("stock", "pile", "hands")
+
+
+def _places(data: dict) -> list[list]:
+    """The lists a card can move between with every card still accounted for: stock, pile, each hand."""
+    hands = data.get("hands") if isinstance(data.get("hands"), list) else []
+    return [v for v in [data.get("stock"), data.get("pile"), *hands] if isinstance(v, list)]
+
+
+def stretch(data: dict, rng: random.Random) -> tuple[dict, str]:
+    """A copy of a state with cards moved between hands, stock and pile, every card still in one place:
+    a few cards, many, or one of the extremes (a card in each hand, one hand holding almost all, a
+    pile of almost every card, an empty stock or pile), sometimes in the other phase of the turn."""
+    bad = copy.deepcopy(data)
+    places = _places(bad)
+    if len(places) < 3:
+        return bad, "nothing to stretch"
+    stock, pile, hands = places[0], places[1], places[2:]
+    how = rng.choice(("few", "many", "one each", "one holds all", "pile holds all", "no stock", "no pile",
+                      "one card to act"))
+    if how in ("few", "many"):
+        for _ in range(rng.randrange(1, 4) if how == "few" else rng.randrange(5, 160)):
+            sources = [p for p in places if p]
+            if not sources:
+                break
+            source = rng.choice(sources)
+            card = source.pop(rng.randrange(len(source)) if rng.random() < 0.5 else -1)
+            rng.choice([p for p in places if p is not source] or [source]).append(card)
+    elif how == "one each":  # the issue's: a card in each hand, the pile empty, the rest in the stock
+        for h in hands:
+            stock.extend(h[1:])
+            del h[1:]
+        stock.extend(pile)
+        pile.clear()
+    elif how == "one holds all":
+        holder = rng.choice(hands)
+        for p in places:
+            if p is not holder:
+                keep = 1 if p in hands else 0
+                holder.extend(p[keep:])
+                del p[keep:]
+    elif how == "pile holds all":
+        for p in [stock, *hands]:
+            keep = 1 if any(p is h for h in hands) else rng.choice((0, 0, 3))
+            pile.extend(p[keep:])
+            del p[keep:]
+    elif how == "no stock":
+        rng.choice(hands + [pile]).extend(stock)
+        stock.clear()
+    elif how == "no pile":
+        rng.choice(hands + [stock]).extend(pile)
+        pile.clear()
+    else:
+        turn = bad.get("turn")
+        hand = hands[turn] if isinstance(turn, int) and 0 <= turn < len(hands) else hands[0]
+        stock.extend(hand[1:])
+        del hand[1:]
+    if rng.random() < 0.3 and bad.get("phase") in ("draw", "meld"):
+        bad["phase"] = "meld" if bad["phase"] == "draw" else "draw"
+        how += ", phase changed"
+    return bad, f"stretched: {how}"
+
+
+def retype(data: dict, rng: random.Random) -> tuple[dict, str]:
+    """A copy with one value given another type but (where it can) the same meaning: 4 as 4.0 or "4",
+    true as 1, a text as a list holding it, a list as a dict."""
+    bad = copy.deepcopy(data)
+    paths = _paths(bad)
+    if not paths:
+        return bad, "nothing to retype"
+    path = rng.choice(paths)
+    parent = _get(bad, path[:-1])
+    value = parent[path[-1]]  # type: ignore[index]
+    if isinstance(value, bool):
+        new: object = int(value) if rng.random() < 0.7 else str(value).lower()
+    elif isinstance(value, int):
+        new = rng.choice((float(value), str(value), [value], value == 1, float(value) + 0.5))
+    elif isinstance(value, float):
+        new = rng.choice((int(value), str(value), 1e308, -1e308, [value]))
+    elif isinstance(value, str):
+        new = rng.choice(([value], {value: 1}, 0, value.upper(), value + " "))
+    elif isinstance(value, list):
+        new = rng.choice(({str(i): v for i, v in enumerate(value)}, value[0] if value else None, [value]))
+    elif value is None:
+        new = rng.choice((0, False, "", [], "null"))
+    else:
+        new = list(value.values()) if isinstance(value, dict) else None
+    parent[path[-1]] = new  # type: ignore[index]
+    return bad, f"retyped {path}: {value!r:.40} -> {new!r:.40}"
+
+
 def _get(data: object, path: tuple) -> object:
     for key in path:
         data = data[key]  # type: ignore[index]
