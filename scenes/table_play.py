@@ -29,7 +29,7 @@ from game.rules.state import Phase
 from game.rules.view import view_of
 from game.ui.discard_risk import discard_risk
 from game.ui.hand_order import SORT_ORDERS
-from game.ui.hint import Hint, explain, suggest
+from game.ui.hint import Hint, suggest
 from game.ui.input_map import Intent, key_intent, yes_no_letters
 from game.ui.layout import contains_point
 from game.ui.pile_pairs import pile_takes
@@ -340,7 +340,7 @@ class TablePlayer:
                         self.staging.cards())
             return
         if not confirmed and self.discard_warning and self.state.phase == Phase.MELD:
-            risk = discard_risk(view_of(self.state, self.seat), card, self.names, self.took_on)
+            risk = discard_risk(view_of(self.state, self.seat), card, self.names)
             if risk is not None:
                 self._confirm_discard(card, risk)
                 return
@@ -352,6 +352,8 @@ class TablePlayer:
         def answer(yes: bool) -> None:
             if yes:
                 self.discard(card, confirmed=True)
+            elif self.hint is not None:
+                self.show_hint()  # "Keep it": the hint is worked out again for the hand kept
             self.dirty = True
 
         yes, no = yes_no_letters(language())  # the keys that answer, in this language's letters
@@ -425,9 +427,10 @@ class TablePlayer:
             return
         # A copy taken here: the thinking thread never reads the game the frame loop changes.
         probe, seat, seed = self.state.copy(), self.seat, self.state.hand_no * 1000 + len(self.state.pile)
+        names = list(self.names)
         self.drop_hint()
         self.hint_asked = self.moves
-        self.controller.ask_hint(lambda: suggest(probe, seat, seed))
+        self.controller.ask_hint(lambda: suggest(probe, seat, seed, names))
         self.poll_hint()
 
     def poll_hint(self) -> None:
@@ -437,13 +440,10 @@ class TablePlayer:
         self.controller.hint_job = None
         if job.action is None or self.hint_asked != self.moves or self.state.phase == Phase.GAME_OVER:
             return  # failed, or for a position gone by: nothing to show rather than a wrong hint
-        try:
-            hint: Hint = explain(job.action, view_of(self.state, self.seat), self.names)
-        except (IllegalAction, KeyError, IndexError, StopIteration):
-            return
+        hint: Hint = job.action.hint  # the adviser's Advice (game/ai/adviser.py)
         self.hint = hint
         # It stays until the position changes (see TableScene.apply_events) or the staging does.
-        self.messages.show(_("Hint: {text}").format(text=hint.text), None, key="hint")
+        self.messages.show(_("Hint: {text}").format(text=hint.reason), None, key="hint")
         self.dirty = True
 
     # ----- what the table saw -----------------------------------------------------------------------

@@ -97,6 +97,7 @@ class GameState:
         self.melds: list[list[Meld]] = [[] for _ in range(self.sides)]
         self.red_threes: list[list[int]] = [[] for _ in range(self.sides)]
         self.known: list[list[int]] = [[] for _ in range(players)]  # faces seen going into a hand
+        self.pile_takes: list[tuple[int, int]] = []  # (seat, rank of the top card) of this hand's pile takes
         self.next_meld_id = 1
         self.melded_at_turn_start = False
         self.melded_by = [False] * players  # per seat: has melded something this hand
@@ -300,6 +301,7 @@ class GameState:
         self.melds = [[] for _ in range(self.sides)]
         self.red_threes = [[] for _ in range(self.sides)]
         self.known = [[] for _ in range(n)]
+        self.pile_takes = []
         self.melded_by = [False] * n
         self.next_meld_id = 1
         events: list[ev.Event] = [ev.HandDealt(self.hand_no, self.dealer, tuple(tuple(h) for h in self.hands),
@@ -411,6 +413,7 @@ class GameState:
         else:
             self.next_meld_id += 1
             self.melds[side].append(pile_meld)
+        self.pile_takes = self.pile_takes + [(seat, RANK[top])]  # a new list: copies share the old one
         events: list[ev.Event] = [ev.PileTaken(seat, pile_meld.id, top, tuple(action.cards), tuple(rest))]
         for s, m in zip(shapes, action.melds, strict=True):
             meld = self._new_meld(s.kind, s.key, m)

@@ -304,7 +304,9 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--record", help=_("write the games' records to this file, for replay"))
     sim.set_defaults(run=cmd_simulate)
     for name, module in (("arena", "game.tools.arena"), ("bench", "game.tools.bench"), ("turn", "game.tools.position"),
-                         ("replay", "game.tools.replay"), ("lessons", "game.tools.lessons")):
+                         ("replay", "game.tools.replay"), ("lessons", "game.tools.lessons"),
+                         ("advise", "game.tools.advise"), ("warnings", "game.tools.warnings"),
+                         ("endgame", "game.tools.endgame")):
         try:
             mod = __import__(module, fromlist=["register"])
         except ImportError:
