@@ -180,7 +180,6 @@ NEVER_ONE = {
     "Plays the deal {code} again, the same cards to every seat: {game}, {n} players. Backspace to change it.":
         "a deal is for 2, 3 or 4 players",
     "First meld: {have} / {need} points": "a first-meld minimum: 15 at least",
-    "Meld {cards}: {points} points.": "a meld is worth 15 at least",
     "Lay your first meld: it reaches the {need} points you need.": "a first-meld minimum",
     "Next first meld: {n} points": "a first-meld minimum",
     "Say no: your hand still holds {points} points your side would lose.": "a card costs 5 at least",
@@ -189,12 +188,7 @@ NEVER_ONE = {
     "The game ends after the hand in which a side reaches {target} points. The highest total wins; a tie for "
     "the lead is a draw.": "a target",
     "{n} points": "a target",
-    "With {points} points it makes your first meld (minimum {need}).": "a meld is worth 15 at least",
     "You need {need} points for your first meld; these cards make {have}.": "a first-meld minimum",
-    "The pile would hold {n} cards, and {who} may hold a pair of {ranks}. {card} is a safer discard.":
-        "said from ten cards on (discard_risk.BIG_PILE)",
-    "{who} took the pile with a meld of {ranks} before: they may take it again ({n} cards).":
-        "said from ten cards on (discard_risk.BIG_PILE)",
     "more than {n} red threes": "a pack count: 4 or 6",
     "{cards} cards: three packs and six jokers. Each player is dealt {hand}; the next card starts the "
     "discard pile.": "162",
