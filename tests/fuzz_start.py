@@ -66,7 +66,7 @@ def time_limit(seconds: float) -> Iterator[None]:
 # ----- the files -----------------------------------------------------------------------------------
 
 
-OUT_OF_RANGE: tuple[object, ...] = (1e308, -1e308, -1, 1.5, 0.5, 10**29, -(10**29), 4.0, 7500.0, "4", True, 99, 0)
+OUT_OF_RANGE: tuple[object, ...] = (1e308, -1e308, -1, 1.5, 0.5, 10**30 - 1, -(10**29), 4.0, 7500.0, "4", True, 99, 0)
 
 
 def _stretch_save(text: str, rng: random.Random) -> bytes:
