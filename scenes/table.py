@@ -32,13 +32,14 @@ from game.ui.staging import Staging
 from game.ui.table_view import Homes, compute_homes
 from scenes.scene import Scene
 from scenes.table_paint import IDLE_WORK, TablePainter
+from scenes.table_parts.message_line import MessageLine
+from scenes.table_parts.view import TableView
 from scenes.table_play import TablePlayer
 from scenes.turns import Turns
 from scenes.widgets import (
     Button,
     Dialog,
     FocusGroup,
-    Toasts,
     button_label_px,
     felt_background,
     fit_size,
@@ -137,11 +138,14 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.pointer_in_hand = False
         self.hand_pins: dict[int, tuple[int, int, int, int]] | None = None  # where the hand's cards stay
         self.hint: Hint | None = None
+        self.hint_asked: int | None = None  # the position (see `moves`) a hint on its way was asked in
+        self.moves = 0  # how many times the engine's events changed the position: a hint is for one of them
         self.judgement: MeldJudgement | None = None  # the engine's view of the staged move, if any
         self.took_on: set[tuple[int, int]] = set()  # (seat, rank) of the pile takes seen this hand
         self.target = 0  # keyboard target: index into self._targets()
         self.log: list[str] = []
-        self.toasts = Toasts()
+        self.view = TableView(controller, self.seat, self.names, self.side_names)
+        self.messages = MessageLine()  # hint, refusal, warning, notice and status: one line, one at a time
         self.flourishes: list[Flourish] = []
         self.shaking: set[int] = set()
         self.shake_time = 0.0
@@ -153,6 +157,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.dragging: list[int] = []
         self.drag_offset = (0, 0)
         self.hover: int | None = None
+        self.keys_last = False  # the last hand input was a key (the focus is framed), not the mouse (hover)
         self.end_wait: float | None = None
         self.buttons: dict[str, Button] = {}
         self.can_ask = False
@@ -256,6 +261,8 @@ class TableScene(TablePlayer, TablePainter, Scene):
 
     def apply_events(self, events: list[ev.Event]) -> None:
         dealt = False
+        if events:
+            self.moves += 1
         self.motion = {}
         mine = set(self.state.hands[self.seat])
         for e in events:
@@ -274,18 +281,18 @@ class TableScene(TablePlayer, TablePainter, Scene):
             elif isinstance(e, ev.CanastaMade):
                 self.flourishes.append(Flourish(canasta_name(e.canasta) + "!", e.meld))
             elif isinstance(e, ev.PartnerAnswered):
-                self.toasts.show(describe(e, self.names) or "", 4.0)
+                self.messages.show(describe(e, self.names) or "", 4.0, key="partner")
             elif isinstance(e, ev.HandEnded):
                 self.end_wait = END_PAUSE
             elif isinstance(e, ev.TurnStarted):
                 self.staging.clear()
-                self.hint = None
-                self.toasts.drop("hint")
                 if e.seat == self.seat:
                     self.new_cards.clear()  # last turn's cards are not new any more
             elif isinstance(e, ev.CardsDrawn | ev.PileTaken) and e.seat == self.seat:
                 self.new_cards.update(c for c in (e.cards if isinstance(e, ev.CardsDrawn) else e.to_hand))
         self.log = self.log[-LOG_LINES:]
+        if events:
+            self.drop_hint()  # the position changed: the hint was about the one before
         self.sounds.on_events(events, self.controller.human)
         self.selected &= mine
         self.new_cards &= mine
@@ -388,9 +395,31 @@ class TableScene(TablePlayer, TablePainter, Scene):
         # What the staged move would do, judged by the engine once per change (not per frame).
         self.judgement = (st.judge_meld(self.staging.move()) if self.staging and self._my_turn()
                           and st.phase == Phase.MELD else None)
+        self._say_staged()
         if self.picked_meld is not None and self.picked_meld not in self.homes.meld_rects:
             self.picked_meld = None
         self.dirty = True
+
+    @property
+    def toasts(self) -> MessageLine:
+        """The message line, under the name the shell and the bench know it by."""
+        return self.messages
+
+    def drop_hint(self) -> None:
+        self.hint = None
+        self.hint_asked = None
+        self.messages.drop("hint")
+
+    def _say_staged(self) -> None:
+        """Why the engine would refuse the staged move as it stands, on the message line (said once: a
+        refusal of the same move replaces it there)."""
+        j = self.judgement
+        reason = j.reason if j is not None and not j.legal and j.reason else None
+        said = next((m for m in self.messages.items if m.key == "staged"), None)
+        if reason is None:
+            self.messages.drop("staged")
+        elif said is None or said.message != reason:
+            self.messages.show(reason, None, key="staged")
 
     # ----- dialogs and the pause menu ---------------------------------------------------------------
 
@@ -457,7 +486,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.tweener.update(dt)
         if busy:
             self.dirty = True
-        if self.toasts.update(dt):
+        if self.messages.update(dt):
             self.dirty = True
         if self.shake_time > 0:
             self.shake_time = max(0.0, self.shake_time - dt)
@@ -501,6 +530,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.card_scale = CARD_SCALES.get(settings.card_size, 1.0)
         self.names = seat_names(self.state.players)  # the language may have changed
         self.side_names = side_names(self.state.players)
+        self.view.names, self.view.side_names = self.names, self.side_names
         self._make_buttons()
         self.layer.invalidate()
         if self.layout is not None:

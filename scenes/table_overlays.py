@@ -7,7 +7,7 @@ import pygame
 
 from game.i18n import _, number
 from game.ui import draw_list
-from game.ui.score_sheet import column_headers, sheet_rows
+from game.ui.score_sheet import READABLE_PX, column_headers, sheet_layout, sheet_rows
 from scenes.widgets import GOLD, INK, INK_DIM, draw_panel, draw_text, fit_size, font, panel_image, wrap_text
 
 OVERLAYS = ("log", "sheet")
@@ -77,45 +77,45 @@ def draw_score_sheet(surface: pygame.Surface, state, side_names: list[str], seat
     draw_text(surface, title, text_px + 4, GOLD, (box.x + pad, box.y + pad), bold=True)
     draw_text(surface, _("G or Esc: back to the table"), text_px, INK_DIM, (box.right - pad, box.y + pad + 2),
               "topright")
-    first_w = max(font(text_px, True).size(_("Hand {n}").format(n=88))[0] + pad, box.w // 12)
-    col_w = (box.w - 2 * pad - first_w) // (sides * len(heads))
-    size = min(text_px, min(fit_size(h, text_px, col_w - 6, 10, bold=False) for h in heads))
-    x0 = box.x + pad + first_w
+    outs = [_("{who} out").format(who=name) for name in seat_names]
+    sheet = sheet_layout(box.w - 2 * pad, rows, sides, text_px, outs,
+                         lambda text, px, bold: font(px, bold).size(text)[0])
+    text_px, small = sheet.text_px, sheet.caption_px
+    x0 = box.x + pad
     y = box.y + pad + text_px + 4 + u // 2
     for side in range(sides):
-        sx = x0 + side * col_w * len(heads)
+        left, right = (x0 + x for x in sheet.side_span(side))
         name = side_names[side]
         color = GOLD if side == my_side else INK
-        draw_text(surface, name, fit_size(name, text_px, col_w * len(heads) - 8, 10), color,
-                  (sx + col_w * len(heads) // 2, y), "midtop", bold=True)
+        draw_text(surface, name, fit_size(name, text_px, right - left, READABLE_PX), color,
+                  ((left + right) // 2, y), "midtop", bold=True)
         if side:
-            draw_list.line(surface, INK_DIM, (sx - 3, y), (sx - 3, box.bottom - pad), 1)
+            draw_list.line(surface, INK_DIM, (left - 3, y), (left - 3, box.bottom - pad), 1)
     y += text_px + 4
     for side in range(sides):
-        for k, head in enumerate(heads):
-            right = x0 + (side * len(heads) + k + 1) * col_w - 6
-            draw_text(surface, head, size, INK_DIM, (right, y), "topright", bold=k == len(heads) - 1)
-    y += size + 6
+        for k, lines in enumerate(sheet.headers):
+            for i, line in enumerate(lines):
+                draw_text(surface, line, text_px, INK_DIM, (x0 + sheet.rights[side][k], y + i * (text_px + 2)),
+                          "topright", bold=k == len(heads) - 1)
+    y += max(len(lines) for lines in sheet.headers) * (text_px + 2) + 4
     draw_list.line(surface, INK_DIM, (box.x + pad, y - 3), (box.right - pad, y - 3), 1)
-    small = max(10, text_px - 4)
     line_h = text_px + small + 6  # the hand's number, and under it who went out
     room = max(1, (box.bottom - pad - y) // line_h)
     if not rows:
         draw_text(surface, _("No hand has been scored yet."), text_px, INK, (box.x + pad, y))
         return
     if len(rows) > room:
-        draw_text(surface, _("(earlier hands above)"), size, INK_DIM, (box.x + pad, y))
-        y += size + 6
+        draw_text(surface, _("(earlier hands above)"), small, INK_DIM, (box.x + pad, y))
+        y += small + 6
         rows = rows[-max(1, (box.bottom - pad - y) // line_h):]
     for row in rows:
         label = _("Hand {n}").format(n=row.hand)
         draw_text(surface, label, text_px, INK, (box.x + pad, y), bold=True)
         if row.out is not None:
-            out = _("{who} out").format(who=seat_names[row.out])
-            draw_text(surface, out, small, INK_DIM, (box.x + pad, y + text_px), "topleft")
+            draw_text(surface, outs[row.out], small, INK_DIM, (box.x + pad, y + text_px), "topleft")
         for side in range(sides):
             for k, value in enumerate(row.cells[side]):
-                right = x0 + (side * len(heads) + k + 1) * col_w - 6
                 last = k == len(heads) - 1
-                draw_text(surface, number(value), text_px, GOLD if last else INK, (right, y), "topright", bold=last)
+                draw_text(surface, number(value), text_px, GOLD if last else INK, (x0 + sheet.rights[side][k], y),
+                          "topright", bold=last)
         y += line_h

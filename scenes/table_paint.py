@@ -21,7 +21,6 @@ from game.ui.draw_list import DrawList
 from game.ui.input_map import yes_no_letters
 from game.ui.layout import index_strip, width_rungs
 from game.ui.native_memory import trim_heap
-from game.ui.surface_cache import surface_cache
 from scenes.table_overlays import draw_log_overlay, draw_score_sheet, log_panel_image
 from scenes.widgets import (
     GOLD,
@@ -142,14 +141,13 @@ class TablePainter:
         self._note_marks(surface, u)
         self._draw_centre(surface, u)
         self._draw_score(surface, u)
-        self._draw_status(surface, u)
+        self.draw_message_line(surface, u)
         for name, b in self.buttons.items():
             if name == "ask" and self.state.players != 4:
                 continue  # only partners ask
             b.enabled = self._button_enabled(b)
             b.draw(surface)
         self._draw_flourishes(surface, u)
-        self.toasts.draw(surface, (self.size[0] // 2, self.layout.hand[1] - u), max(14, u * 4 // 5))
         if self.help:
             self._draw_help(surface, u)
         if self.overlay is not None:
@@ -359,8 +357,7 @@ class TablePainter:
         flying.update(self.dragging)
         shaking = self.shake_time > 0 and bool(self.shaking)
         # What the still cards' look depends on, besides the layout (`relayouts` counts its changes).
-        key = (self.relayouts, len(self.sprites), frozenset(flying), frozenset(self.selected), self.hover,
-               self.focus, self._keyboard_focus_visible())
+        key = (self.relayouts, len(self.sprites), frozenset(flying), frozenset(self.selected), self._highlighted())
         cached = getattr(self, "_still_cache", None)
         if shaking or cached is None or cached[0] != key:
             items, ready = self._still_items(u, flying, shaking)
@@ -413,8 +410,7 @@ class TablePainter:
         if c in self.homes.hand_rects:
             if c in self.selected:
                 overlay = "selected"
-            elif self.hover == c or (self.focus < len(self.homes.hand) and self.homes.hand[self.focus] == c
-                                     and self._keyboard_focus_visible()):
+            elif self._highlighted() == c:
                 overlay = "highlight"
         return (sp, c if sp.face_up else None, round(x), round(y), overlay)
 
@@ -453,6 +449,16 @@ class TablePainter:
 
     def _keyboard_focus_visible(self) -> bool:
         return self._my_turn()
+
+    def _highlighted(self) -> int | None:
+        """The one hand card framed in blue: the keyboard's focus after a key, the card under the pointer
+        after a move of the mouse (never both: two frames read as two cards chosen)."""
+        hand = self.homes.hand
+        if self.hover is not None and not self.keys_last:
+            return self.hover
+        if self._keyboard_focus_visible() and self.focus < len(hand):
+            return hand[self.focus]
+        return None
 
     def _rotated_back(self, w: int) -> pygame.Surface:
         cache = self.__dict__.setdefault("_rot_cache", {})
@@ -499,8 +505,6 @@ class TablePainter:
             rect = self.homes.meld_rects.get(meld_id)
             if rect:
                 draw_list.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=2, border_radius=6)
-        if self.staging:
-            self._draw_staging_total(surface, small)
         self._draw_hand_marks(surface)
         if self._my_turn():
             targets = self._targets()
@@ -571,18 +575,6 @@ class TablePainter:
                 if sum(h + 1 for _w, h in dims) + 2 <= room_h and all(w <= room for w, _h in dims):
                     return [(t, px) for t in lines]
         return []
-
-    def _draw_staging_total(self, surface: pygame.Surface, size: int) -> None:
-        """Why the engine would refuse the staged move (its total is in the meld area's label strip): at
-        the bottom left of the player's meld area, on a dark band so it reads over any card."""
-        area = pygame.Rect(self.homes.new_meld_zone)
-        y = area.bottom - 2
-        for text, color in reversed(self.staging_lines()[1:]):
-            img = text_image(text, fit_size(text, size, area.w - 16, 10, False), color)
-            box = img.get_rect(bottomleft=(area.left + 6, y)).inflate(8, 2)
-            surface.blit(_band(box.size), box)
-            surface.blit(img, img.get_rect(center=box.center))
-            y = box.top - 2
 
     def staging_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
         """The staging's one or two lines of words, and their colours."""
@@ -776,50 +768,17 @@ class TablePainter:
         tail = "" if minimum is None else _("min {m}").format(m=minimum)
         return (tail + (" ✓" if go else "")).strip()
 
-    def _draw_status(self, surface: pygame.Surface, u: int) -> None:
+    def draw_message_line(self, surface: pygame.Surface | DrawList, u: int) -> None:
         assert self.layout is not None
-        s = self.state
-        r = pygame.Rect(self.layout.status)
-        if s.phase == Phase.GAME_OVER:
-            text = _("The game is over.")
-        elif s.phase == Phase.DEAL:
-            text = _("The hand is over.")
-        elif self.controller.human_to_act:
-            if s.phase == Phase.ANSWER:
-                text = _("Your partner asks to go out: answer yes or no.")
-            elif s.phase == Phase.DRAW and s.pile_blocked():
-                text = (_("Your turn: a black three blocks the pile; draw from the stock.") if BLACK_THREE[s.pile[-1]]
-                        else _("Your turn: nobody may take the pile with this card on top; draw from the stock."))
-            elif s.phase == Phase.DRAW and s.pile and s.pile_freeze(s.side_of(self.seat)) == FROZEN_BY_WILD:
-                text = _("Your turn: draw from the stock, or take the frozen pile with a natural pair (a wild card "
-                         "lies in it).")
-            elif s.phase == Phase.DRAW and s.pile and s.pile_freeze(s.side_of(self.seat)) is not None:
-                text = _("Your turn: draw from the stock, or take the frozen pile with a natural pair (your side "
-                         "has not melded yet).")
-            elif s.phase == Phase.DRAW and s.rules.draws(s.players) == 1:
-                text = _("Your turn: click the stock to draw one, or select two cards and click the pile.")
-            elif s.phase == Phase.DRAW:
-                text = _("Your turn: click the stock to draw two, or select a pair and click the pile.")
-            elif s.permission is True:
-                text = _("Your partner said yes: you must go out this turn.")
-            elif s.permission is False:
-                text = _("Your partner said no: you may not go out this turn.")
-            else:
-                text = _("Meld, add to your melds, or select one card and click the pile to discard.")
-        else:
-            who = self.names[s.to_act]
-            if s.to_act == self.seat:  # the demo plays the player's seat too
-                text = _("The computer is playing your seat…")
-            elif self.controller.thinking:
-                text = _("{who} is thinking…").format(who=who)
-            else:
-                text = _("{who} to play.").format(who=who)
-        text += "   " + _("H: keys")
-        # Shrunk to the window's width rather than cut: the instruction must read whole.
+        self.messages.place(self.layout.status, self._message_room())
+        self.messages.draw(surface, self.view, u)
+
+    def _message_room(self) -> int:
+        """Where the message line ends: the sound switch sits at its right end."""
+        assert self.layout is not None
         sound = self.buttons.get("sound")
-        room = (sound.rect.left - r.x - 8) if sound is not None and sound.rect.w else r.w
-        size = fit_size(text, max(14, min(u * 3 // 4, r.h - 4)), room, 12, bold=False)
-        draw_text(surface, text, size, INK, (r.x, r.centery), "midleft", shadow=True)
+        r = self.layout.status
+        return sound.rect.left if sound is not None and sound.rect.w else r[0] + r[2]
 
     def _draw_flourishes(self, surface: pygame.Surface, u: int) -> None:
         for i, f in enumerate(self.flourishes):
@@ -831,7 +790,9 @@ class TablePainter:
             img.set_alpha(alpha)
             where = self.homes.meld_rects.get(f.meld)
             rect = pygame.Rect(where) if where else pygame.Rect(0, 0, self.size[0], self.size[1] // 2)
-            surface.blit(img, img.get_rect(center=(rect.centerx, rect.centery + i * round(u * 1.6))))
+            spot = img.get_rect(center=(rect.centerx, rect.centery + i * round(u * 1.6)))
+            # Over a meld at the window's edge the words come inwards rather than run off it.
+            surface.blit(img, spot.clamp(pygame.Rect((0, 0), self.size)))
 
     def help_lines(self) -> list[str]:
         """The keys that work at this table, in the language's own letters (the game waits meanwhile)."""
@@ -877,14 +838,6 @@ def _draw_shade(surface: pygame.Surface, shade: tuple) -> None:
     rect, alpha = shade
     keep = 255 - alpha
     surface.fill((keep, keep, keep), rect, pygame.BLEND_RGB_MULT)
-
-
-@surface_cache(2)
-def _band(size: tuple[int, int]) -> pygame.Surface:
-    """The dark see-through band under a staged move's reason, made once per size."""
-    band = pygame.Surface(size, pygame.SRCALPHA)
-    band.fill((8, 28, 18, 190))
-    return band
 
 
 def _blit_premultiplied(surface: pygame.Surface, arg: tuple[pygame.Surface, tuple[int, int]]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, language
+from game.i18n import _, language, ngettext
 from game.rules import events as ev
 from game.rules.actions import (
     Action,
@@ -23,6 +23,8 @@ from game.rules.actions import (
 from game.rules.cards import RANK
 from game.rules.errors import IllegalAction
 from game.rules.melds import classify, extends_run, order_cards
+from game.rules.names import cards_text
+from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.rules.view import view_of
 from game.ui.discard_risk import discard_risk
@@ -34,7 +36,16 @@ from game.ui.table_view import LIFT
 from scenes.table_overlays import OVERLAYS
 from scenes.widgets import Dialog
 
-HINT_SECONDS = 9.0
+
+def draw_first(rules: RuleSet, players: int) -> str:
+    """What a player who tries to meld before drawing is told: as many cards as this table draws, and the
+    top card onto a run only where there are runs."""
+    n = rules.draws(players)
+    if rules.runs:
+        return ngettext("Draw first: {n} card from the stock, the pile, or its top card onto a run.",
+                        "Draw first: {n} cards from the stock, the pile, or its top card onto a run.", n).format(n=n)
+    return ngettext("Draw first: {n} card from the stock, or the pile.",
+                    "Draw first: {n} cards from the stock, or the pile.", n).format(n=n)
 
 
 class TablePlayer:
@@ -90,12 +101,15 @@ class TablePlayer:
         except IllegalAction as why:
             self.refuse(str(why), cards if cards is not None else set(self.selected))
             return False
-        self.toasts.drop("refusal")  # the reason was about a move now made another way
+        self.messages.drop("refusal")  # the reason was about a move now made another way
         self.apply_events(events)
         return True
 
     def refuse(self, reason: str, cards: set[int]) -> None:
-        self.toasts.show(reason, 4.5, key="refusal")  # one reason at a time, the newest
+        staged = next((m for m in self.messages.items if m.key == "staged"), None)
+        if staged is not None and staged.message == reason:
+            self.messages.drop("staged")  # the same reason: said once, as the refusal
+        self.messages.show(reason, 4.5, key="refusal")  # one reason at a time, the newest
         self.shaking = set(cards)
         self.shake_time = 0.45
         self.dirty = True
@@ -120,7 +134,7 @@ class TablePlayer:
     def toggle_sound(self, _intent: Intent) -> None:
         on = self.on_sound() if self.on_sound is not None else not self.sounds.enabled
         self.buttons["sound"].label = self._sound_label()
-        self.toasts.show(_("Sound on.") if on else _("Sound off."), 1.5, key="sound")
+        self.messages.show(_("Sound on.") if on else _("Sound off."), 1.5, key="sound")
 
     def sort_by(self, intent: Intent) -> None:
         """Two explicit orders, each with its key and button (no toggle: one press is always enough)."""
@@ -236,8 +250,7 @@ class TablePlayer:
             return
         meld = next(m for m in self.state.melds[self.state.side_of(self.seat)] if m.id == meld_id)
         if self.state.phase == Phase.DRAW:
-            self.refuse(_("Draw first: two cards from the stock, the pile, or its top card onto a run."),
-                        set(chosen))
+            self.refuse(draw_first(self.state.rules, self.state.players), set(chosen))
             return
         self.staging.stage_add(meld_id, meld.kind, chosen)
         self._staged_changed()
@@ -256,7 +269,7 @@ class TablePlayer:
 
     def _staged_changed(self) -> None:
         self.selected.clear()
-        self.hint = None
+        self.drop_hint()
         self.relayout()  # which also asks the engine to judge the staged move again
 
     def lay_staged(self, _intent: Intent | None = None) -> None:
@@ -282,6 +295,7 @@ class TablePlayer:
         if self.staging:
             self.take_back()
             return
+        held = set(self.state.hands[self.seat])
         if not self.controller.undo():
             reason = (_("Nothing to undo: the draw showed new cards, so it stays.")
                       if self.state.phase == Phase.MELD else _("Nothing to undo."))
@@ -289,8 +303,11 @@ class TablePlayer:
             return
         self.selected.clear()
         self.picked_meld = None
-        self.hint = None
-        self.log.append(_("You took back your last meld."))
+        self.drop_hint()
+        back = [c for c in self.state.hands[self.seat] if c not in held]
+        # The cards themselves: after two undos "your last meld" no longer says which.
+        self.log.append(_("You took back {cards}.").format(cards=cards_text(back)) if back
+                        else _("You took back your last meld."))
         self.apply_events([])
 
     # ----- going out of the turn --------------------------------------------------------------------
@@ -356,14 +373,18 @@ class TablePlayer:
         """With no card selected, a meld is picked up; a second meld of its rank takes it in (combine)."""
         if self.picked_meld is None or self.picked_meld == meld_id:
             self.picked_meld = None if self.picked_meld == meld_id else meld_id
-            if self.picked_meld is not None:
-                self.toasts.show(_("Meld picked: click another meld of its rank to combine them, or select "
+            if self.picked_meld is not None and self.state.rules.one_meld_per_rank:
+                self.picked_meld = None  # one meld of a rank: nothing to combine, only cards to add
+                self.messages.show(_("Select cards in your hand first, then click the meld to add them."), 3.0,
+                                   key="picked")
+            elif self.picked_meld is not None:
+                self.messages.show(_("Meld picked: click another meld of its rank to combine them, or select "
                                    "cards to add."), 3.0, key="picked")
             else:
-                self.toasts.drop("picked")
+                self.messages.drop("picked")
             return
         first, self.picked_meld = self.picked_meld, None
-        self.toasts.drop("picked")
+        self.messages.drop("picked")
         self.play(Combine(first, meld_id), set())
 
     def _targets(self) -> list:
@@ -393,7 +414,8 @@ class TablePlayer:
             return
         # A copy taken here: the thinking thread never reads the game the frame loop changes.
         probe, seat, seed = self.state.copy(), self.seat, self.state.hand_no * 1000 + len(self.state.pile)
-        self.hint = None
+        self.drop_hint()
+        self.hint_asked = self.moves
         self.controller.ask_hint(lambda: suggest(probe, seat, seed))
         self.poll_hint()
 
@@ -402,14 +424,15 @@ class TablePlayer:
         if job is None or not job.done.is_set():
             return
         self.controller.hint_job = None
-        if job.action is None:
-            return  # the suggestion failed: nothing to show rather than a wrong hint
+        if job.action is None or self.hint_asked != self.moves or self.state.phase == Phase.GAME_OVER:
+            return  # failed, or for a position gone by: nothing to show rather than a wrong hint
         try:
             hint: Hint = explain(job.action, view_of(self.state, self.seat), self.names)
         except (IllegalAction, KeyError, IndexError, StopIteration):
             return
         self.hint = hint
-        self.toasts.show(_("Hint: {text}").format(text=hint.text), HINT_SECONDS, key="hint")
+        # It stays until the position changes (see TableScene.apply_events) or the staging does.
+        self.messages.show(_("Hint: {text}").format(text=hint.text), None, key="hint")
         self.dirty = True
 
     # ----- what the table saw -----------------------------------------------------------------------
@@ -449,6 +472,7 @@ class TablePlayer:
         if event.type == pygame.KEYDOWN:
             intent = key_intent(event.key, event.mod, getattr(event, "unicode", ""))
             if intent is not None:
+                self.keys_last = self.keys_last or intent.kind in ("focus", "select")
                 self.do(intent)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.mouse_down(event.pos)
@@ -495,6 +519,9 @@ class TablePlayer:
         self.click_table(pos)
 
     def mouse_move(self, pos: tuple[int, int], held: bool) -> None:
+        if self.keys_last:
+            self.keys_last = False
+            self.dirty = True
         if not self.dragging:
             self._track_pointer(pos)
         if self.press and held and not self.dragging:

@@ -195,7 +195,7 @@ def test_take_the_pile_with_more_naturals_and_wild_cards():
 def test_the_pile_needs_a_natural_pair_from_hand():
     s = position(2, ["9H 2C JK 4C 4D", "6D 6D"], pile="5D 9C", melds=[["QH QS QD"]])
     assert refused(s, TakePile(in_hand(s, 0, "9H 2C"))) == (
-        "To take the pile you need a pair of natural 9s from your hand.")
+        "To take the pile you need a pair of natural nines from your hand.")
     s = position(2, ["9H 9S 2C JK 4C", "6D 6D"], pile="5D 9C", melds=[["QH QS QD"]])
     assert refused(s, TakePile(in_hand(s, 0, "9H 9S 2C JK"))) == (
         "A meld needs at least twice as many natural cards as wild cards: 3 naturals, 2 wild.")

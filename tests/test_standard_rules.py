@@ -110,7 +110,7 @@ def test_a_meld_grows_past_seven():
 
 def test_one_meld_per_rank_cards_of_that_rank_go_onto_it():
     s = std(2, ["KC KD KH 9S 9H 4C"], melds=[["KH KS KD"]], phase=Phase.MELD)
-    with pytest.raises(IllegalAction, match="meld of Ks already"):
+    with pytest.raises(IllegalAction, match="meld of kings already"):
         s.apply(LayMelds((in_hand(s, 0, "KC KD KH"),)))
     assert not any(isinstance(a, LayMelds) and any(RANK[m[0]] == 13 for m in a.melds) for a in legal_actions(s))
     s.apply(MeldMove(add=((s.melds[0][0].id, in_hand(s, 0, "KC KD KH")),)))
@@ -119,7 +119,7 @@ def test_one_meld_per_rank_cards_of_that_rank_go_onto_it():
 
 def test_two_new_melds_of_one_rank_in_one_move_are_refused():
     s = std(2, ["KC KD KH KS KC KD 9S 9H"], phase=Phase.MELD)
-    with pytest.raises(IllegalAction, match="meld of Ks already"):
+    with pytest.raises(IllegalAction, match="meld of kings already"):
         s.apply(LayMelds(groups_in_hand(s, 0, "KC KD KH", "KS KC KD")))
 
 

@@ -119,13 +119,13 @@ def badges(scene: TableScene, monkeypatch) -> list[str]:
 
 
 def status(scene: TableScene, monkeypatch) -> str:
-    import scenes.table_paint as tp
+    import scenes.table_parts.message_line as tp
 
     drawn: list[str] = []
     real = tp.draw_text
     monkeypatch.setattr(tp, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a,
                                                                                                       **k))
-    scene._draw_status(pygame.Surface(scene.size), 20)
+    scene.draw_message_line(pygame.Surface(scene.size), 20)
     return " ".join(drawn)
 
 

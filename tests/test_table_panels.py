@@ -96,7 +96,7 @@ def test_minimum_text_sizes_at_1366x768(app) -> None:
         assert label[1] >= 14, label
     # The instruction line reads whole at its full size, within the window.
     captured = []
-    import scenes.table_paint as paint
+    import scenes.table_parts.message_line as paint
 
     real = paint.draw_text
 
@@ -106,7 +106,7 @@ def test_minimum_text_sizes_at_1366x768(app) -> None:
 
     paint.draw_text = spy
     try:
-        scene._draw_status(app.screen, 35)
+        scene.draw_message_line(app.screen, 35)
     finally:
         paint.draw_text = real
     (text, size), = captured

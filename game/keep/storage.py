@@ -17,6 +17,7 @@ it reads everything and writes, renames and deletes nothing.
 from __future__ import annotations
 
 import json
+import logging
 import os
 import tempfile
 import threading
@@ -42,9 +43,12 @@ from game.keep.settings import (  # noqa: F401 - where the settings were kept be
 )
 from game.keep.stats import FORMAT as STATS_FORMAT
 from game.keep.stats import MAX_COUNT, Statistics
+from game.rules.record import GameRecord, InvalidRecord, check_against, record_from_json
 from game.rules.state import GameState
 from game.rules.validate import NewerVersion, state_from_json
 
+KEPT_GAMES = "games"  # the folder of finished games' records, beside the statistics
+KEEP_GAMES = 50  # the last fifty games are kept (a game's record is some 20-100 kB)
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "save.json"
 STATS_FILE = "stats.json"
@@ -179,11 +183,14 @@ class SavedGame:
     levels: list[str]
     speed: str = "normal"
     seed: int = 0
+    record: GameRecord | None = None  # every hand's deal and moves (game/rules/record.py)
+    record_problem: str | None = None  # read, not kept: why the record that came with the game was dropped
 
     def to_json(self) -> dict:
+        record = self.record if self.record is not None else GameRecord.of(self.state)
         return {"format": FORMAT, "kind": "bolivia-save", "written_by": WRITTEN_BY,
                 "saved_at": datetime.now(UTC).isoformat(timespec="seconds"), "levels": list(self.levels),
-                "speed": self.speed, "seed": self.seed, "state": self.state.to_json()}
+                "speed": self.speed, "seed": self.seed, "state": self.state.to_json(), "record": record.to_json()}
 
     @staticmethod
     def from_json(data: object) -> SavedGame:
@@ -206,7 +213,18 @@ class SavedGame:
         speed = data.get("speed") if data.get("speed") in SPEEDS else "normal"
         seed = data.get("seed")
         ok_seed = isinstance(seed, int) and not isinstance(seed, bool) and 0 <= seed < 1 << 64
-        return SavedGame(state, list(levels), speed, seed if ok_seed else state.seed)
+        # The record: a damaged one is refused like any other field; one that is sound but does not play back
+        # to this game is dropped and the game goes on (nothing to continue is lost for a replay's sake).
+        # A save written before records had none.
+        record, problem = GameRecord.of(state), None
+        if "record" in data:
+            record = record_from_json(data["record"])
+            try:
+                check_against(record, state)
+            except InvalidRecord as why:
+                record = GameRecord.of(state)
+                problem = f"the saved game's record was dropped, the game goes on: {why}"
+        return SavedGame(state, list(levels), speed, seed if ok_seed else state.seed, record, problem)
 
 
 Stats = Statistics  # the statistics model lives in game/keep/stats.py
@@ -412,7 +430,10 @@ class Storage:
         if data is MISSING:
             return None
         try:
-            return SavedGame.from_json(data)
+            saved = SavedGame.from_json(data)
+            if saved.record_problem:  # the player can do nothing about it: for the log, not the menu
+                logging.getLogger(__name__).warning("%s", saved.record_problem)
+            return saved
         except NewerVersion as newer:
             self._keep_for_newer_version(newer)
         except ValueError as why:  # every reason from_json gives is written for the player
@@ -518,7 +539,54 @@ class Storage:
         return stats
 
     def reset_stats(self) -> Statistics:
-        """Forget every statistic (the player confirmed it)."""
+        """Forget every statistic and the kept games' records (the player confirmed it)."""
         stats = Statistics()
         self.save_stats(stats)
+        if not self.read_only:
+            for path in self._kept_paths():
+                try:
+                    path.unlink()
+                except OSError:
+                    pass
         return stats
+
+    # --- finished games' records -----------------------------------------------------------------
+
+    def _kept_paths(self) -> list[Path]:
+        """The kept games' files, oldest first (their names start with the time they ended)."""
+        try:
+            return sorted(p for p in self.path(KEPT_GAMES).glob("game-*.json") if p.is_file())
+        except OSError:
+            return []
+
+    def keep_game(self, record: GameRecord) -> Path | None:
+        """Keep a finished game's record (written atomically); only the last KEEP_GAMES stay."""
+        if self.read_only:
+            return None
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-%f")  # sorts as it happened
+        folder = self.path(KEPT_GAMES)
+        name = f"game-{stamp}.json"
+        n = 2
+        while (folder / name).exists():
+            name, n = f"game-{stamp}-{n}.json", n + 1
+        data = {**record.to_json(), "finished_at": datetime.now(UTC).isoformat(timespec="seconds")}
+        try:
+            write_json_atomic(folder / name, data)
+        except OSError as why:
+            raise StorageError(self._write_message(name, why)) from None
+        for old in self._kept_paths()[:-KEEP_GAMES]:
+            try:
+                old.unlink()
+            except OSError:
+                pass
+        return folder / name
+
+    def kept_games(self) -> list[tuple[Path, GameRecord]]:
+        """The kept games that can be read, newest first; a damaged one is left out (and left as it is)."""
+        out = []
+        for path in reversed(self._kept_paths()):
+            try:
+                out.append((path, record_from_json(read_json_file(path))))
+            except (BadFile, ValueError):
+                continue
+        return out

@@ -7,7 +7,10 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Deal:
-    """Shuffle and deal the next hand."""
+    """Deal the next hand: from `deck` when given (a replay, a deal played again: the whole deck in the
+    order the deal takes it, from the end), else from the game's own shuffle."""
+
+    deck: tuple[int, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -91,6 +94,8 @@ def action_to_json(action: Action) -> dict:
                 "add": [[mid, list(cards)] for mid, cards in action.add], "combine": [list(p) for p in action.combine]}
     d: dict = {"type": type(action).__name__}
     for name, val in vars(action).items():
+        if name == "deck" and val is None:
+            continue  # a plain deal stays {"type": "Deal"}
         d[name] = [list(v) for v in val] if name == "melds" else (list(val) if isinstance(val, tuple) else val)
     return d
 
@@ -107,7 +112,7 @@ def action_from_json(d: dict) -> Action:
             continue
         if name == "melds":
             val = tuple(tuple(int(c) for c in m) for m in val)
-        elif name == "cards":
+        elif name in ("cards", "deck"):
             val = tuple(int(c) for c in val)
         kwargs[name] = val
     return cls(**kwargs)

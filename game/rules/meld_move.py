@@ -13,6 +13,7 @@ from game.rules.cards import VALUE, label
 from game.rules.errors import IllegalAction
 from game.rules.going_out import can_go_out
 from game.rules.melds import BLACK_THREES, RANK_MELD, Meld, classify, order_cards, side_may_go_out
+from game.rules.names import rank_plural
 from game.rules.ruleset import RuleSet
 
 
@@ -153,12 +154,9 @@ def check_one_meld_per_rank(melds: tuple[Meld, ...] | list[Meld]) -> None:
     for m in melds:
         if m.kind == RANK_MELD:
             if m.key in seen:
-                raise IllegalAction(_("Your side has a meld of {rank}s already: these cards go onto it.").format(
-                    rank=RANK_NAMES.get(m.key, str(m.key))))
+                raise IllegalAction(_("Your side has a meld of {ranks} already: these cards go onto it.").format(
+                    ranks=rank_plural(m.key)))
             seen.add(m.key)
-
-
-RANK_NAMES = {4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 def judge_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds: list[Meld] | tuple[Meld, ...],

@@ -38,5 +38,15 @@ def canasta_name(canasta: str) -> str:
     }[canasta]
 
 
+def a_canasta(canasta: str) -> str:
+    """A canasta's name with its article, for "It makes {a_canasta}." (each language has its own)."""
+    return {
+        "natural": _("a natural canasta"),
+        "mixed": _("a mixed canasta"),
+        "escalera": _("an escalera"),
+        "bolivia": _("a bolivia"),
+    }[canasta]
+
+
 def meld_kind_name(kind: str) -> str:
     return {RUN: _("a run"), WILD_MELD: _("wild cards"), BLACK_THREES: _("black threes")}.get(kind, _("a meld"))

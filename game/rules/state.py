@@ -41,6 +41,7 @@ from game.rules.melds import (
     order_cards,
     side_may_go_out,
 )
+from game.rules.names import rank_plural
 from game.rules.ruleset import BOLIVIA, FROZEN_BEFORE_MELD, FROZEN_BY_WILD, RuleSet
 from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
 
@@ -54,6 +55,13 @@ class Phase(StrEnum):
     MELD = "meld"  # after drawing: meld, add, combine, ask, discard
     ANSWER = "answer"  # the partner answers "May I go out?"
     GAME_OVER = "game_over"
+
+
+def shuffled_deck(rules: RuleSet, seed: int, hand_no: int) -> list[int]:
+    """The deck of a game's hand as its seed shuffles it; the deal takes cards from the end."""
+    deck = deck_ids(rules.packs, rules.jokers)
+    random.Random(f"{seed}:hand:{hand_no}").shuffle(deck)
+    return deck
 
 
 def rank_name(rank: int) -> str:
@@ -259,12 +267,15 @@ class GameState:
 
     # ----- the deal ---------------------------------------------------------------------------------
 
-    def _deal(self, _action: Deal) -> list[ev.Event]:
+    def _deal(self, action: Deal) -> list[ev.Event]:
         self._need_phase(Phase.DEAL)
+        if action.deck is None:
+            deck = shuffled_deck(self.rules, self.seed, self.hand_no + 1)
+        else:
+            deck = list(action.deck)
+            if sorted(deck) != deck_ids(self.rules.packs, self.rules.jokers):
+                raise IllegalAction(_("That deck is not the whole deck of this game."))
         self.hand_no += 1
-        rng = random.Random(f"{self.seed}:hand:{self.hand_no}")
-        deck = deck_ids(self.rules.packs, self.rules.jokers)
-        rng.shuffle(deck)
         self.stock = deck
         n = self.players
         first = (self.dealer + 1) % n
@@ -362,8 +373,8 @@ class GameState:
         meld_cards = tuple(action.cards) + (top,)
         shape = classify(meld_cards + (onto.cards if onto else ()), self.rules)
         if shape.kind != RANK_MELD:
-            raise IllegalAction(_("The cards taken with the pile must make a meld of {rank}s.").format(
-                rank=rank_name(RANK[top])))
+            raise IllegalAction(_("The cards taken with the pile must make a meld of {ranks}.").format(
+                ranks=rank_plural(RANK[top])))
         shapes = [classify(m, self.rules) for m in action.melds]
         self._check_first_meld(side, meld_points(meld_cards) + sum(meld_points(m) for m in action.melds))
         rest = self.pile[:-1]
@@ -414,12 +425,12 @@ class GameState:
                 return
             if freeze == FROZEN_BY_WILD:
                 raise IllegalAction(_("The pile is frozen (a wild card lies in it): to take it you need a pair "
-                                      "of natural {rank}s from your hand.").format(rank=rank_name(RANK[top])))
+                                      "of natural {ranks} from your hand.").format(ranks=rank_plural(RANK[top])))
             if freeze == FROZEN_BEFORE_MELD:
                 raise IllegalAction(_("The pile is frozen until your side has melded: to take it you need a "
-                                      "pair of natural {rank}s from your hand.").format(rank=rank_name(RANK[top])))
-            raise IllegalAction(_("To take the pile you need a pair of natural {rank}s from your hand.").format(
-                rank=rank_name(RANK[top])))
+                                      "pair of natural {ranks} from your hand.").format(ranks=rank_plural(RANK[top])))
+            raise IllegalAction(_("To take the pile you need a pair of natural {ranks} from your hand.").format(
+                ranks=rank_plural(RANK[top])))
         if naturals < 1 or len(cards) < 2:
             raise IllegalAction(_("To take the pile you need two cards from your hand that meld with the top "
                                   "card: a natural {rank} and another {rank} or a wild card.").format(

@@ -27,6 +27,7 @@ from game.rules.actions import Action, AddToMeld, Combine, Deal, LayMelds, MeldM
 from game.rules.errors import IllegalAction
 from game.rules.events import Event
 from game.rules.legal import legal_actions
+from game.rules.record import GameRecord
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
 from game.shell.frame_gate import wait_for_frame_end
@@ -47,8 +48,10 @@ class Applied:
 
 class TurnController:
     def __init__(self, state: GameState, choosers: dict[int, Chooser], human: set[int] | None = None,
-                 speed: str = "normal", seed: int = 0, threaded: bool = True) -> None:
+                 speed: str = "normal", seed: int = 0, threaded: bool = True, record: GameRecord | None = None) -> None:
         self.state = state
+        # Every move goes through the record (game/rules/record.py): the save carries it, replays read it.
+        self.record = record if record is not None else GameRecord.of(state)
         self.choosers = choosers
         self.human = {0} if human is None else human
         self.pause = PAUSES.get(speed, PAUSES["normal"])
@@ -88,7 +91,7 @@ class TurnController:
             raise IllegalAction(_("It is not your turn."))
         undoable = isinstance(action, UNDOABLE) and self.state.phase == Phase.MELD
         before = self.state.copy() if undoable else None
-        events = self.state.apply(action)
+        events = self.record.play(self.state, action)
         self.hint_job = None  # a hint asked before this move is about another position
         if before is not None and self.state.phase == Phase.MELD and self.state.turn == before.turn:
             self._undo.append(before)
@@ -108,6 +111,7 @@ class TurnController:
         # Put the copy back into the same GameState object: the table, the flow and the autosave all
         # hold this one, so they all see the undone game.
         self.state.__dict__.update(before.__dict__)
+        self.record.undo()
         self.hint_job = None
         return True
 
@@ -122,7 +126,7 @@ class TurnController:
 
     def deal(self) -> list[Event]:
         self._undo.clear()
-        return self.state.apply(Deal())
+        return self.record.play(self.state, Deal())
 
     def update(self, dt: float, busy: bool) -> Applied | None:
         """Advance the computer seats by at most one action."""
@@ -168,7 +172,7 @@ class TurnController:
                 raise job.error
             assert job.action is not None
             self._undo.clear()
-            return Applied(job.seat, job.action, self.state.apply(job.action))
+            return Applied(job.seat, job.action, self.record.play(self.state, job.action))
         except Exception as why:
             # A computer move the engine refuses: fall back to the first legal action, and say so.
             self.errors.append(repr(why))
@@ -179,7 +183,7 @@ class TurnController:
                 self._stop(_("the player to act has no legal move"))
                 return None
             self._undo.clear()
-            return Applied(seat, legal[0], self.state.apply(legal[0]))
+            return Applied(seat, legal[0], self.record.play(self.state, legal[0]))
         except Exception as why:  # the engine itself fails on this game: never into the frame loop
             self.errors.append(repr(why))
             self._stop(_("the rules refused every move the computer player tried"))

@@ -25,6 +25,7 @@ from game.ai import get_player
 from game.i18n import LANGUAGES, _, number, set_language
 from game.keep.stats import Statistics
 from game.keep.storage import GameSetup, SavedGame, Settings, Storage, StorageError
+from game.rules.record import GameRecord
 from game.rules.ruleset import BOLIVIA, RULESETS
 from game.rules.state import GameState, Phase
 from game.shell.app import App, desktop_sizes
@@ -284,7 +285,7 @@ class Flow:
             self.levels, self.speed = [DEMO_LEVEL] * state.players, "instant"
         human = set() if demo else {0}
         choosers = {s: self._player(self.levels[s]) for s in range(state.players) if s not in human}
-        controller = TurnController(state, choosers, human, self.speed, saved.seed)
+        controller = TurnController(state, choosers, human, self.speed, saved.seed, record=saved.record)
         if demo:
             controller.auto_deal = True
         if state.phase in (Phase.DEAL, Phase.GAME_OVER) and state.results:
@@ -346,11 +347,17 @@ class Flow:
         if self.demo:
             return
         try:
-            self.storage.save_game_soon(SavedGame(state, self.levels, self.speed, self.seed))
+            self.storage.save_game_soon(SavedGame(state, self.levels, self.speed, self.seed, self._record_of(state)))
         except StorageError as why:
             if not self._save_failed and self.table is not None:
                 self._save_failed = True  # say it once, not after every move
                 self.table.toasts.show(str(why), 8.0)
+
+    def _record_of(self, state: GameState) -> GameRecord | None:
+        """The record of the game on the table (every hand's deal and moves), if `state` is its game."""
+        if self.table is not None and self.table.controller.state is state:
+            return self.table.controller.record
+        return None
 
     # ----- between hands and at the end ---------------------------------------------------------
 
@@ -386,6 +393,12 @@ class Flow:
                 stats = self.storage.record_game(state, state.side_of(0), self.levels)
             except StorageError:
                 stats = None
+            record = self._record_of(state)
+            if record is not None and record.hands:
+                try:
+                    self.storage.keep_game(record)  # the last 50 games, until the statistics are cleared
+                except StorageError:
+                    pass  # the replays of this game are lost, not the game's count
             try:
                 self.storage.clear_game()
             except StorageError:

@@ -27,7 +27,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import BLACK_THREE, NATURAL, RANK, WILD
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, canasta_of, classify, meld_points, order_cards
-from game.rules.names import canasta_name, card_name, cards_text, rank_plural
+from game.rules.names import a_canasta, card_name, cards_text, rank_plural
 from game.rules.state import GameState
 from game.rules.view import PlayerView, view_of
 
@@ -93,7 +93,7 @@ def explain(action: Action, view: PlayerView, names: list[str]) -> Hint:
             if m is not None:
                 made = canasta_of(m.kind, m.cards + tuple(cards), view.rules)
                 if made and not m.canasta(view.rules):
-                    text += " " + _("It makes a {canasta}.").format(canasta=canasta_name(made).lower())
+                    text += " " + _("It makes {a_canasta}.").format(a_canasta=a_canasta(made))
             return Hint(action, text, frozenset(cards), meld_id)
         case Combine(into=b):
             return Hint(action, _("Combine your two melds of one rank into one: it brings a canasta closer."),
