@@ -178,3 +178,34 @@ def test_the_fuzzer_finds_nothing_crashed_or_stuck() -> None:
     for kind, t in tally.items():
         assert t["crashed"] == 0 and t["stuck"] == 0, (kind, t)
         assert t["refused"] and t["played"], (kind, t)
+
+
+def test_what_the_game_writes_it_reads_back(tmp_path: Path) -> None:
+    """Random settings of every allowed value and random games started from them: the settings, the save and
+    the statistics the game writes are read back as they were, without a word to the player."""
+    from game.keep.settings import CARD_SIZES, LEVELS, SORT_ORDERS, SPEEDS
+    from game.rules.ruleset import RULESETS
+    from tests.scene_helpers import play_hand as greedy_hand
+
+    rng = random.Random(77)
+    store = Storage(tmp_path)
+    for _ in range(25):
+        game = rng.choice(list(RULESETS))
+        players = rng.choice((2, 3, 4))
+        setup = GameSetup(players, rng.choice(LEVELS), rng.random() < 0.5, [rng.choice(LEVELS) for _ in range(3)],
+                          rng.choice(RULESETS[game].targets), rng.choice(SPEEDS), game)
+        settings = Settings(setup, rng.choice((None, "en", "fr", "sv")), rng.random() < 0.5, rng.random(),
+                            rng.choice(CARD_SIZES), rng.random() < 0.5, rng.choice(SORT_ORDERS), rng.random() < 0.5)
+        store.save_settings(settings)
+        assert store.load_settings() == settings
+        state = GameState(players, rng.randrange(1 << 30), rules=RULESETS[game], target=setup.target)
+        for _ in range(rng.randrange(3)):
+            greedy_hand(state, rng.randrange(100))
+            store.record_hand(state)
+        store.save_game(SavedGame(state, setup.levels(), setup.speed, rng.randrange(1 << 40)))
+        loaded = store.load_game()
+        assert loaded is not None and loaded.state.to_json() == state.to_json()
+        if store.path("stats.json").exists():
+            written = json.loads(store.path("stats.json").read_text(encoding="utf-8"))
+            assert store.load_stats().to_json() == written
+        assert not store.take_problems()
