@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-TOOLS = {"meld", "score", "min-meld", "simulate", "arena", "bench", "turn"}
+TOOLS = {"meld", "score", "min-meld", "simulate", "arena", "bench", "turn", "lessons"}
 
 
 def main(argv: list[str] | None = None) -> int:

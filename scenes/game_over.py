@@ -43,9 +43,12 @@ def outcome_title(state: GameState, human: bool = True) -> str:
 def outcome_reason(state: GameState) -> str:
     best = max(state.scores)
     if state.end_reason == "hand_limit":
-        return _("The game stopped after {n} hands without reaching the target.").format(n=state.hand_no)
+        return ngettext("The game stopped after {n} hand without reaching the target.",
+                        "The game stopped after {n} hands without reaching the target.", state.hand_no).format(
+            n=state.hand_no)
     if state.winner is None:
-        return _("A tie for the lead at {n} points.").format(n=number(best))
+        return ngettext("A tie for the lead at {n} point.", "A tie for the lead at {n} points.", abs(best)).format(
+            n=number(best))
     return ngettext("{n} points reached after {hands} hand (target {target}).",
                     "{n} points reached after {hands} hands (target {target}).", state.hand_no).format(
         n=number(best), hands=state.hand_no, target=number(state.target))

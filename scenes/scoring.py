@@ -29,6 +29,7 @@ from scenes.widgets import (
     INK,
     INK_DIM,
     PANEL_EDGE,
+    READABLE_PX,
     Button,
     draw_panel,
     draw_text,
@@ -275,7 +276,7 @@ class ScoringScene(Scene):
             col.rect = pygame.Rect(left + i * (col_w + gap), top, col_w, bottom - top)
         # The largest text with which every column fits its height.
         t = u
-        while t > 13 and max(self._column_height(c, t) for c in self.columns) > bottom - top:
+        while t > READABLE_PX and max(self._column_height(c, t) for c in self.columns) > bottom - top:
             t -= 1
         self._t = t
         used = max(self._column_height(c, t) for c in self.columns)
@@ -290,7 +291,7 @@ class ScoringScene(Scene):
         return max(8, t * 2 // 3)
 
     def _note_size(self, t: int) -> int:
-        return max(12, round(t * 0.78))
+        return max(READABLE_PX, round(t * 0.78))  # the notes were 12 px at 1024x600
 
     def _label_width(self, col: _Column, t: int) -> int:
         widest = max(font(t, True).size(signed(ln.points))[0] for ln in col.lines)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.assets import font
-from game.i18n import LANGUAGES, _, number, set_language
+from game.i18n import LANGUAGES, _, ngettext, number, set_language
 from game.keep.storage import LEVELS, SPEEDS, GameSetup
 from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
 from game.ui.narrate import seat_names
@@ -27,6 +27,7 @@ from scenes.widgets import (
     GOLD,
     INK,
     INK_DIM,
+    READABLE_PX,
     Button,
     at_least_a_pixel,
     draw_panel,
@@ -57,6 +58,10 @@ def level_caption(level: str) -> str:
 
 def speed_name(speed: str) -> str:
     return {"slow": _("Slow"), "normal": _("Normal"), "fast": _("Fast"), "instant": _("Instant")}.get(speed, speed)
+
+
+def players_text(n: int) -> str:
+    return ngettext("{n} player", "{n} players", n).format(n=n)
 
 
 def points(n: int) -> str:
@@ -95,6 +100,7 @@ class SetupScene(Scene):
         super().__init__()
         self.setup = replace(setup) if setup is not None else GameSetup()
         self.setup.seat_levels = list(self.setup.seat_levels)
+        self.setup.targets = dict(self.setup.targets)  # Back changes nothing
         if self.setup.players == 2:
             self.setup.per_seat = False
         self.on_start = on_start
@@ -154,7 +160,7 @@ class SetupScene(Scene):
     def value_text(self, row: Row) -> str:
         v = row.value
         if row.key == "players":
-            return _("{n} players").format(n=v)
+            return players_text(int(v))  # type: ignore[call-overload]
         if row.key == "difficulty" or row.key.startswith("seat"):
             return level_name(str(v))
         if row.key == "target":
@@ -213,12 +219,9 @@ class SetupScene(Scene):
         v = row.value
         s = self.setup
         if key == "game":
-            s.game = str(v)
-            s.target = self.rules.default_target(s.players)  # each game has its own usual target
+            s.switch_game(str(v))  # its own target, never another game's usual one
         elif key == "players":
-            if s.target == self.rules.default_target(s.players):
-                s.target = self.rules.default_target(int(v))  # type: ignore[call-overload]
-            s.players = int(v)  # type: ignore[call-overload]
+            s.switch_players(int(v))  # type: ignore[call-overload]
             if s.players == 2 and s.per_seat:
                 s.per_seat = False
                 s.level = s.seat_levels[0]
@@ -232,7 +235,7 @@ class SetupScene(Scene):
         elif key.startswith("seat"):
             s.seat_levels[int(key[4:]) - 1] = str(v)
         elif key == "target":
-            s.target = int(v)  # type: ignore[call-overload]
+            s.choose_target(int(v))  # type: ignore[call-overload]
         elif key == "speed":
             s.speed = str(v)
         elif key == "language":
@@ -274,7 +277,8 @@ class SetupScene(Scene):
 
     def start(self) -> None:
         if self.on_start is not None:
-            self.on_start(replace(self.setup, seat_levels=list(self.setup.seat_levels)))
+            self.on_start(replace(self.setup, seat_levels=list(self.setup.seat_levels),
+                                  targets=dict(self.setup.targets)))
 
     def back(self) -> None:
         if self.on_back is not None:
@@ -292,7 +296,7 @@ class SetupScene(Scene):
         self._background = None
         title_h = round(u * 2.4)
         button_h = round(u * 2.2)
-        hint_h = max(13, u * 2 // 3) + u // 2
+        hint_h = max(READABLE_PX, u * 2 // 3) + u // 2
         margin = u // 2
         n = len(self.rows)
         cap_guess = max(14, round(u * 0.85))
@@ -460,7 +464,7 @@ class SetupScene(Scene):
         self.back_button.draw(surface)
         self.start_button.draw(surface)
         hint = self.hint()
-        hint_size = max(13, u * 2 // 3)
+        hint_size = max(READABLE_PX, u * 2 // 3)
         if self.start_button.rect.bottom + hint_size + u // 4 <= h:
             draw_text(surface, hint, hint_size, INK_DIM, (w // 2, h - u // 4), "midbottom")
 
@@ -497,6 +501,6 @@ class SetupScene(Scene):
             pygame.draw.polygon(surface, color, pts)
         text = self.value_text(row)
         size = t
-        while size > 12 and font(size, True).size(text)[0] > box.w - 2 * arrow_w:
+        while size > READABLE_PX and font(size, True).size(text)[0] > box.w - 2 * arrow_w:
             size -= 1
         draw_text(surface, text, size, BUTTON_TEXT, box.center, "center", bold=True)

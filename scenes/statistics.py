@@ -7,15 +7,16 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _, number
+from game.i18n import _, ngettext, number
 from game.keep.stats import DEFAULT_GAME, MIXED, GameStats, Record, Statistics
 from scenes.rules import game_name
 from scenes.scene import Scene
-from scenes.setup import level_name
+from scenes.setup import level_name, players_text
 from scenes.widgets import (
     GOLD,
     INK,
     INK_DIM,
+    READABLE_PX,
     Button,
     Dialog,
     FocusGroup,
@@ -38,8 +39,12 @@ def record_text(r: Record) -> str:
     if not r.played:
         return _("no games yet")
     share = round(100 * r.won / r.played)
-    return _("{played} played, {won} won, {lost} lost, {drawn} drawn ({share} % won)").format(
-        played=r.played, won=r.won, lost=r.lost, drawn=r.drawn, share=share)
+    # Each count with its own plural: in French "1 jouée", "2 jouées".
+    return _("{played}, {won}, {lost}, {drawn} ({share} % won)").format(
+        played=ngettext("{n} played", "{n} played", r.played).format(n=number(r.played)),
+        won=ngettext("{n} won", "{n} won", r.won).format(n=number(r.won)),
+        lost=ngettext("{n} lost", "{n} lost", r.lost).format(n=number(r.lost)),
+        drawn=ngettext("{n} drawn", "{n} drawn", r.drawn).format(n=number(r.drawn)), share=share)
 
 
 def stat_lines(g: GameStats) -> list[tuple[str, str, bool]]:
@@ -55,14 +60,15 @@ def stat_lines(g: GameStats) -> list[tuple[str, str, bool]]:
     if tables:
         lines.append((_("By table"), "", True))
         for t in tables:
-            lines.append((_("{n} players").format(n=t), record_text(g.tables[t]), False))
+            lines.append((players_text(int(t)), record_text(g.tables[t]), False))
     lines.append((_("Hands"), "", True))
     lines.append((_("Hands played"), number(g.hands), False))
     lines.append((_("Best hand"), signed(g.best_hand) if g.best_hand is not None else "—", False))
     lines.append((_("Average hand"), signed(g.average_hand) if g.average_hand is not None else "—", False))
     lines.append((_("Made by your side"), "", True))
-    lines.append((_("Canastas"), _("{n} ({natural} natural, {mixed} mixed)").format(
-        n=g.canastas, natural=g.natural, mixed=g.mixed), False))
+    lines.append((_("Canastas"), _("{n} ({natural}, {mixed})").format(
+        n=number(g.canastas), natural=ngettext("{n} natural", "{n} natural", g.natural).format(n=number(g.natural)),
+        mixed=ngettext("{n} mixed", "{n} mixed", g.mixed).format(n=number(g.mixed))), False))
     lines.append((_("Escaleras"), number(g.escaleras), False))
     lines.append((_("Bolivias"), number(g.bolivias), False))
     lines.append((_("Longest winning streak"), _("{best} (now {now})").format(best=g.best_streak, now=g.streak),
@@ -130,7 +136,7 @@ class StatisticsScene(Scene):
         lines = self.lines()
         headings = sum(1 for _l, _v, heading in lines if heading) - 1  # each but the first has a gap over it
         per_size = 1.3 * len(lines) + headings / 3  # the lines' height, in text sizes
-        self._text = max(12, min(round(u * 0.85), int((self._panel.h - u) / per_size)))
+        self._text = max(READABLE_PX, min(round(u * 0.85), int((self._panel.h - u) / per_size)))
         bw = min(u * 10, (w - 3 * u) // 2)
         y = self._panel.bottom + round(u * 0.6)
         self.reset_button.rect = pygame.Rect(w // 2 - u // 4 - bw, y, bw, bh)
@@ -184,7 +190,7 @@ class StatisticsScene(Scene):
             draw_text(surface, label, t, GOLD if heading else INK, (x, y), bold=heading)
             if value:
                 room = value_right - x - surface.get_width() // 4
-                size = fit_size(value, t, max(room, u * 8), 10, False)
+                size = fit_size(value, t, max(room, u * 8), READABLE_PX, False)
                 draw_text(surface, value, size, INK if heading else INK_DIM, (value_right, y + (t - size) // 2),
                           "topright")
         self.buttons.draw(surface)

@@ -74,7 +74,9 @@ def test_the_card_under_the_pointer_stays_under_it_through_a_meld(app):
     assert state.melds[0], "the kings were laid"
     assert scene.card_at(spot) == watched and scene.homes.hand_rects[watched] == before
     assert scene.sprites[watched].pos == before[:2]
-    point(app, centre(scene.layout.stock))  # the pointer leaves the hand: now the hand closes up
+    point(app, centre(scene.layout.stock))  # the pointer leaves the hand: a moment later it closes up
+    assert scene.homes.hand_rects[watched] == before
+    run_frames(app, 30)
     settle(app, scene)
     assert scene.homes.hand_rects[watched] != before
 

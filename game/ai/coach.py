@@ -34,8 +34,8 @@ from game.rules.cards import BLACK_THREE, NATURAL, RANK, RED_THREE, WILD
 from game.rules.legal import legal_actions
 from game.rules.meld_move import judge_meld_move
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, classify, extends_run
-from game.rules.names import card_name
-from game.rules.state import Phase, rank_name
+from game.rules.names import a_canasta, card_name, rank_plural
+from game.rules.state import Phase
 from game.rules.view import PlayerView
 
 COACH_BUDGET = replace(EXPERT_BUDGET, moves=500, seconds=0.18, min_iterations=4)
@@ -68,8 +68,7 @@ def as_meld_move(action: Action) -> MeldMove | None:
 
 
 def canasta_words(canasta: str) -> str:
-    return {"escalera": _("an escalera"), "bolivia": _("a bolivia"), "natural": _("a natural canasta"),
-            "mixed": _("a mixed canasta")}.get(canasta, _("a canasta"))
+    return a_canasta(canasta)
 
 
 def reason_for(view: PlayerView, action: Action) -> str:
@@ -124,8 +123,8 @@ def _pile_reason(view: PlayerView, action: TakePile) -> str:
     hand_after = [c for c in view.hand if c not in used] + rest
     count = ngettext("{n} card", "{n} cards", n).format(n=number(n))
     if len(action.cards) + 1 >= rules.canasta_size:
-        return _("Take the pile: {count}, and it makes a canasta of {rank}s.").format(
-            count=count, rank=rank_name(RANK[top]))
+        return _("Take the pile: {count}, and it makes a canasta of {ranks}.").format(
+            count=count, ranks=rank_plural(RANK[top]))
     if not view.melds[view.side]:
         return _("Take the pile: {count}, and it makes your first meld.").format(count=count)
     side_runs = [m for m in view.melds[view.side] if m.kind == RUN and m.size < rules.run_max]

@@ -51,6 +51,11 @@ def is_seat_levels(v: object) -> bool:
     return type(v) is list and len(v) == 3 and all(one_of(*LEVELS)(x) for x in v)
 
 
+def is_targets(v: object) -> bool:
+    """The remembered targets: only games this version plays, each at a target it offers."""
+    return type(v) is dict and all(k in RULESETS and one_of(*RULESETS[k].targets)(t) for k, t in v.items())
+
+
 class _Reader:
     """Values of one dict, each checked; the keys whose value was refused are in `refused`."""
 
@@ -80,6 +85,37 @@ class GameSetup:
     target: int = DEFAULT_TARGET
     speed: str = "normal"
     game: str = "bolivia"  # the rule set (game/rules/ruleset.py) a new game plays
+    # The target the player chose for each game, by rule set name: switching the game brings back that
+    # game's own (not another game's default). Memory, not a choice of this setup: left out of ==.
+    targets: dict[str, int] = field(default_factory=dict, compare=False)
+
+    def choose_target(self, target: int) -> None:
+        """The player's own target for the game chosen, remembered for it."""
+        self.target = target
+        self.targets[self.game] = target
+
+    def switch_game(self, game: str) -> None:
+        """Play `game`: at the target last chosen for it; else at the target chosen a moment ago for the
+        game left, if `game` offers it (the player's number stays); else at `game`'s usual target."""
+        rules = RULESETS[game]
+        left = RULESETS.get(self.game)
+        own = self.targets.get(game)
+        chosen_here = left is not None and self.targets.get(self.game) == self.target
+        if own in rules.targets:
+            self.target = own
+        elif chosen_here and self.target in rules.targets:
+            pass
+        else:
+            self.target = rules.default_target(self.players)
+        self.game = game
+
+    def switch_players(self, players: int) -> None:
+        """A target the player chose stays; the game's usual one follows the table size (Standard: 7,500 at 3)."""
+        rules = RULESETS.get(self.game)
+        if rules is not None and self.targets.get(self.game) != self.target:
+            if self.target == rules.default_target(self.players):
+                self.target = rules.default_target(players)
+        self.players = players
 
     def levels(self) -> list[str]:
         """One level per seat; seat 0, the player, is "human"."""
@@ -88,7 +124,8 @@ class GameSetup:
 
     def to_json(self) -> dict:
         return {"players": self.players, "level": self.level, "per_seat": self.per_seat,
-                "seat_levels": list(self.seat_levels), "target": self.target, "speed": self.speed, "game": self.game}
+                "seat_levels": list(self.seat_levels), "target": self.target, "speed": self.speed, "game": self.game,
+                "targets": dict(self.targets)}
 
     @staticmethod
     def from_json(data: object) -> GameSetup:
@@ -112,6 +149,7 @@ class GameSetup:
             target=r.get("target", one_of(*rules.targets), rules.default_target(players)),
             speed=r.get("speed", one_of(*SPEEDS), default.speed),
             game=game,
+            targets=dict(r.get("targets", is_targets, {})),
         )
         return setup, r.refused
 
@@ -126,12 +164,14 @@ class Settings:
     four_colour: bool = False  # clubs green, diamonds blue
     sort_order: str = "rank"  # "rank" | "suit"
     discard_warning: bool = True
+    show_playable: bool = False  # outline the cards in hand that can be melded or added now
     window: WindowState | None = None  # None: never closed yet, open to fit the screen
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json(), "sound": self.sound,
                 "volume": self.volume, "card_size": self.card_size, "four_colour": self.four_colour,
                 "sort_order": self.sort_order, "discard_warning": self.discard_warning,
+                "show_playable": self.show_playable,
                 "window": self.window.to_json() if self.window is not None else None}
 
     @staticmethod
@@ -155,6 +195,7 @@ class Settings:
             four_colour=r.get("four_colour", is_bool, default.four_colour),
             sort_order=r.get("sort_order", one_of(*SORT_ORDERS), default.sort_order),
             discard_warning=r.get("discard_warning", is_bool, default.discard_warning),
+            show_playable=r.get("show_playable", is_bool, default.show_playable),
             window=WindowState.from_json(window),
         )
         if window is not None and (settings.window is None or settings.window.to_json() != window):

@@ -30,6 +30,8 @@ from game import __version__
 from game.i18n import _, ngettext
 from game.keep.folders import user_data_folder
 from game.keep.instance_lock import InstanceLock
+from game.keep.lesson_progress import FORMAT as LESSONS_FORMAT
+from game.keep.lesson_progress import LessonProgress
 from game.keep.safe_json import MISSING, BadFile, read_json_file, sentence
 from game.keep.settings import (  # noqa: F401 - where the settings were kept before: importable here too
     CARD_SIZES,
@@ -52,6 +54,7 @@ KEEP_GAMES = 50  # the last fifty games are kept (a game's record is some 20-100
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "save.json"
 STATS_FILE = "stats.json"
+LESSONS_FILE = "lessons.json"
 FORMAT = 1  # of saves and settings
 MAX_FORMAT = 1000  # a larger "format" is damage, not a later version
 
@@ -549,6 +552,15 @@ class Storage:
                 except OSError:
                     pass
         return stats
+
+    # --- lessons (game/keep/lesson_progress.py) --------------------------------------------------
+
+    def load_lessons(self) -> LessonProgress:
+        data = self._read_current(LESSONS_FILE, _("Your lessons"), LESSONS_FORMAT)
+        return LessonProgress() if data is MISSING else LessonProgress.from_json(data)
+
+    def save_lessons(self, progress: LessonProgress) -> None:
+        self._write(LESSONS_FILE, progress.to_json())
 
     # --- finished games' records -----------------------------------------------------------------
 

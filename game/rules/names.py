@@ -45,7 +45,7 @@ def a_canasta(canasta: str) -> str:
         "mixed": _("a mixed canasta"),
         "escalera": _("an escalera"),
         "bolivia": _("a bolivia"),
-    }[canasta]
+    }.get(canasta, _("a canasta"))
 
 
 def meld_kind_name(kind: str) -> str:

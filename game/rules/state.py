@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from enum import StrEnum
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.rules import events as ev
 from game.rules.actions import (
     Action,
@@ -46,7 +46,6 @@ from game.rules.ruleset import BOLIVIA, FROZEN_BEFORE_MELD, FROZEN_BY_WILD, Rule
 from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
 
 SAVE_VERSION = 1
-RANK_NAMES = {4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 class Phase(StrEnum):
@@ -62,10 +61,6 @@ def shuffled_deck(rules: RuleSet, seed: int, hand_no: int) -> list[int]:
     deck = deck_ids(rules.packs, rules.jokers)
     random.Random(f"{seed}:hand:{hand_no}").shuffle(deck)
     return deck
-
-
-def rank_name(rank: int) -> str:
-    return RANK_NAMES.get(rank, str(rank))
 
 
 class GameState:
@@ -190,12 +185,23 @@ class GameState:
             return False
         return True
 
+    def _draw_first(self) -> str:
+        """What drawing is, at this table: one card or two from the stock (Standard at four: one), the
+        pile, and where the game has runs, the top card onto one."""
+        n = self.rules.draws(self.players)
+        if self.rules.runs:
+            return ngettext("Draw first: {n} card from the stock, the pile, or its top card onto a run.",
+                            "Draw first: {n} cards from the stock, the pile, or its top card onto a run.",
+                            n).format(n=n)
+        return ngettext("Draw first: {n} card from the stock, or the pile.",
+                        "Draw first: {n} cards from the stock, or the pile.", n).format(n=n)
+
     def _need_phase(self, *phases: Phase) -> None:
         if self.phase in phases:
             return
         raise IllegalAction({
             Phase.DEAL: _("The hand has not been dealt yet."),
-            Phase.DRAW: _("Draw first: two cards from the stock, the pile, or its top card onto a run."),
+            Phase.DRAW: self._draw_first(),
             Phase.MELD: _("You have drawn already: meld, or discard to end your turn."),
             Phase.ANSWER: _("Waiting for your partner's answer."),
             Phase.GAME_OVER: _("The game is over."),
@@ -433,8 +439,8 @@ class GameState:
                 ranks=rank_plural(RANK[top])))
         if naturals < 1 or len(cards) < 2:
             raise IllegalAction(_("To take the pile you need two cards from your hand that meld with the top "
-                                  "card: a natural {rank} and another {rank} or a wild card.").format(
-                rank=rank_name(RANK[top])))
+                                  "card: two natural {ranks}, or a natural one and a wild card.").format(
+                ranks=rank_plural(RANK[top])))
 
     def _meld_of_rank(self, side: int, rank: int) -> Meld | None:
         return next((m for m in self.melds[side] if m.kind == RANK_MELD and m.key == rank), None)

@@ -25,6 +25,7 @@ from game.ai import get_player
 from game.i18n import LANGUAGES, _, number, set_language
 from game.keep.stats import Statistics
 from game.keep.storage import GameSetup, SavedGame, Settings, Storage, StorageError
+from game.lessons import course
 from game.rules.record import GameRecord
 from game.rules.ruleset import BOLIVIA, RULESETS
 from game.rules.state import GameState, Phase
@@ -34,6 +35,8 @@ from game.shell.window import DEFAULT_SIZE, MIN_SIZE, place_window
 from game.ui.narrate import side_names
 from game.ui.sounds import SILENT, SoundBoard, pre_init
 from scenes.game_over import GameOverScene
+from scenes.lesson_play import LessonScene
+from scenes.lessons import LessonsScene
 from scenes.menu import MenuScene
 from scenes.rules import RulesScene, game_name
 from scenes.scoring import ScoringScene
@@ -220,6 +223,7 @@ class Flow:
             on_settings=self.open_settings,
             on_statistics=self.open_statistics,
             on_rules=self.open_rules,
+            on_lessons=self.open_lessons,
         )
         if self.other_copy and not self._asked_other_copy:
             self._asked_other_copy = True
@@ -230,6 +234,34 @@ class Flow:
         for message in self.storage.take_problems():
             menu.notice(message)
         self.app.scenes.request(menu)
+
+    # ----- learn to play (game/lessons, scenes/lessons.py, scenes/lesson_play.py) ------------------------
+
+    def open_lessons(self, game: str | None = None) -> None:
+        """The lessons of a course: the game of the last setup's, or the one asked."""
+        game = game or self.settings.setup.game
+        self.app.scenes.request(LessonsScene(game, self.storage.load_lessons(), on_open=self.open_lesson,
+                                             on_back=self.start_menu))
+
+    def open_lesson(self, game: str, index: int) -> None:
+        lessons = course(game).lessons
+        lesson = lessons[index]
+        self._keep_lessons(lambda p: p.started(game, lesson.key))
+        following = lessons[index + 1].key if index + 1 < len(lessons) else None
+        self.app.scenes.request(LessonScene(
+            lesson, index + 1, len(lessons), on_back=lambda: self.open_lessons(game),
+            on_done=lambda key: self._keep_lessons(lambda p: p.completed(game, key, following)),
+            on_next=(lambda: self.open_lesson(game, index + 1)) if following else None,
+            sounds=self.sounds, speed=self.settings.setup.speed, sort_order=self.settings.sort_order))
+
+    def _keep_lessons(self, change) -> None:
+        """Read the progress, change it, write it back (atomically): a lesson opened, a lesson done."""
+        progress = self.storage.load_lessons()
+        change(progress)
+        try:
+            self.storage.save_lessons(progress)
+        except StorageError:
+            pass  # the lessons still play; what was done is not kept
 
     def _answer_other_copy(self, read_only: bool) -> None:
         if not read_only:

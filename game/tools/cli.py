@@ -281,7 +281,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--variant", default="bolivia")
     sim.add_argument("--json", action="store_true", help=_("one line of JSON"))
     sim.set_defaults(run=cmd_simulate)
-    for name, module in (("arena", "game.tools.arena"), ("bench", "game.tools.bench"), ("turn", "game.tools.position")):
+    for name, module in (("arena", "game.tools.arena"), ("bench", "game.tools.bench"), ("turn", "game.tools.position"),
+                         ("lessons", "game.tools.lessons")):
         try:
             mod = __import__(module, fromlist=["register"])
         except ImportError:

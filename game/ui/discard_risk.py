@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from game.ai.memory import CardMemory
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.rules.cards import BLACK_THREE, NATURAL, RANK, WILD
 from game.rules.melds import extends_run
 from game.rules.names import card_name, rank_plural
@@ -45,7 +45,8 @@ def discard_risk(view: PlayerView, card: int, names: list[str],
     pile_after = len(view.pile) + 1
     memory = CardMemory(view)
     if memory.known_naturals(nxt, rank) >= 2:
-        return _("{who} picked up a pair of {ranks}: they can take the pile ({n} cards).").format(
+        return ngettext("{who} picked up a pair of {ranks}: they can take the pile ({n} card).",
+                        "{who} picked up a pair of {ranks}: they can take the pile ({n} cards).", pile_after).format(
             who=who, ranks=rank_plural(rank), n=pile_after)
     if pile_after >= BIG_PILE and (nxt, rank) in took_on and memory.p_holds_naturals(nxt, rank, 2) > 0:
         return _("{who} took the pile with a meld of {ranks} before: they may take it again ({n} cards).").format(

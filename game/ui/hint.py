@@ -52,16 +52,19 @@ def explain(action: Action, view: PlayerView, names: list[str]) -> Hint:
     melds = {m.id: m for m in view.melds[side]}
     first = not view.melds[side]
     need = view.min_meld[side]
+    draws = view.rules.draws(view.players)  # one at four in Standard Canasta
     match action:
         case DrawStock():
             if view.stock_count == 0:
                 text = _("Draw: the stock is empty, so the hand ends.")
             elif not view.pile or not NATURAL[view.pile[-1]]:
-                text = _("Draw two from the stock: the pile is blocked.")
+                text = ngettext("Draw a card from the stock: the pile is blocked.",
+                                "Draw {n} cards from the stock: the pile is blocked.", draws).format(n=draws)
             else:
-                text = ngettext("Draw two from the stock: the pile ({n} card) does not help you enough.",
-                                "Draw two from the stock: the pile ({n} cards) does not help you enough.",
-                                len(view.pile)).format(n=len(view.pile))
+                pile = ngettext("the pile ({n} card)", "the pile ({n} cards)", len(view.pile)).format(n=len(view.pile))
+                text = ngettext("Draw a card from the stock: {pile} does not help you enough.",
+                                "Draw {n} cards from the stock: {pile} does not help you enough.", draws).format(
+                    n=draws, pile=pile)
             return Hint(action, text, frozenset())
         case TakePile(cards=cards, melds=extra):
             top = view.pile[-1]
