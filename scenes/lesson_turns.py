@@ -14,12 +14,14 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.ai.adviser import advice_for
 from game.lessons.lesson import PLAYER
 from game.lessons.runner import Attempt, LessonRun
 from game.rules.actions import Action
 from game.rules.errors import IllegalAction
 from game.rules.events import Event
 from game.rules.state import GameState, Phase
+from game.rules.view import view_of
 
 PAUSES = {"slow": 1.1, "normal": 0.6, "fast": 0.25, "instant": 0.0}  # as the game's turn controller waits
 
@@ -86,7 +88,8 @@ class LessonTurns:
 
     def ask_hint(self, decide: Callable[[], Action]) -> Ready:
         """The step's own move, not the coach's: the lesson knows what it teaches."""
-        self.hint_job = Ready(PLAYER, self.run.intended())
+        # told in the adviser's words, as the table shows every hint
+        self.hint_job = Ready(PLAYER, advice_for(view_of(self.state, PLAYER), self.run.intended()))
         return self.hint_job
 
     def deal(self) -> list[Event]:

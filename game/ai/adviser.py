@@ -161,6 +161,12 @@ def advise(view: PlayerView, names: list[str] | None = None, rng: random.Random 
     return Advice(_hint(action, reason), warnings)
 
 
+def advice_for(view: PlayerView, action: Action, names: list[str] | None = None) -> Advice:
+    """A move someone else chose (a lesson's step), told as the adviser tells its own: its reason and cards."""
+    names = names or seat_names(view)
+    return Advice(_hint(action, reason_for(view, action, names)), {})
+
+
 def _hint(action: Action, reason: str) -> Hint:
     cards: set[int] = set()
     meld = None

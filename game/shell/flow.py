@@ -210,6 +210,7 @@ class Flow:
         if self._storage is not None:
             self._storage.flush()  # the last move's save reaches the disk before the process ends
             self._storage.release()
+        self.sounds.stop()  # before pygame goes: no sound is handed to a mixer that is shutting down
         self.app.close()
 
     # ----- menu and setup -----------------------------------------------------------------------
@@ -333,23 +334,30 @@ class Flow:
         choosers = {s: self._player(levels[s]) for s in range(1, players)}
         self._open_table(TurnController(state, choosers, {0}, speed, seed, record=record), speed)
 
-    def continue_game(self) -> None:
-        """Restore the saved game exactly as it was left."""
-        saved = self.storage.load_game()
+    def continue_game(self, demo: bool = False) -> None:
+        """Restore the saved game exactly as it was left (the menu's Continue, `--continue`); with `demo`,
+        every seat is a computer at top speed and nothing is saved. No save, or one refused: the menu,
+        which says why."""
+        saved = self.storage.load_game() if self.storage.has_save() else None
         if saved is None:
-            self.start_menu()  # it was damaged since the menu opened: the menu says so
+            self.start_menu()  # none, or damaged since the menu opened: the menu says so
             return
         state = saved.state
-        self.demo = False
+        self.demo = demo
         self.levels, self.speed, self.seed = list(saved.levels), saved.speed, saved.seed
-        choosers = {s: self._player(self.levels[s]) for s in range(1, state.players)}
-        controller = TurnController(state, choosers, {0}, saved.speed, saved.seed, record=saved.record)
+        if demo:
+            self.levels, self.speed = [DEMO_LEVEL] * state.players, "instant"
+        human = set() if demo else {0}
+        choosers = {s: self._player(self.levels[s]) for s in range(state.players) if s not in human}
+        controller = TurnController(state, choosers, human, self.speed, saved.seed, record=saved.record)
+        if demo:
+            controller.auto_deal = True
         if state.phase in (Phase.DEAL, Phase.GAME_OVER) and state.results:
             # Left on a scoring screen: show it again; Next hand deals as usual.
-            table = self._open_table(controller, saved.speed, show=False)
+            table = self._open_table(controller, "fast" if demo else self.speed, show=False)
             self.show_scoring(table)
-        else:
-            self._open_table(controller, saved.speed)  # the table asks any pending question on entering
+        else:  # the table asks any pending question on entering
+            self._open_table(controller, "fast" if demo else self.speed)
 
     def start_demo(self, players: int, seed: int) -> None:
         self.demo = True
@@ -367,6 +375,7 @@ class Flow:
     def _open_table(self, controller: TurnController, speed: str, show: bool = True) -> TableScene:
         self._leave_table()
         self._save_failed = False
+        controller.on_dead_end = self._dead_end
         settings = self.settings if not self.demo else Settings()
         self.table = TableScene(controller, speed, on_hand_end=self.hand_ended, on_menu=self.start_menu,
                                 on_change=self.autosave, sounds=SILENT if self.demo else self.sounds,
@@ -378,6 +387,14 @@ class Flow:
         if show:
             self.app.scenes.request(self.table)
         return self.table
+
+    def _dead_end(self, why: str) -> None:
+        """The game on the table can go no further (a damaged save let it in): its save is kept aside, and
+        the menu says so. Called from within a frame: the menu comes with the next one."""
+        self._leave_table()
+        if self._storage is not None:
+            self._storage.set_aside_game(why)
+        self.start_menu()
 
     def table_setting(self, name: str, value: object) -> None:
         """A choice made at the table (the hand's sort order) is kept for later games too."""

@@ -21,6 +21,8 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m game", description=_("Bolivia: canasta against the computer."))
     p.add_argument("--demo", action="store_true", help=_("every seat a computer player, at top speed"))
+    p.add_argument("--continue", dest="resume", action="store_true",
+                   help=_("open the saved game, as the menu's Continue does (with --demo: played by the computer)"))
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--frames", type=int, default=None, help=_("quit after this many frames"))
@@ -68,7 +70,9 @@ def main(argv: list[str]) -> int:
 
     flow = Flow(size, demo=args.demo)
     try:
-        if args.demo:
+        if args.resume:
+            flow.continue_game(demo=args.demo)
+        elif args.demo:
             flow.start_demo(args.players, args.seed if args.seed is not None else 1)
         else:
             flow.start_menu(deal=args.deal or "")
