@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 
-TOOLS = {"meld", "score", "min-meld", "simulate", "arena", "bench", "turn"}
+TOOLS = {"meld", "score", "min-meld", "simulate", "arena", "bench", "turn", "replay", "lessons", "advise",
+         "warnings", "endgame"}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -43,9 +43,12 @@ def outcome_title(state: GameState, human: bool = True) -> str:
 def outcome_reason(state: GameState) -> str:
     best = max(state.scores)
     if state.end_reason == "hand_limit":
-        return _("The game stopped after {n} hands without reaching the target.").format(n=state.hand_no)
+        return ngettext("The game stopped after {n} hand without reaching the target.",
+                        "The game stopped after {n} hands without reaching the target.", state.hand_no).format(
+            n=state.hand_no)
     if state.winner is None:
-        return _("A tie for the lead at {n} points.").format(n=number(best))
+        return ngettext("A tie for the lead at {n} point.", "A tie for the lead at {n} points.", abs(best)).format(
+            n=number(best))
     return ngettext("{n} points reached after {hands} hand (target {target}).",
                     "{n} points reached after {hands} hands (target {target}).", state.hand_no).format(
         n=number(best), hands=state.hand_no, target=number(state.target))
@@ -67,8 +70,10 @@ class GameOverScene(Scene):
         stats: Statistics | None = None,
         auto_continue: float | None = None,
         human: bool = True,
+        on_replay: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
+        self.on_replay = on_replay  # R: the game's hands played back (scenes/replay.py)
         self.state = state
         self.human = human
         self.on_play_again = on_play_again
@@ -127,6 +132,9 @@ class GameOverScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.on_replay is not None:
+            self.on_replay()
+            return
         if self.buttons.handle_event(event):
             self.dirty = True
 
@@ -177,6 +185,10 @@ class GameOverScene(Scene):
             surface.blit(num, num.get_rect(midright=(panel.right - u + x_off, y + row_h // 2)))
             y += row_h
         self.buttons.draw(surface)
+        if self.on_replay is not None:
+            size = max(14, u * 3 // 4)  # above the line of statistics
+            draw_text(surface, _("R: replay the game's hands"), size, INK_DIM, (w // 2, h - u // 2 - size * 3 // 2),
+                      "midbottom")
         if self.stats is not None and self.stats.played:
             line = _("Your games: {played} played, {won} won, {drawn} drawn.").format(
                 played=self.stats.played, won=self.stats.won, drawn=self.stats.drawn)

@@ -90,6 +90,7 @@ class MenuScene(Scene):
         continue_info: str | None = None,
         on_settings: Callable[[], None] | None = None,
         on_statistics: Callable[[], None] | None = None,
+        on_lessons: Callable[[], None] | None = None,
     ) -> None:
         """With `on_continue` the menu offers "Continue game" first (a saved game exists);
         `continue_info` says which game, and New game then asks before replacing it."""
@@ -101,8 +102,10 @@ class MenuScene(Scene):
         self.continue_info = continue_info
         self.on_settings = on_settings
         self.on_statistics = on_statistics
+        self.on_lessons = on_lessons
         buttons = [
             Button(_("New game"), self._new_game),
+            Button(_("Learn to play"), lambda: self._open(self.on_lessons)),
             Button(_("Settings"), lambda: self._open(self.on_settings)),
             Button(_("Statistics"), lambda: self._open(self.on_statistics)),
             Button(_("Rules"), lambda: self._open(self.on_rules)),
@@ -119,6 +122,10 @@ class MenuScene(Scene):
         self._background: pygame.Surface | None = None
         self._fan: list[tuple[pygame.Surface, pygame.Rect]] = []
         self._unit = ui_unit(self.size)
+        self._title_size = 28
+        self._title = pygame.Rect(0, 0, 0, 0)
+        self._subtitle = pygame.Rect(0, 0, 0, 0)
+        self._hint = pygame.Rect(0, 0, 0, 0)
 
     def ask(self, message: str, on_answer: Callable[[bool], None], yes: str, no: str) -> None:
         """A yes/no question over the menu (another copy of the game is open)."""
@@ -145,25 +152,53 @@ class MenuScene(Scene):
         w, h = size
         u = self._unit = ui_unit(size)
         self._background = None  # redrawn lazily at the new size
-        self._fan = self._build_fan(size)
+        # Top down: the title, the subtitle under it; bottom up: the hint line, the buttons over it; the
+        # fan takes the room between (at 1024x600 with six buttons it covered the subtitle).
+        self._title_size = max(28, round(min(h * 0.14, w * 0.11)))
+        title_w, title_h = font(self._title_size, True).size(_("Bolivia"))
+        self._title = pygame.Rect(0, 0, title_w, title_h)
+        self._title.midtop = (w // 2, round(h * 0.035))
+        sub_w, sub_h = font(u).size(_("Bolivian Canasta"))
+        self._subtitle = pygame.Rect(0, 0, sub_w, sub_h)
+        self._subtitle.midtop = (w // 2, max(self._title.bottom, self._title.top + self._title_size * 5 // 4))
+        hint_px = max(14, u * 3 // 4)
+        hint_w = max(font(hint_px).size(text)[0] for text in (self._hint_text(0), self._hint_text(1)))
+        self._hint = pygame.Rect(0, 0, min(hint_w, w), font(hint_px).get_height())
+        self._hint.midbottom = (w // 2, h - u // 2)
         bw, bh, gap = min(w - 2 * u, u * 13), round(u * 2.2), round(u * 0.6)
         top = round(h * 0.55)
-        bottom = h - round(u * 1.8)  # the hint line below the buttons
+        bottom = min(h - round(u * 1.8), self._hint.top - max(4, u // 4))
         n = len(self.buttons.buttons)
         if n * bh + (n - 1) * gap > bottom - top:
             # A short window (or six buttons with a game in progress): closer, then smaller buttons,
-            # but never below a readable label; then the column rises into the fan's room, and the
-            # fan rises with it, rather than the last button running under the hint line.
+            # but never below a readable label; then the column rises into the fan's room (the fan
+            # shrinks), never over the subtitle.
             gap = max(4, round(u * 0.3))
             bh = max(READABLE_BUTTON, (bottom - top - (n - 1) * gap) // n)
-            top = max(0, min(top, bottom - n * bh - (n - 1) * gap))
-            self._fan = self._lift_fan(self._fan, top - max(4, gap))
+            top = max(self._subtitle.bottom + gap, min(top, bottom - n * bh - (n - 1) * gap))
         for i, b in enumerate(self.buttons.buttons):
             b.rect = pygame.Rect((w - bw) // 2, top + i * (bh + gap), bw, bh)
+        margin = max(4, u // 4)
+        room = pygame.Rect(u, self._subtitle.bottom + margin, w - 2 * u, top - margin - self._subtitle.bottom - margin)
+        self._fan = self._build_fan(size, room)
         if self.dialog is not None:
             self.dialog.layout(size)
-        for n in self.notices:
-            n.layout(size)
+        for notice in self.notices:
+            notice.layout(size)
+
+    def pieces(self) -> dict[str, pygame.Rect]:
+        """Where each thing of the menu is: title, subtitle, fan (all its cards), each button, the hint."""
+        out = {"title": self._title, "subtitle": self._subtitle, "hint": self._hint}
+        if self._fan:
+            out["fan"] = self._fan[0][1].unionall([rect for _img, rect in self._fan[1:]])
+        for i, b in enumerate(self.buttons.buttons):
+            out[f"button{i}"] = b.rect
+        return out
+
+    def _hint_text(self, focus: int) -> str:
+        if self.continue_info and focus == 0:
+            return self.continue_info
+        return _("Arrow keys to choose, Enter to confirm")
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.notices:
@@ -200,11 +235,8 @@ class MenuScene(Scene):
         surface.blit(self._background, (0, 0))
         w, h = surface.get_size()
         u = self._unit
-        title_size = max(28, round(min(h * 0.14, w * 0.11)))
-        draw_text(surface, _("Bolivia"), title_size, GOLD, (w // 2, round(h * 0.035)), "midtop", True, True)
-        draw_text(
-            surface, _("Bolivian Canasta"), u, INK, (w // 2, round(h * 0.035) + title_size * 5 // 4), "midtop"
-        )
+        draw_text(surface, _("Bolivia"), self._title_size, GOLD, self._title.midtop, "midtop", True, True)
+        draw_text(surface, _("Bolivian Canasta"), u, INK, self._subtitle.midtop, "midtop")
         rise = round(self.fan_rise * h * 0.12)
         alpha = round(255 * (1 - self.fan_rise))
         for img, rect in self._fan:
@@ -215,10 +247,8 @@ class MenuScene(Scene):
             else:
                 surface.blit(img, rect)
         self.buttons.draw(surface)
-        hint = _("Arrow keys to choose, Enter to confirm")
-        if self.continue_info and self.buttons.focus == 0:
-            hint = self.continue_info
-        draw_text(surface, hint, max(14, u * 3 // 4), INK_DIM, (w // 2, h - u // 2), "midbottom")
+        draw_text(surface, self._hint_text(self.buttons.focus), max(14, u * 3 // 4), INK_DIM, self._hint.midbottom,
+                  "midbottom")
         self.toasts.draw(surface, (w // 2, h - u // 4), u)  # over the hint line, clear of buttons
         if self.dialog is not None and self.dialog.open:
             self.dialog.draw(surface)
@@ -226,6 +256,10 @@ class MenuScene(Scene):
             self.notices[0].draw(surface)
 
     # --- actions ---------------------------------------------------------------------
+
+    def new_game(self) -> None:
+        """As if New game were chosen (the command line's --deal): a game in progress is asked about first."""
+        self._new_game()
 
     def _new_game(self) -> None:
         if self.on_new_game is None:
@@ -281,20 +315,25 @@ class MenuScene(Scene):
 
     # --- drawing helpers -------------------------------------------------------------
 
-    @staticmethod
-    def _lift_fan(fan: list[Fanned], bottom: int) -> list[Fanned]:
-        """The fan moved up so that it ends above `bottom` (the buttons' top), where that is needed."""
-        lowest = max((rect.bottom for _img, rect in fan), default=bottom)
-        rise = max(0, lowest - bottom)
-        return [(img, rect.move(0, -rise)) for img, rect in fan]
+    def _build_fan(self, size: tuple[int, int], room: pygame.Rect) -> list[Fanned]:
+        """The decorative card fan, as large as it is meant to be (cards a fifth of the window high) or as
+        fits `room`, centred in it; none in a room too small for it. Rotated once per window size."""
+        card_w = max(24, round(size[1] * 0.19 / 1.4))
+        for _attempt in range(4):
+            fan = self._fan_of(card_w)
+            box = fan[0][1].unionall([rect for _img, rect in fan[1:]])
+            if box.w <= room.w and box.h <= room.h:
+                return [(img, rect.move(room.centerx - box.centerx, room.centery - box.centery)) for img, rect in fan]
+            card_w = math.floor(card_w * min(room.w / box.w, room.h / box.h)) - 1
+            if card_w < 12:
+                break
+        return []
 
-    def _build_fan(self, size: tuple[int, int]) -> list[Fanned]:
-        """The decorative card fan, rotated once per window size (rotating is slow)."""
-        w, h = size
-        card_w = max(24, round(h * 0.19 / 1.4))
+    @staticmethod
+    def _fan_of(card_w: int) -> list[Fanned]:
+        """The fan's cards `card_w` wide, placed round their pivot at (0, 0)."""
         faces = CardFaces(card_w)
         radius = card_height(card_w) * 1.6
-        pivot = (w // 2, round(h * 0.375 + radius))
         n = len(FAN_CARDS)
         out = []
         for i, cid in enumerate(FAN_CARDS):
@@ -303,7 +342,6 @@ class MenuScene(Scene):
             faces.blit(card, cid, (0, 0))
             img = pygame.transform.rotozoom(card, -angle, 1.0)
             a = math.radians(angle)
-            cx = pivot[0] + radius * math.sin(a)
-            cy = pivot[1] - radius * math.cos(a)
-            out.append((img.convert_alpha(), img.get_rect(center=(round(cx), round(cy)))))
+            centre = (round(radius * math.sin(a)), round(-radius * math.cos(a)))
+            out.append((img.convert_alpha() if pygame.display.get_surface() else img, img.get_rect(center=centre)))
         return out

@@ -9,7 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from game.assets import font
-from game.i18n import _, number
+from game.i18n import _, ngettext, number
 from game.rules.ruleset import BOLIVIA, RuleSet
 from scenes.house_words import house_summary
 from scenes.scene import Host, Scene
@@ -73,8 +73,13 @@ def bolivia_rules(rules: RuleSet, target: int) -> list[str]:
           "left in its players' hands."),
         _("The game ends after the hand in which a side reaches {target} points. The highest total wins; a tie "
           "for the lead is a draw.").format(target=number(target)),
-        _("A game that reaches {n} hands stops there as a draw.").format(n=rules.max_hands),
+        hand_limit(rules),
     ]
+
+
+def hand_limit(rules: RuleSet) -> str:
+    return ngettext("A game that reaches {n} hand stops there as a draw.",
+                    "A game that reaches {n} hands stops there as a draw.", rules.max_hands).format(n=rules.max_hands)
 
 
 def standard_rules(rules: RuleSet, target: int) -> list[str]:
@@ -107,7 +112,7 @@ def standard_rules(rules: RuleSet, target: int) -> list[str]:
           "“May I go out?”: yes obliges you to go out this turn, no forbids it."),
         _("The game ends after the hand in which a side reaches {target} points. The highest total wins; a tie "
           "for the lead is a draw.").format(target=number(target)),
-        _("A game that reaches {n} hands stops there as a draw.").format(n=rules.max_hands),
+        hand_limit(rules),
     ]
 
 

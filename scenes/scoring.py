@@ -29,6 +29,7 @@ from scenes.widgets import (
     INK,
     INK_DIM,
     PANEL_EDGE,
+    READABLE_PX,
     Button,
     draw_panel,
     draw_text,
@@ -166,9 +167,13 @@ class ScoringScene(Scene):
         on_continue: Callable[[], None] | None = None,
         speed: str = "normal",
         auto_continue: float | None = None,
+        deal_code: str | None = None,
+        on_replay: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
         self.state = state
+        self.deal_code = deal_code  # shown, to play this deal again (game/rules/deal_code.py)
+        self.on_replay = on_replay  # R: this hand played back (scenes/replay.py)
         self.result = state.results[-1]
         self.on_continue = on_continue
         self.auto_continue = auto_continue
@@ -241,7 +246,9 @@ class ScoringScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            if self.counting:
+            if event.key == pygame.K_r and self.on_replay is not None:
+                self.on_replay()
+            elif self.counting:
                 self.skip()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.proceed()
@@ -276,7 +283,7 @@ class ScoringScene(Scene):
             col.rect = pygame.Rect(left + i * (col_w + gap), top, col_w, bottom - top)
         # The largest text with which every column fits its height.
         t = u
-        while t > 13 and max(self._column_height(c, t) for c in self.columns) > bottom - top:
+        while t > READABLE_PX and max(self._column_height(c, t) for c in self.columns) > bottom - top:
             t -= 1
         self._t = t
         used = max(self._column_height(c, t) for c in self.columns)
@@ -291,7 +298,7 @@ class ScoringScene(Scene):
         return max(8, t * 2 // 3)
 
     def _note_size(self, t: int) -> int:
-        return max(12, round(t * 0.78))
+        return max(READABLE_PX, round(t * 0.78))  # the notes were 12 px at 1024x600
 
     def _label_width(self, col: _Column, t: int) -> int:
         widest = max(font(t, True).size(signed(ln.points))[0] for ln in col.lines)
@@ -348,6 +355,12 @@ class ScoringScene(Scene):
             draw_text(surface, hint, max(14, u * 3 // 4), INK_DIM, (w // 2, self.button.rect.centery), "center")
         else:
             self.button.draw(surface)
+        if self.deal_code:  # below the columns, clear of the button: read aloud, typed in the setup
+            text = _("Deal code: {code}").format(code=self.deal_code)
+            draw_text(surface, text, max(14, u * 3 // 4), INK_DIM, (w - u // 2, h - u // 3), "bottomright")
+        if self.on_replay is not None:
+            draw_text(surface, _("R: replay this hand"), max(14, u * 3 // 4), INK_DIM, (u // 2, h - u // 3),
+                      "bottomleft")
 
     def _draw_column(self, surface: pygame.Surface, col: _Column) -> None:
         t = self._t

@@ -13,12 +13,12 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import LANGUAGES, _, set_language
+from game.i18n import LANGUAGES, _, ngettext, set_language
 from game.keep.storage import CARD_SIZES, SORT_ORDERS, SPEEDS, GameSetup, Settings
 from game.rules.ruleset import RULESETS
 from game.ui.sounds import SoundBoard
 from scenes.rules import game_name
-from scenes.setup import LANGUAGE_NAMES, Row, SetupScene, speed_name
+from scenes.setup import LANGUAGE_NAMES, Row, SetupScene, players_text, speed_name
 from scenes.widgets import Dialog
 
 VOLUMES = tuple(round(v / 10, 1) for v in range(11))  # 0 %, 10 % … 100 %
@@ -70,6 +70,7 @@ class SettingsScene(SetupScene):
             row("four_colour", _("Four-colour suits"), list(ON_OFF), st.four_colour),
             row("sort_order", _("Sort the hand"), list(SORT_ORDERS), st.sort_order),
             row("discard_warning", _("Discard warning"), list(ON_OFF), st.discard_warning),
+            row("show_playable", _("Show playable cards"), list(ON_OFF), st.show_playable),
             row("game", _("Game"), list(RULESETS), s.game),
             row("players", _("Players"), [2, 3, 4], s.players),
         ]
@@ -80,7 +81,7 @@ class SettingsScene(SetupScene):
 
     def value_text(self, row: Row) -> str:
         v = row.value
-        if row.key in ("sound", "four_colour", "discard_warning"):
+        if row.key in ("sound", "four_colour", "discard_warning", "show_playable"):
             return on_off(v)
         if row.key == "volume":
             return f"{round(float(v) * 100)} %"  # type: ignore[arg-type]
@@ -95,7 +96,7 @@ class SettingsScene(SetupScene):
         if row.key == "language":
             return LANGUAGE_NAMES[str(v)]
         if row.key == "players":
-            return _("{n} players").format(n=v)
+            return players_text(int(v))  # type: ignore[call-overload]
         return str(v)
 
     def caption(self) -> str:
@@ -116,10 +117,13 @@ class SettingsScene(SetupScene):
                                    else _("Your hand is sorted by rank, wild cards at the end.")),
             "discard_warning": lambda: (_("Asks first before you discard a card the next player can take.")
                                         if st.discard_warning else _("Discards go at once, without a question.")),
+            "show_playable": lambda: (_("The cards in your hand that you can meld or add now are outlined.")
+                                      if st.show_playable else _("No outline: you find your melds yourself.")),
             "game": lambda: (_("The game a new game plays. Standard Canasta comes in a later version.")
                              if len(RULESETS) == 1 else _("The game a new game plays.")) + later,
-            "players": lambda: _("How many players a new game has: you and {n} computer players.").format(
-                n=st.setup.players - 1) + later,
+            "players": lambda: ngettext("How many players a new game has: you and {n} computer player.",
+                                        "How many players a new game has: you and {n} computer players.",
+                                        st.setup.players - 1).format(n=st.setup.players - 1) + later,
         }
         text = captions.get(self.focus)
         return text() if text is not None else ""
@@ -150,10 +154,12 @@ class SettingsScene(SetupScene):
             st.sort_order = str(v)
         elif key == "discard_warning":
             st.discard_warning = bool(v)
+        elif key == "show_playable":
+            st.show_playable = bool(v)
         elif key == "game":
-            st.setup.game = str(v)
+            st.setup.switch_game(str(v))
         elif key == "players":
-            st.setup.players = int(v)  # type: ignore[call-overload]
+            st.setup.switch_players(int(v))  # type: ignore[call-overload]
             if st.setup.players == 2:
                 st.setup.per_seat = False
         self._changed()
@@ -190,11 +196,13 @@ class SettingsScene(SetupScene):
     def restore_defaults(self) -> None:
         fresh = Settings()
         st = self.settings
-        for name in ("sound", "volume", "card_size", "four_colour", "sort_order", "discard_warning"):
+        for name in ("sound", "volume", "card_size", "four_colour", "sort_order", "discard_warning",
+                     "show_playable"):
             setattr(st, name, getattr(fresh, name))
         setup = GameSetup()
-        for name in ("speed", "game", "players"):
+        for name in ("speed", "players"):
             setattr(st.setup, name, getattr(setup, name))
+        st.setup.switch_game(setup.game)
         self._build_rows()
         self._changed()
         if self.sounds is not None:

@@ -14,8 +14,9 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.assets import font
-from game.i18n import LANGUAGES, _, number, set_language
+from game.i18n import LANGUAGES, _, ngettext, number, set_language
 from game.keep.storage import LEVELS, SPEEDS, GameSetup
+from game.rules.deal_code import MAX_LENGTH, BadCode, DealCode, decode
 from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
 from game.ui.narrate import seat_names
 from scenes.rules import game_name
@@ -27,6 +28,7 @@ from scenes.widgets import (
     GOLD,
     INK,
     INK_DIM,
+    READABLE_PX,
     Button,
     at_least_a_pixel,
     draw_panel,
@@ -55,8 +57,18 @@ def level_caption(level: str) -> str:
     }.get(level, "")
 
 
+def _grouped(typed: str) -> str:
+    """A code as typed, in the groups of four the scoring screen shows."""
+    text = typed.upper()
+    return "-".join(text[i:i + 4] for i in range(0, len(text), 4))
+
+
 def speed_name(speed: str) -> str:
     return {"slow": _("Slow"), "normal": _("Normal"), "fast": _("Fast"), "instant": _("Instant")}.get(speed, speed)
+
+
+def players_text(n: int) -> str:
+    return ngettext("{n} player", "{n} players", n).format(n=n)
 
 
 def points(n: int) -> str:
@@ -90,11 +102,19 @@ class SetupScene(Scene):
         on_back: Callable[[], None] | None = None,
         language: str = "en",
         on_language: Callable[[str], None] | None = None,
+        on_deal: Callable[[GameSetup, DealCode], None] | None = None,
+        deal: str = "",
     ) -> None:
-        """With `on_language` a Language line is offered; `on_language(code)` keeps the player's choice."""
+        """With `on_language` a Language line is offered; `on_language(code)` keeps the player's choice.
+        With `on_deal` a Deal line takes a deal code (typed; `deal` fills it in) and Start then plays that
+        deal again through `on_deal(setup, code)`."""
         super().__init__()
+        self.on_deal = on_deal
+        self.deal = ""  # the code as typed
+        self.deal_error: str | None = None
         self.setup = replace(setup) if setup is not None else GameSetup()
         self.setup.seat_levels = list(self.setup.seat_levels)
+        self.setup.targets = dict(self.setup.targets)  # Back changes nothing
         if self.setup.players == 2:
             self.setup.per_seat = False
         self.on_start = on_start
@@ -114,6 +134,8 @@ class SetupScene(Scene):
         self._caption_top = 0
         self._title_y = 0
         self._build_rows()
+        if deal:
+            self.type_deal(deal)
 
     # ----- the choices ------------------------------------------------------------------------------
 
@@ -142,6 +164,8 @@ class SetupScene(Scene):
         targets = list(self.rules.targets)
         rows.append(Row("target", _("Target score"), targets, targets.index(s.target), z.copy(), z.copy()))
         rows.append(Row("speed", _("Animation speed"), list(SPEEDS), SPEEDS.index(s.speed), z.copy(), z.copy()))
+        if self.on_deal is not None:  # typed, not chosen: a single value
+            rows.append(Row("deal", _("Deal"), [""], 0, z.copy(), z.copy()))
         if self.on_language is not None:  # second, after the game: a player who can't read this screen finds it
             rows.insert(1, Row("language", _("Language"), list(LANGUAGES), LANGUAGES.index(self.language), z.copy(),
                                z.copy()))
@@ -154,7 +178,7 @@ class SetupScene(Scene):
     def value_text(self, row: Row) -> str:
         v = row.value
         if row.key == "players":
-            return _("{n} players").format(n=v)
+            return players_text(int(v))  # type: ignore[call-overload]
         if row.key == "difficulty" or row.key.startswith("seat"):
             return level_name(str(v))
         if row.key == "target":
@@ -165,11 +189,15 @@ class SetupScene(Scene):
             return LANGUAGE_NAMES[str(v)]
         if row.key == "game":
             return game_name(str(v))
+        if row.key == "deal":
+            return _grouped(self.deal) if self.deal else _("A new deal")
         return str(v)
 
     def caption(self) -> str:
         """A sentence about the line that has the focus, under the choices."""
         s = self.setup
+        if self.focus == "deal" or (self.focus == "start" and self.deal):
+            return self.deal_caption()
         if self.focus == "start":
             return _("Start a new game with these choices.")
         if self.focus == "back":
@@ -204,6 +232,45 @@ class SetupScene(Scene):
                      "two at two players.")
         return ""
 
+    def deal_caption(self) -> str:
+        if self.deal_error:
+            return self.deal_error
+        if not self.deal:
+            return _("A new shuffle. To play a deal again, type the code its scoring screen showed.")
+        try:
+            code = decode(self.deal)
+        except BadCode:  # still being typed
+            return _("A deal code has about ten letters and digits, like K7QM-3XBR-9A.")
+        return _("Plays the deal {code} again, the same cards to every seat: {game}, {n} players. "
+                 "Backspace to change it.").format(code=code.text(), game=game_name(code.game), n=code.players)
+
+    def type_deal(self, text: str) -> None:
+        """Letters typed on the Deal line (or filled in): a whole code sets the game and table it was dealt at."""
+        self.deal = "".join(c for c in (self.deal + text) if c.isalnum())[:MAX_LENGTH]
+        self._check_deal(final=False)
+
+    def _check_deal(self, final: bool) -> bool:
+        """Whether the typed code is a deal; the reason shows under the choices once it cannot become one."""
+        self.deal_error = None
+        self.dirty = True
+        if not self.deal:
+            return True
+        try:
+            code = decode(self.deal)
+        except BadCode as why:
+            if final or len(self.deal) >= 10:
+                self.deal_error = str(why)
+            return False
+        s = self.setup
+        if (s.game, s.players) != (code.game, code.players):
+            s.game, s.players = code.game, code.players
+            if s.target not in self.rules.targets:
+                s.target = self.rules.default_target(s.players)
+            if s.players == 2:
+                s.per_seat = False
+            self._build_rows()
+        return True
+
     def change(self, key: str, delta: int) -> None:
         """Step a line's value forward (+1) or back (-1), wrapping round."""
         row = self._row(key)
@@ -213,12 +280,9 @@ class SetupScene(Scene):
         v = row.value
         s = self.setup
         if key == "game":
-            s.game = str(v)
-            s.target = self.rules.default_target(s.players)  # each game has its own usual target
+            s.switch_game(str(v))  # its own target, never another game's usual one
         elif key == "players":
-            if s.target == self.rules.default_target(s.players):
-                s.target = self.rules.default_target(int(v))  # type: ignore[call-overload]
-            s.players = int(v)  # type: ignore[call-overload]
+            s.switch_players(int(v))  # type: ignore[call-overload]
             if s.players == 2 and s.per_seat:
                 s.per_seat = False
                 s.level = s.seat_levels[0]
@@ -232,7 +296,7 @@ class SetupScene(Scene):
         elif key.startswith("seat"):
             s.seat_levels[int(key[4:]) - 1] = str(v)
         elif key == "target":
-            s.target = int(v)  # type: ignore[call-overload]
+            s.choose_target(int(v))  # type: ignore[call-overload]
         elif key == "speed":
             s.speed = str(v)
         elif key == "language":
@@ -273,8 +337,15 @@ class SetupScene(Scene):
     # ----- actions ----------------------------------------------------------------------------------
 
     def start(self) -> None:
+        if self.deal and self.on_deal is not None:
+            if not self._check_deal(final=True):
+                self.focus = "deal"
+                return
+            self.on_deal(replace(self.setup, seat_levels=list(self.setup.seat_levels)), decode(self.deal))
+            return
         if self.on_start is not None:
-            self.on_start(replace(self.setup, seat_levels=list(self.setup.seat_levels)))
+            self.on_start(replace(self.setup, seat_levels=list(self.setup.seat_levels),
+                                  targets=dict(self.setup.targets)))
 
     def back(self) -> None:
         if self.on_back is not None:
@@ -292,7 +363,7 @@ class SetupScene(Scene):
         self._background = None
         title_h = round(u * 2.4)
         button_h = round(u * 2.2)
-        hint_h = max(13, u * 2 // 3) + u // 2
+        hint_h = max(READABLE_PX, u * 2 // 3) + u // 2
         margin = u // 2
         n = len(self.rows)
         cap_guess = max(14, round(u * 0.85))
@@ -339,6 +410,13 @@ class SetupScene(Scene):
     def _key(self, event: pygame.event.Event) -> None:
         k = event.key
         on_row = self.focus not in ("back", "start")
+        if self.focus == "deal" and k in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.deal = self.deal[:-1] if k == pygame.K_BACKSPACE else ""
+            self._check_deal(final=False)
+            return
+        if self.focus == "deal" and event.unicode and event.unicode.isalnum():
+            self.type_deal(event.unicode)
+            return
         if k == pygame.K_ESCAPE:
             self.back()
         elif k == pygame.K_UP:
@@ -434,6 +512,8 @@ class SetupScene(Scene):
         return _("New game")
 
     def hint(self) -> str:
+        if self.focus == "deal":
+            return _("Type the deal's code   Backspace: erase   Enter: next, then Start   Esc: back")
         return _("↑ ↓ choose a line   ← → change it   Enter: next, then Start   Esc: back")
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -460,7 +540,7 @@ class SetupScene(Scene):
         self.back_button.draw(surface)
         self.start_button.draw(surface)
         hint = self.hint()
-        hint_size = max(13, u * 2 // 3)
+        hint_size = max(READABLE_PX, u * 2 // 3)
         if self.start_button.rect.bottom + hint_size + u // 4 <= h:
             draw_text(surface, hint, hint_size, INK_DIM, (w // 2, h - u // 4), "midbottom")
 
@@ -481,7 +561,7 @@ class SetupScene(Scene):
         if focused:
             pygame.draw.rect(surface, BUTTON_FOCUS, box, width=max(3, box.h // 12), border_radius=radius)
         arrow_w = box.h
-        for delta in (-1, 1):
+        for delta in (-1, 1) if row.key != "deal" else ():  # the deal is typed: no arrows
             hot = self.hover_arrow == (row.key, delta)
             cx = box.left + arrow_w // 2 if delta < 0 else box.right - arrow_w // 2
             half = max(6, box.h // 4)
@@ -496,7 +576,9 @@ class SetupScene(Scene):
                        (cx + half, box.centery)]
             pygame.draw.polygon(surface, color, pts)
         text = self.value_text(row)
+        if row.key == "deal" and focused and len(self.deal) < MAX_LENGTH:
+            text = _grouped(self.deal) + "_"  # where the next letter goes
         size = t
-        while size > 12 and font(size, True).size(text)[0] > box.w - 2 * arrow_w:
+        while size > READABLE_PX and font(size, True).size(text)[0] > box.w - 2 * arrow_w:
             size -= 1
         draw_text(surface, text, size, BUTTON_TEXT, box.center, "center", bold=True)

@@ -7,17 +7,18 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _, number
+from game.i18n import _, ngettext, number
 from game.keep.stats import DEFAULT_GAME, MIXED, GameStats, Record, Statistics
 from game.rules.melds import ESCALERA
 from game.rules.ruleset import BOLIVIA, RULESETS
 from scenes.rules import game_name
 from scenes.scene import Scene
-from scenes.setup import level_name
+from scenes.setup import level_name, players_text
 from scenes.widgets import (
     GOLD,
     INK,
     INK_DIM,
+    READABLE_PX,
     Button,
     Dialog,
     FocusGroup,
@@ -40,8 +41,12 @@ def record_text(r: Record) -> str:
     if not r.played:
         return _("no games yet")
     share = round(100 * r.won / r.played)
-    return _("{played} played, {won} won, {lost} lost, {drawn} drawn ({share} % won)").format(
-        played=r.played, won=r.won, lost=r.lost, drawn=r.drawn, share=share)
+    # Each count with its own plural: in French "1 jouée", "2 jouées".
+    return _("{played}, {won}, {lost}, {drawn} ({share} % won)").format(
+        played=ngettext("{n} played", "{n} played", r.played).format(n=number(r.played)),
+        won=ngettext("{n} won", "{n} won", r.won).format(n=number(r.won)),
+        lost=ngettext("{n} lost", "{n} lost", r.lost).format(n=number(r.lost)),
+        drawn=ngettext("{n} drawn", "{n} drawn", r.drawn).format(n=number(r.drawn)), share=share)
 
 
 def stat_lines(g: GameStats, game: str = "bolivia") -> list[tuple[str, str, bool]]:
@@ -59,14 +64,15 @@ def stat_lines(g: GameStats, game: str = "bolivia") -> list[tuple[str, str, bool
     if tables:
         lines.append((_("By table"), "", True))
         for t in tables:
-            lines.append((_("{n} players").format(n=t), record_text(g.tables[t]), False))
+            lines.append((players_text(int(t)), record_text(g.tables[t]), False))
     lines.append((_("Hands"), "", True))
     lines.append((_("Hands played"), number(g.hands), False))
     lines.append((_("Best hand"), signed(g.best_hand) if g.best_hand is not None else "—", False))
     lines.append((_("Average hand"), signed(g.average_hand) if g.average_hand is not None else "—", False))
     lines.append((_("Made by your side"), "", True))
-    lines.append((_("Canastas"), _("{n} ({natural} natural, {mixed} mixed)").format(
-        n=g.canastas, natural=g.natural, mixed=g.mixed), False))
+    lines.append((_("Canastas"), _("{n} ({natural}, {mixed})").format(
+        n=number(g.canastas), natural=ngettext("{n} natural", "{n} natural", g.natural).format(n=number(g.natural)),
+        mixed=ngettext("{n} mixed", "{n} mixed", g.mixed).format(n=number(g.mixed))), False))
     if rules.runs:
         lines.append((_("Sambas") if rules.canasta_key(ESCALERA) == "samba" else _("Escaleras"),
                       number(g.escaleras), False))
@@ -81,8 +87,12 @@ class StatisticsScene(Scene):
     """`on_back()` leaves; `on_reset()` forgets every statistic and returns the new (empty) ones."""
 
     def __init__(self, stats: Statistics, on_back: Callable[[], None] | None = None,
-                 on_reset: Callable[[], Statistics] | None = None, game: str = DEFAULT_GAME) -> None:
+                 on_reset: Callable[[], Statistics] | None = None, game: str = DEFAULT_GAME,
+                 on_replay: Callable[[], None] | None = None, kept: int = 0) -> None:
+        """`on_replay()` (R) plays back the `kept` games kept in the statistics folder."""
         super().__init__()
+        self.on_replay = on_replay
+        self.kept = kept
         self.stats = stats
         self.game = game
         self.on_back = on_back
@@ -117,11 +127,15 @@ class StatisticsScene(Scene):
             self.dialog = None
             if yes and self.on_reset is not None:
                 self.stats = self.on_reset()
+                self.kept = 0  # the kept games go with the statistics
                 self.resize(self.size)  # fewer lines now
             self.dirty = True
 
-        self.dialog = Dialog(_("Forget all your statistics? This cannot be undone."), answer, yes=_("Reset"),
-                             no=_("Keep them"))
+        question = (ngettext("Forget all your statistics and the game kept for replay? This cannot be undone.",
+                             "Forget all your statistics and the {n} games kept for replay? This cannot be undone.",
+                             self.kept).format(n=self.kept) if self.kept
+                    else _("Forget all your statistics? This cannot be undone."))
+        self.dialog = Dialog(question, answer, yes=_("Reset"), no=_("Keep them"))
         self.dialog.layout(self.size)
         self.dirty = True
 
@@ -137,7 +151,7 @@ class StatisticsScene(Scene):
         lines = self.lines()
         headings = sum(1 for _l, _v, heading in lines if heading) - 1  # each but the first has a gap over it
         per_size = 1.3 * len(lines) + headings / 3  # the lines' height, in text sizes
-        self._text = max(12, min(round(u * 0.85), int((self._panel.h - u) / per_size)))
+        self._text = max(READABLE_PX, min(round(u * 0.85), int((self._panel.h - u) / per_size)))
         bw = min(u * 10, (w - 3 * u) // 2)
         y = self._panel.bottom + round(u * 0.6)
         self.reset_button.rect = pygame.Rect(w // 2 - u // 4 - bw, y, bw, bh)
@@ -165,6 +179,9 @@ class StatisticsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.back()
             return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.on_replay is not None and self.kept:
+            self.on_replay()
+            return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and len(self.games()) > 1:
             self.switch_game(1 if event.key == pygame.K_PAGEDOWN else -1)
             return
@@ -191,9 +208,12 @@ class StatisticsScene(Scene):
             draw_text(surface, label, t, GOLD if heading else INK, (x, y), bold=heading)
             if value:
                 room = value_right - x - surface.get_width() // 4
-                size = fit_size(value, t, max(room, u * 8), 10, False)
+                size = fit_size(value, t, max(room, u * 8), READABLE_PX, False)
                 draw_text(surface, value, size, INK if heading else INK_DIM, (value_right, y + (t - size) // 2),
                           "topright")
         self.buttons.draw(surface)
+        if self.on_replay is not None and self.kept:
+            line = ngettext("R: replay your last game", "R: replay your last {n} games", self.kept).format(n=self.kept)
+            draw_text(surface, line, max(14, u * 3 // 4), INK_DIM, (w // 2, _h - u // 3), "midbottom")
         if self.dialog is not None:
             self.dialog.draw(surface)

@@ -17,40 +17,43 @@ from game.rules import events as ev
 from game.rules.actions import (
     Answer,
 )
-from game.rules.meld_move import MeldJudgement
 from game.rules.names import canasta_name
 from game.rules.state import GameState, Phase
 from game.ui.card_faces import FaceCache
 from game.ui.card_layer import CardLayer
-from game.ui.hand_order import SORT_ORDERS, follow_focus
+from game.ui.hand_order import SORT_ORDERS
 from game.ui.hint import Hint
-from game.ui.input_map import Intent, yes_no_letters
+from game.ui.input_map import yes_no_letters
 from game.ui.layout import CARD_SCALES, TableLayout, table_layout
 from game.ui.narrate import describe, seat_names, side_names
+from game.ui.playable import playable_cards
 from game.ui.sounds import SILENT, SoundBoard
-from game.ui.staging import Staging
 from game.ui.table_view import Homes, compute_homes
 from scenes.scene import Scene
 from scenes.table_paint import IDLE_WORK, TablePainter
+from scenes.table_parts.buttons import ButtonBar
+from scenes.table_parts.dialogs import Dialogs
+from scenes.table_parts.hand import Hand
+from scenes.table_parts.log_panel import LogPanel
+from scenes.table_parts.melds import MeldAreas, label_rect
 from scenes.table_parts.message_line import MessageLine
-from scenes.table_parts.view import TableView
+from scenes.table_parts.panels import Panels
+from scenes.table_parts.piles import Piles
+from scenes.table_parts.score_panel import ScorePanel, side_note
+from scenes.table_parts.view import Of, TableView
 from scenes.table_play import TablePlayer
 from scenes.turns import Turns
 from scenes.widgets import (
     Button,
     Dialog,
     FocusGroup,
-    button_label_px,
     felt_background,
-    fit_size,
-    ui_unit,
 )
 
 FLY = 0.38  # seconds for a card to fly home at normal speed
 DEAL_STAGGER = 0.018
 SHAKE = 0.45
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
-LOG_LINES = 80  # what happened, kept for the W panel: a whole hand's story
 FACE_BUDGET = 0.0005  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
 FACES_AHEAD_BYTES = 10 << 20  # faces drawn ahead stop when the cache holds this much (a face: up to 160 kB)
 
@@ -88,6 +91,23 @@ class Flourish:
 
 
 class TableScene(TablePlayer, TablePainter, Scene):
+    # What the hand part owns, under the names the table's code and its tests know.
+    selected = Of("hand")
+    focus = Of("hand")
+    focus_card = Of("hand")
+    new_cards = Of("hand")
+    hover = Of("hand")
+    keys_last = Of("hand")
+    press = Of("hand")
+    dragging = Of("hand")
+    drag_offset = Of("hand")
+    pointer_in_hand = Of("hand", "pointer_in")
+    hand_pins = Of("hand", "pins")
+    # And what the meld areas own.
+    staging = Of("melds")
+    judgement = Of("melds")
+    picked_meld = Of("melds", "picked")
+
     def __init__(self, controller: Turns, speed: str = "normal",
                  on_hand_end: Callable[[TableScene], None] | None = None,
                  on_menu: Callable[[], None] | None = None,
@@ -127,67 +147,42 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.homes = Homes()
         self.background: pygame.Surface | None = None
         self.shades: list[tuple[tuple[int, int, int, int], int]] = []  # (meld area, alpha of its dark shade)
-        self.selected: set[int] = set()
-        self.staging = Staging()  # cards set out for a meld move, not laid yet
         self.sort_mode = sort_order if sort_order in SORT_ORDERS else "rank"
         self.discard_warning = discard_warning
+        self.show_playable = False  # the settings' outline of the cards that can be melded or added now
+        self.playable: frozenset[int] = frozenset()  # those cards, judged by the engine once per change
         self.on_setting = on_setting  # a setting the player changed at the table, to remember
-        self.focus = 0  # keyboard focus in the hand: the index of `focus_card`
-        self.focus_card: int | None = None  # the focus follows this card, not a place
-        self.new_cards: set[int] = set()  # drawn this turn: marked until the player's next turn
-        self.pointer_in_hand = False
-        self.hand_pins: dict[int, tuple[int, int, int, int]] | None = None  # where the hand's cards stay
+        self.melds = MeldAreas()  # every side's melds, the player's staging, a meld picked to combine
+        self.hand = Hand()  # selection, focus, pointer, press, drag and the marks over the hand
         self.hint: Hint | None = None
         self.hint_asked: int | None = None  # the position (see `moves`) a hint on its way was asked in
         self.moves = 0  # how many times the engine's events changed the position: a hint is for one of them
-        self.judgement: MeldJudgement | None = None  # the engine's view of the staged move, if any
         self.took_on: set[tuple[int, int]] = set()  # (seat, rank) of the pile takes seen this hand
         self.target = 0  # keyboard target: index into self._targets()
-        self.log: list[str] = []
         self.view = TableView(controller, self.seat, self.names, self.side_names)
+        self.piles = Piles(self.faces)
+        self.log_panel = LogPanel()  # what happened: the hand's story
+        self.score_panel = ScorePanel()
         self.messages = MessageLine()  # hint, refusal, warning, notice and status: one line, one at a time
         self.flourishes: list[Flourish] = []
         self.shaking: set[int] = set()
         self.shake_time = 0.0
-        self.dialog: Dialog | None = None
-        self.paused: FocusGroup | None = None
-        self.help = False
-        self.overlay: str | None = None  # "log" or "sheet" (see table_overlays): the computers wait meanwhile
-        self.press: tuple[int, tuple[int, int]] | None = None  # card pressed, where
-        self.dragging: list[int] = []
-        self.drag_offset = (0, 0)
-        self.hover: int | None = None
-        self.keys_last = False  # the last hand input was a key (the focus is framed), not the mouse (hover)
+        self.dialogs = Dialogs()  # a yes/no question, the pause menu
+        self.panels = Panels()  # the keys, what happened, the score sheet
         self.end_wait: float | None = None
-        self.buttons: dict[str, Button] = {}
         self.can_ask = False
         self.motion: dict[int, tuple[str, float]] = {}  # how each card moved by the last events flies
-        self.picked_meld: int | None = None  # a meld picked up to combine with another of its rank
         self.relayouts = 0  # how many times the cards' homes were worked out: the painter caches by it
         self.frame_start = time.perf_counter()  # when this frame's update began
         self._wishes: list[tuple[int, int | None]] = []  # faces to draw ahead, while nothing moves
         self._wishes_at = -1  # the relayout they were worked out for
-        self._make_buttons()
+        self.button_bar = ButtonBar(self.do, self.sounds.enabled)
 
     # ----- set-up -----------------------------------------------------------------------------------
 
-    def _make_buttons(self) -> None:
-        # Short labels: up to nine buttons share the controls area in three columns, their text at 16 px
-        # at 1366x768. Taking staged cards back is Undo's first step (C still does it alone).
-        self.buttons = {
-            "meld": Button(_("Stage (M)"), lambda: self.do(Intent("meld"))),
-            "lay": Button(_("Lay all (L)"), lambda: self.do(Intent("lay"))),
-            "undo": Button(_("Undo (Z)"), lambda: self.do(Intent("undo"))),
-            "hint": Button(_("Hint (I)"), lambda: self.do(Intent("hint"))),
-            "ask": Button(_("Go out? (Q)"), lambda: self.do(Intent("ask"))),
-            "sort_rank": Button(_("By rank (1)"), lambda: self.do(Intent("sort_rank"))),
-            "sort_suit": Button(_("By suit (2)"), lambda: self.do(Intent("sort_suit"))),
-            "menu": Button(_("Menu (Esc)"), lambda: self.do(Intent("pause"))),
-            "sound": Button(self._sound_label(), lambda: self.do(Intent("mute"))),
-        }
-
-    def _sound_label(self) -> str:
-        return _("Sound on (V)") if self.sounds.enabled else _("Sound off (V)")
+    @property
+    def buttons(self) -> dict[str, Button]:
+        return self.button_bar.buttons
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -207,6 +202,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
             return  # back on screen at the same size: cards keep flying where they were going
         first = self.layout is None
         self.layout = table_layout(size, self.state.players, self.card_scale)
+        self.hand.place(self.layout.hand)  # a new size: the hand is laid out afresh at once
         self.background = self._make_background(size)
         self.faces.clear()
         if first and self.state.hand_no and not self.sprites:
@@ -215,10 +211,17 @@ class TableScene(TablePlayer, TablePainter, Scene):
         else:
             self.relayout(animate=not self.tweener.idle)
         self._place_buttons()
-        if self.dialog:
-            self.dialog.layout(size)
-        if self.paused:
-            self._place_pause()
+        self._place_parts()
+        self.dialogs.place(size)
+
+    def _place_parts(self) -> None:
+        """Each part is given its rectangle of the layout."""
+        t = self.layout
+        assert t is not None
+        self.piles.place(t.stock, t.discard)
+        self.log_panel.place(t.log, max(13, t.label_px - 1))
+        self.score_panel.place(t.score)
+        self.melds.place(t)
 
     def _make_background(self, size: tuple[int, int]) -> pygame.Surface:
         """The felt, shared with the other screens (not a copy: 8 MB at 1920x1080); the meld areas' shades
@@ -229,33 +232,8 @@ class TableScene(TablePlayer, TablePainter, Scene):
         return felt_background(size)
 
     def _place_buttons(self) -> None:
-        """The buttons in three rows of the controls area, as tall as it lets them be (their text grows
-        with them), filled column by column; each column as wide as its longest label needs, so a long
-        one ("May I go out? (Q)") gets the room and the short ones lend it."""
         assert self.layout is not None
-        u = ui_unit(self.size)
-        x, y, w, h = self.layout.controls
-        names = [n for n in self.buttons if n != "sound" and (n != "ask" or self.state.players == 4)]
-        rows = 3
-        gap = max(4, u // 4)
-        bh = max(20, min(round(u * 1.45), (h - (rows - 1) * gap) // rows))
-        columns = [names[i:i + rows] for i in range(0, len(names), rows)]
-        text = button_label_px(bh)
-        pad = max(8, bh // 2) + 4
-        need = [max(_font(text, True).size(self.buttons[n].label)[0] + pad for n in col) for col in columns]
-        room = max(len(columns), w - (len(columns) - 1) * gap)
-        widths = [max(u * 2, need_w * room // max(1, sum(need))) for need_w in need]
-        cx = x
-        for col, width in zip(columns, widths, strict=True):
-            for row, name in enumerate(col):
-                self.buttons[name].rect = pygame.Rect(cx, y + row * (bh + gap), width, bh)
-            cx += width + gap
-        if "ask" not in names:
-            self.buttons["ask"].rect = pygame.Rect(0, 0, 0, 0)
-        sx, sy, sw, sh = self.layout.status  # the sound switch: at the right end of the status line
-        label_w = fit_size(self.buttons["sound"].label, max(12, sh // 2), sw, 10)
-        width = min(sw // 3, max(u * 5, round(label_w * 0.75) + sh * 2))
-        self.buttons["sound"].rect = pygame.Rect(sx + sw - width, sy + 1, width, max(12, sh - 2))
+        self.button_bar.place(self.size, self.layout.controls, self.layout.status, self.state.players == 4)
 
     # ----- engine events to pictures ----------------------------------------------------------------
 
@@ -269,10 +247,11 @@ class TableScene(TablePlayer, TablePainter, Scene):
             self._note_motion(e)
             self.note_seen(e)
             line = describe(e, self.names)
-            if line:
-                self.log.append(line)
             if isinstance(e, ev.HandDealt):
-                self.log = [line] if line else []  # the story starts again with each hand
+                self.log_panel.start_hand(line)  # the story starts again with each hand
+            elif line:
+                self.log_panel.add(line)
+            if isinstance(e, ev.HandDealt):
                 dealt = True
                 self.selected.clear()
                 self.staging.clear()
@@ -290,12 +269,10 @@ class TableScene(TablePlayer, TablePainter, Scene):
                     self.new_cards.clear()  # last turn's cards are not new any more
             elif isinstance(e, ev.CardsDrawn | ev.PileTaken) and e.seat == self.seat:
                 self.new_cards.update(c for c in (e.cards if isinstance(e, ev.CardsDrawn) else e.to_hand))
-        self.log = self.log[-LOG_LINES:]
         if events:
             self.drop_hint()  # the position changed: the hint was about the one before
         self.sounds.on_events(events, self.controller.human)
-        self.selected &= mine
-        self.new_cards &= mine
+        self.hand.keep_only(mine)
         self.staging.keep_only(mine, {m.id for m in self.state.melds[self.state.side_of(self.seat)]})
         if dealt:
             self._deal_sprites()
@@ -342,11 +319,9 @@ class TableScene(TablePlayer, TablePainter, Scene):
     def relayout(self, animate: bool = True, deal: bool = False) -> None:
         if self.layout is None:
             return
-        before = self.homes.hand
-        pins = self.hand_pins if self.pointer_in_hand else None
-        self.homes = compute_homes(self.state, self.layout, self.seat, self.sort_mode, self.staging.groups(),
-                                   self.selected, pins)
-        self.hand_pins = self.homes.hand_base
+        pins = self.hand.pins_to_keep()
+        self.homes = compute_homes(self.state, self.layout, self.seat, self.sort_mode, self.staging.new,
+                                   self.selected, pins, dict(self.staging.adds))
         self.relayouts += 1
         order = {}
         if deal:
@@ -384,10 +359,8 @@ class TableScene(TablePlayer, TablePainter, Scene):
         for c in list(self.sprites):
             if c not in self.homes.spots:
                 del self.sprites[c]
-        self.focus_card = follow_focus(self.focus_card if self.focus_card is not None else
-                                       (before[self.focus] if self.focus < len(before) else None),
-                                       before, self.homes.hand)
-        self.focus = self.homes.hand.index(self.focus_card) if self.focus_card is not None else 0
+        self.hand.arrange(self.homes)
+        self.melds.arrange(self.homes)
         st = self.state
         # Whether asking is possible is the engine's question; asked once per change, not per frame.
         self.can_ask = (self._my_turn() and st.players == 4 and st.phase == Phase.MELD and not st.asked
@@ -396,9 +369,28 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.judgement = (st.judge_meld(self.staging.move()) if self.staging and self._my_turn()
                           and st.phase == Phase.MELD else None)
         self._say_staged()
-        if self.picked_meld is not None and self.picked_meld not in self.homes.meld_rects:
-            self.picked_meld = None
+        self.playable = (playable_cards(st, self.seat) - self.staging.cards()
+                         if self.show_playable and self._my_turn() else frozenset())
         self.dirty = True
+
+    @property
+    def log(self) -> list[str]:
+        """The hand's story (the log panel's lines)."""
+        return self.log_panel.lines
+
+    def side_note(self, side: int, long: bool) -> str:
+        return side_note(self.view, side, long)
+
+    def staging_lines(self) -> list[tuple[str, tuple[int, int, int]]]:
+        return self.melds.staging_lines(self.view)
+
+    def _area_labels(self, u: int) -> list[tuple]:
+        return self.melds.area_labels(self.view)
+
+    _label_rect = staticmethod(label_rect)
+
+    def _canasta_tags(self, m, can: str, r: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Surface]]:
+        return self.melds.canasta_tags(m, can, r)
 
     @property
     def toasts(self) -> MessageLine:
@@ -426,26 +418,20 @@ class TableScene(TablePlayer, TablePainter, Scene):
     def _sync_dialog(self) -> None:
         s = self.state
         if (s.phase == Phase.ANSWER and s.to_act == self.seat and self.seat in self.controller.human
-                and self.dialog is None):
+                and self.dialogs.dialog is None):
             asker = self.names[s.turn]
-
-            def answer(yes: bool) -> None:
-                self.dialog = None
-                self.play(Answer(yes), set())
-
             yes, no = yes_no_letters(language())  # the keys that answer, in this language's letters
-            self.dialog = Dialog(_("{who} asks: “May I go out?” Yes obliges {who} to go out this turn; "
-                                   "no forbids it.").format(who=asker), answer,
-                                 yes=f"{_('Yes')} ({yes})", no=f"{_('No')} ({no})")
-            self.dialog.layout(self.size)
+            self.dialogs.ask(_("{who} asks: “May I go out?” Yes obliges {who} to go out this turn; "
+                               "no forbids it.").format(who=asker), lambda yes: self.play(Answer(yes), set()),
+                             f"{_('Yes')} ({yes})", f"{_('No')} ({no})", self.size)
 
     def _open_pause(self) -> None:
         def resume() -> None:
-            self.paused = None
+            self.dialogs.paused = None
             self.dirty = True
 
         def menu() -> None:
-            self.paused = None
+            self.dialogs.paused = None
             if self.on_menu:
                 self.on_menu()
 
@@ -459,24 +445,26 @@ class TableScene(TablePlayer, TablePainter, Scene):
                     opener()  # the game waits there; back here, the pause menu is still open
             return open_it
 
-        self.paused = FocusGroup([Button(_("Resume"), resume), Button(_("Settings"), screen(self.on_settings)),
-                                  Button(_("Rules"), screen(self.on_rules)), Button(_("Main menu"), menu),
-                                  Button(_("Quit"), quit_game)])
-        self._place_pause()
+        self.dialogs.pause([(_("Resume"), resume), (_("Settings"), screen(self.on_settings)),
+                            (_("Rules"), screen(self.on_rules)), (_("Main menu"), menu), (_("Quit"), quit_game)],
+                           self.size)
         self.dirty = True
 
-    def _place_pause(self) -> None:
-        assert self.paused is not None
-        u = ui_unit(self.size)
-        n = len(self.paused.buttons)
-        gap = u // 2
-        title = u * 3  # "Paused", over the buttons
-        h = max(u, min(round(u * 1.9), (self.size[1] - title - u) // n - gap))
-        w = u * 10
-        x = (self.size[0] - w) // 2
-        y = (self.size[1] - (n * (h + gap) - gap) + title) // 2
-        for i, b in enumerate(self.paused.buttons):
-            b.rect = pygame.Rect(x, y + i * (h + u // 2), w, h)
+    @property
+    def dialog(self) -> Dialog | None:
+        return self.dialogs.dialog
+
+    @property
+    def paused(self) -> FocusGroup | None:
+        return self.dialogs.paused
+
+    @property
+    def help(self) -> bool:
+        return self.panels.help
+
+    @property
+    def overlay(self) -> str | None:
+        return self.panels.overlay
 
     # ----- time -------------------------------------------------------------------------------------
 
@@ -496,9 +484,11 @@ class TableScene(TablePlayer, TablePainter, Scene):
                 f.age += dt
             self.flourishes = [f for f in self.flourishes if f.age < f.life]
             self.dirty = True
+        if self.hand.update(dt):
+            self.relayout()  # the pointer has been away a moment: now the hand may close its gaps
         if self.controller.hint_job is not None:
             self.poll_hint()  # worked out on the thinking thread: shown once it is ready
-        if self.paused is not None or self.dialog is not None or self.help or self.overlay is not None:
+        if self.dialogs.open or self.panels.open:
             return  # a panel is open: the computer players wait
         if self.end_wait is not None:
             if self.tweener.idle:
@@ -523,6 +513,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
             self.hand_pins = None  # another order: the hand is laid out afresh
         self.sort_mode = settings.sort_order if settings.sort_order in SORT_ORDERS else "rank"
         self.discard_warning = settings.discard_warning
+        self.show_playable = settings.show_playable
         self.speed = settings.setup.speed
         self.tweener.speed = self.speed
         self.controller.set_speed(self.speed)
@@ -531,12 +522,12 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.names = seat_names(self.state.players)  # the language may have changed
         self.side_names = side_names(self.state.players)
         self.view.names, self.view.side_names = self.names, self.side_names
-        self._make_buttons()
+        self.button_bar.make(self.sounds.enabled)
         self.layer.invalidate()
         if self.layout is not None:
             self.layout = None  # worked out again at the new card size
             self.resize(self.size)
-        if self.paused is not None:
+        if self.dialogs.paused is not None:
             self._open_pause()
         self.dirty = True
 
@@ -545,8 +536,3 @@ class TableScene(TablePlayer, TablePainter, Scene):
         if self.state.phase == Phase.DEAL:
             self.apply_events(self.controller.deal())
 
-
-def _font(size: int, bold: bool = False) -> pygame.font.Font:
-    from game.assets import font
-
-    return font(size, bold)

@@ -7,8 +7,9 @@ import pygame
 
 from game.i18n import _, number
 from game.ui import draw_list
+from game.ui.hand_story import Scroll, wrap
 from game.ui.score_sheet import READABLE_PX, column_headers, sheet_layout, sheet_rows
-from scenes.widgets import GOLD, INK, INK_DIM, draw_panel, draw_text, fit_size, font, panel_image, wrap_text
+from scenes.widgets import GOLD, INK, INK_DIM, draw_panel, draw_text, fit_size, font, panel_image
 
 OVERLAYS = ("log", "sheet")
 
@@ -45,8 +46,10 @@ def _box(size: tuple[int, int], u: int, width: int) -> pygame.Rect:
     return box
 
 
-def draw_log_overlay(surface: pygame.Surface, lines: list[str], u: int, text_px: int) -> None:
-    """The whole hand so far, newest at the bottom; the oldest lines give way when it is long."""
+def draw_log_overlay(surface: pygame.Surface, lines: list[str], u: int, text_px: int,
+                     scroll: Scroll | None = None) -> None:
+    """The whole hand so far, wrapped at word boundaries; newest at the bottom, and with a `scroll` the
+    player moves through it (wheel, PgUp/PgDn, Home/End), else the oldest lines give way when it is long."""
     box = _box(surface.get_size(), u, u * 30)
     draw_panel(surface, box, u // 2)
     pad = u // 2
@@ -54,13 +57,20 @@ def draw_log_overlay(surface: pygame.Surface, lines: list[str], u: int, text_px:
     draw_text(surface, _("W or Esc: back to the table"), text_px, INK_DIM, (box.right - pad, box.y + pad + 2),
               "topright")
     f = font(text_px)
-    wrapped = [part for line in lines for part in wrap_text(line, f, box.w - 2 * pad)]
+    wrapped = wrap(lines, box.w - 2 * pad, lambda text: f.size(text)[0])
     top = box.y + pad + text_px + 4 + u // 2
-    room = (box.bottom - pad - top) // (text_px + 4)
+    room = max(1, (box.bottom - pad - text_px - top) // (text_px + 4))  # a line kept for where the page is
+    scroll = scroll if scroll is not None else Scroll()
+    scroll.fit(len(wrapped), room)
     y = top
-    for part in wrapped[-room:]:
+    for part in scroll.shown(wrapped):
         draw_text(surface, part, text_px, INK, (box.x + pad, y))
         y += text_px + 4
+    if scroll.lines > scroll.room:  # where the page is in the story, and how to move
+        where = _("Lines {first}-{last} of {n} · wheel or PgUp/PgDn").format(
+            first=scroll.top + 1, last=min(scroll.lines, scroll.top + scroll.room), n=scroll.lines)
+        draw_text(surface, where, max(12, text_px - 2), INK_DIM, (box.right - pad, box.bottom - pad // 2),
+                  "bottomright")
 
 
 def draw_score_sheet(surface: pygame.Surface, state, side_names: list[str], seat_names: list[str], u: int,

@@ -22,19 +22,17 @@ from game.rules.actions import (
 )
 from game.rules.cards import RANK
 from game.rules.errors import IllegalAction
-from game.rules.melds import classify, extends_run, order_cards
+from game.rules.melds import extends_run
 from game.rules.names import cards_text
 from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.rules.view import view_of
 from game.ui.discard_risk import discard_risk
 from game.ui.hand_order import SORT_ORDERS
-from game.ui.hint import Hint, explain, suggest
+from game.ui.hint import Hint, suggest
 from game.ui.input_map import Intent, key_intent, yes_no_letters
 from game.ui.layout import contains_point
-from game.ui.table_view import LIFT
-from scenes.table_overlays import OVERLAYS
-from scenes.widgets import Dialog
+from game.ui.pile_pairs import pile_takes
 
 
 def draw_first(rules: RuleSet, players: int) -> str:
@@ -121,11 +119,11 @@ class TablePlayer:
         self._open_pause()
 
     def toggle_help(self, _intent: Intent) -> None:
-        self.help = not self.help
+        self.panels.toggle_help()
 
     def toggle_overlay(self, intent: Intent) -> None:
         """W: what happened this hand; G: the game's score sheet (see table_overlays)."""
-        self.overlay = None if self.overlay == intent.kind else intent.kind
+        self.panels.toggle(intent.kind)
 
     def open_rules(self, _intent: Intent) -> None:
         if self.on_rules is not None:
@@ -133,7 +131,7 @@ class TablePlayer:
 
     def toggle_sound(self, _intent: Intent) -> None:
         on = self.on_sound() if self.on_sound is not None else not self.sounds.enabled
-        self.buttons["sound"].label = self._sound_label()
+        self.button_bar.sound_switched(on)
         self.messages.show(_("Sound on.") if on else _("Sound off."), 1.5, key="sound")
 
     def sort_by(self, intent: Intent) -> None:
@@ -149,10 +147,7 @@ class TablePlayer:
 
     def move_focus(self, intent: Intent) -> None:
         """Arrows move along the hand and stop at its ends (a wrap once led to the wrong discard)."""
-        hand = self.homes.hand
-        if hand:
-            self.focus = max(0, min(len(hand) - 1, self.focus + intent.arg))
-            self.focus_card = hand[self.focus]
+        self.hand.move_focus(intent.arg)
 
     def move_target(self, intent: Intent) -> None:
         targets = self._targets()
@@ -167,11 +162,7 @@ class TablePlayer:
         self.relayout()
 
     def toggle(self, card: int) -> None:
-        if card in self.selected:
-            self.selected.discard(card)
-        else:
-            self.selected.add(card)
-        self.focus_card = card  # the keyboard carries on from the card last touched
+        self.hand.toggle(card)
         self.relayout()
 
     # ----- drawing ----------------------------------------------------------------------------------
@@ -208,12 +199,38 @@ class TablePlayer:
                 self.refuse(_("Select one card, then click the pile to discard it."), set(chosen))
             return
         if not chosen:
-            runs = self._runs_for_top()
-            if runs:
-                self.play(TakeTop(runs[0]), set())
-            else:
-                self.refuse(_("Select a natural pair matching the top card, then click the pile."), set())
+            self.take_pile_for_me()
             return
+        self.take_pile_with(chosen)
+
+    def take_pile_for_me(self) -> None:
+        """The pile clicked with no card chosen: the table picks the cards that take it, asking which when
+        the choice matters (a natural pair, or a natural and a wild card); with none, the top card onto a
+        run where it may go, else the engine says why not."""
+        takes = pile_takes(self.state, self.staging.cards())
+        if len(takes) == 1:
+            self.take_pile_with(takes[0])
+            return
+        if len(takes) == 2:
+            natural, wild = takes
+
+            def answer(yes: bool) -> None:
+                self.take_pile_with(natural if yes else wild)
+                self.dirty = True
+
+            yes, no = yes_no_letters(language())
+            self.dialogs.ask(_("Take the pile with which cards?"), answer, f"{cards_text(natural)} ({yes})",
+                             f"{cards_text(wild)} ({no})", self.size)
+            return
+        runs = self._runs_for_top()
+        if runs:
+            self.play(TakeTop(runs[0]), set())
+            return
+        top = self.state.top
+        same = tuple(c for c in self.homes.hand if top is not None and RANK[c] == RANK[top])[:2]
+        self.play(TakePile(same, tuple(self.staging.new)), set(same))  # refused: the engine's reason shows
+
+    def take_pile_with(self, chosen: tuple[int, ...]) -> None:
         if self.staging.adds:
             self.refuse(_("With the pile you may lay new melds, not additions: take the additions back (C)."),
                         self.staging.cards())
@@ -231,12 +248,7 @@ class TablePlayer:
         if not chosen:
             self.refuse(_("Select the cards to meld first."), set())
             return
-        try:
-            self.staging.stage_new(chosen, self.state.rules)
-        except IllegalAction as why:
-            self.refuse(str(why), set(chosen))
-            return
-        self._staged_changed()
+        self._staged(chosen, self.melds.stage_new(self.view, chosen))
 
     def add_to(self, meld_id: int) -> None:
         """Cards selected and a meld clicked: they are staged onto it (with none, the meld is picked up
@@ -248,23 +260,22 @@ class TablePlayer:
         if not chosen:
             self.pick_meld(meld_id)
             return
-        meld = next(m for m in self.state.melds[self.state.side_of(self.seat)] if m.id == meld_id)
         if self.state.phase == Phase.DRAW:
             self.refuse(draw_first(self.state.rules, self.state.players), set(chosen))
             return
-        self.staging.stage_add(meld_id, meld.kind, chosen)
-        self._staged_changed()
+        self._staged(chosen, self.melds.stage_add(self.view, meld_id, chosen))
 
     def add_to_staged(self, index: int) -> None:
         """Selected cards onto a staged new meld: it is set out again with them, if they fit."""
         chosen = tuple(sorted(self.selected))
-        grown = self.staging.new[index] + chosen
-        try:
-            shape = classify(grown, self.state.rules)
-        except IllegalAction as why:
-            self.refuse(str(why), set(chosen))
+        self._staged(chosen, self.melds.grow_staged(self.view, index, chosen))
+
+    def _staged(self, chosen: tuple[int, ...], refusal: str | None) -> None:
+        """A step staged, or refused with the engine's reason (the staging is as it was then)."""
+        if refusal is not None:
+            self.refuse(refusal, set(chosen))
+            self.relayout()
             return
-        self.staging.new[index] = order_cards(shape.kind, grown)
         self._staged_changed()
 
     def _staged_changed(self) -> None:
@@ -293,7 +304,9 @@ class TablePlayer:
     def undo(self, _intent: Intent | None = None) -> None:
         """Staged cards first; then the player's meld moves of this turn, one at a time."""
         if self.staging:
-            self.take_back()
+            self.staging.undo_step()  # the last step staged, one at a time
+            self.selected.clear()
+            self.relayout()
             return
         held = set(self.state.hands[self.seat])
         if not self.controller.undo():
@@ -306,7 +319,7 @@ class TablePlayer:
         self.drop_hint()
         back = [c for c in self.state.hands[self.seat] if c not in held]
         # The cards themselves: after two undos "your last meld" no longer says which.
-        self.log.append(_("You took back {cards}.").format(cards=cards_text(back)) if back
+        self.log_panel.add(_("You took back {cards}.").format(cards=cards_text(back)) if back
                         else _("You took back your last meld."))
         self.apply_events([])
 
@@ -327,7 +340,7 @@ class TablePlayer:
                         self.staging.cards())
             return
         if not confirmed and self.discard_warning and self.state.phase == Phase.MELD:
-            risk = discard_risk(view_of(self.state, self.seat), card, self.names, self.took_on)
+            risk = discard_risk(view_of(self.state, self.seat), card, self.names)
             if risk is not None:
                 self._confirm_discard(card, risk)
                 return
@@ -337,15 +350,15 @@ class TablePlayer:
 
     def _confirm_discard(self, card: int, risk: str) -> None:
         def answer(yes: bool) -> None:
-            self.dialog = None
             if yes:
                 self.discard(card, confirmed=True)
+            elif self.hint is not None:
+                self.show_hint()  # "Keep it": the hint is worked out again for the hand kept
             self.dirty = True
 
         yes, no = yes_no_letters(language())  # the keys that answer, in this language's letters
-        self.dialog = Dialog(risk + " " + _("Discard it anyway?"), answer, yes=f"{_('Discard')} ({yes})",
-                             no=f"{_('Keep it')} ({no})")
-        self.dialog.layout(self.size)
+        self.dialogs.ask(risk + " " + _("Discard it anyway?"), answer, f"{_('Discard')} ({yes})",
+                         f"{_('Keep it')} ({no})", self.size)
 
     def ask(self, _intent: Intent) -> None:
         if self.state.players != 4:
@@ -414,9 +427,10 @@ class TablePlayer:
             return
         # A copy taken here: the thinking thread never reads the game the frame loop changes.
         probe, seat, seed = self.state.copy(), self.seat, self.state.hand_no * 1000 + len(self.state.pile)
+        names = list(self.names)
         self.drop_hint()
         self.hint_asked = self.moves
-        self.controller.ask_hint(lambda: suggest(probe, seat, seed))
+        self.controller.ask_hint(lambda: suggest(probe, seat, seed, names))
         self.poll_hint()
 
     def poll_hint(self) -> None:
@@ -426,13 +440,10 @@ class TablePlayer:
         self.controller.hint_job = None
         if job.action is None or self.hint_asked != self.moves or self.state.phase == Phase.GAME_OVER:
             return  # failed, or for a position gone by: nothing to show rather than a wrong hint
-        try:
-            hint: Hint = explain(job.action, view_of(self.state, self.seat), self.names)
-        except (IllegalAction, KeyError, IndexError, StopIteration):
-            return
+        hint: Hint = job.action.hint  # the adviser's Advice (game/ai/adviser.py)
         self.hint = hint
         # It stays until the position changes (see TableScene.apply_events) or the staging does.
-        self.messages.show(_("Hint: {text}").format(text=hint.text), None, key="hint")
+        self.messages.show(_("Hint: {text}").format(text=hint.reason), None, key="hint")
         self.dirty = True
 
     # ----- what the table saw -----------------------------------------------------------------------
@@ -447,27 +458,8 @@ class TablePlayer:
     # ----- input ------------------------------------------------------------------------------------
 
     def handle_event(self, event: pygame.event.Event) -> None:
-        if self.dialog is not None:
-            self.dialog.handle_event(event)  # Y / N, or the language's letters, answer it too
-            self.dirty = True
-            return
-        if self.paused is not None:
-            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-                self.paused = None
-            else:
-                self.paused.handle_event(event)
-            self.dirty = True
-            return
-        if self.overlay is not None:
-            if event.type == pygame.KEYDOWN:
-                intent = key_intent(event.key, event.mod)
-                # Its own key shows the other one; Esc, Enter, Space or a click go back to the table.
-                self.overlay = intent.kind if intent is not None and intent.kind in OVERLAYS and \
-                    intent.kind != self.overlay else None
-                self.dirty = True
-            elif event.type == pygame.MOUSEBUTTONDOWN:
-                self.overlay = None
-                self.dirty = True
+        if self.dialogs.handle_event(event) or self.panels.handle_event(event):
+            self.dirty = True  # a question, the pause menu, or a panel open: it takes the event
             return
         if event.type == pygame.KEYDOWN:
             intent = key_intent(event.key, event.mod, getattr(event, "unicode", ""))
@@ -485,33 +477,13 @@ class TablePlayer:
             self.relayout()
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
-        for c in reversed(self.homes.hand):
-            if contains_point(self.homes.hand_rects[c], pos):
-                return c
-        return None
-
-    def in_hand_area(self, pos: tuple[int, int]) -> bool:
-        """Over the hand, lifted cards included: while the pointer is here, the cards keep their places."""
-        if self.layout is None:
-            return False
-        x, y, w, h = self.layout.hand
-        lift = round(self.homes.hand_card_w * 1.4 * LIFT) + 4
-        return contains_point((x, y - lift, w, h + lift), pos) or self.card_at(pos) is not None
-
-    def _track_pointer(self, pos: tuple[int, int]) -> None:
-        inside = self.in_hand_area(pos)
-        if inside != self.pointer_in_hand:
-            self.pointer_in_hand = inside
-            if not inside:
-                self.relayout()  # the pointer left the hand: now it may close its gaps
+        return self.hand.card_at(pos)
 
     def mouse_down(self, pos: tuple[int, int]) -> None:
-        self._track_pointer(pos)
-        for b in self.buttons.values():
-            if b.rect.collidepoint(pos):
-                b.pressed = True
-                self.dirty = True
-                return
+        self.hand.track(pos)
+        if self.button_bar.mouse_down(pos):
+            self.dirty = True
+            return
         card = self.card_at(pos)
         if card is not None:
             self.press = (card, pos)
@@ -519,11 +491,10 @@ class TablePlayer:
         self.click_table(pos)
 
     def mouse_move(self, pos: tuple[int, int], held: bool) -> None:
-        if self.keys_last:
-            self.keys_last = False
+        if self.hand.pointer_moved():
             self.dirty = True
         if not self.dragging:
-            self._track_pointer(pos)
+            self.hand.track(pos)
         if self.press and held and not self.dragging:
             card, start = self.press
             if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > 10:
@@ -541,23 +512,17 @@ class TablePlayer:
                     self.tweener.cancel(sp, "pos")
                     sp.pos = (pos[0] + self.drag_offset[0] + i * step, pos[1] + self.drag_offset[1])
             self.dirty = True
-        hover = self.card_at(pos)
-        if hover != self.hover:
-            self.hover = hover
+        if self.hand.hover_at(pos):
             self.dirty = True
 
     def mouse_up(self, pos: tuple[int, int]) -> None:
-        for b in self.buttons.values():
-            if b.pressed:
-                b.pressed = False
-                if b.rect.collidepoint(pos):
-                    b.activate()
-                self.dirty = True
-                return
+        if self.button_bar.mouse_up(pos):
+            self.dirty = True
+            return
         press, self.press = self.press, None
         if self.dragging:
             self.dragging = []
-            self.pointer_in_hand = self.in_hand_area(pos)
+            self.hand.track(pos)
             self.drop(pos)
             self.relayout()
             return
@@ -584,11 +549,7 @@ class TablePlayer:
             self.meld_selected()
 
     def meld_at(self, pos: tuple[int, int]) -> int | None:
-        """The player's side's meld under a point; a lower row is drawn over the row above it."""
-        side = self.state.side_of(self.seat)
-        hits = [(rect[1], rect[0], meld_id) for meld_id, rect in self.homes.meld_rects.items()
-                if self.homes.meld_side[meld_id] == side and contains_point(rect, pos)]
-        return max(hits)[2] if hits else None
+        return self.melds.meld_at(self.view, pos)
 
     def click_table(self, pos: tuple[int, int]) -> None:
         assert self.layout is not None
@@ -606,6 +567,11 @@ class TablePlayer:
                     self.staging.take_back(i)  # a staged group clicked goes back to the hand
                     self.relayout()
                 return
+        staged = next((c for c, r in self.homes.staged_on_melds.items() if contains_point(r, pos)), None)
+        if staged is not None and not self.selected:
+            self.staging.take_back_card(staged)  # a card staged onto a meld, clicked: back to the hand
+            self.relayout()
+            return
         meld_id = self.meld_at(pos)
         if meld_id is not None and self._my_turn():
             self.add_to(meld_id)

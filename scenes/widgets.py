@@ -31,6 +31,7 @@ BUTTON_DISABLED: Color = (150, 160, 150)
 PANEL: Color = (18, 70, 42)
 PANEL_EDGE: Color = (200, 170, 90)
 SHADOW = (0, 0, 0, 90)
+READABLE_PX = 14  # no word of a screen smaller, from 1024x600 up (issue 23)
 
 
 def ui_unit(size: tuple[int, int]) -> int:

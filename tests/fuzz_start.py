@@ -66,7 +66,7 @@ def time_limit(seconds: float) -> Iterator[None]:
 # ----- the files -----------------------------------------------------------------------------------
 
 
-OUT_OF_RANGE: tuple[object, ...] = (1e308, -1e308, -1, 1.5, 0.5, 10**29, -(10**29), 4.0, 7500.0, "4", True, 99, 0)
+OUT_OF_RANGE: tuple[object, ...] = (1e308, -1e308, -1, 1.5, 0.5, 10**30 - 1, -(10**29), 4.0, 7500.0, "4", True, 99, 0)
 
 
 def _stretch_save(text: str, rng: random.Random) -> bytes:
@@ -106,21 +106,22 @@ def _renumber(data: dict, rng: random.Random) -> tuple[dict, str]:
     return data, f"{path} out of range"
 
 
-def hostile(kind: str, rng: random.Random) -> bytes | str:
-    """The content of one file to try: bytes, or the name of something that is not a file."""
+def hostile(kind: str, rng: random.Random) -> tuple[bytes | str, str]:
+    """The content of one file to try (bytes, or the name of something that is not a file) and how it
+    was made."""
     text = valid_text(kind, rng)
     how = rng.random()
     if how < 0.04:
-        return rng.choice(NOT_FILES)
+        return rng.choice(NOT_FILES), "not a file"
     if how < 0.08:
-        return text.encode()
+        return text.encode(), "genuine"
     if kind == SAVE_FILE and how < 0.45:
-        return _stretch_save(text, rng)
+        return _stretch_save(text, rng), "stretched"
     if how < 0.6:
-        return _retype(text, rng)
+        return _retype(text, rng), "retyped"
     if how < 0.75:
-        return _out_of_range(text, rng)
-    return damage(text, rng)
+        return _out_of_range(text, rng), "out of range"
+    return damage(text, rng), "damaged"
 
 
 def place(folder: Path, name: str, content: bytes | str) -> None:
@@ -270,13 +271,14 @@ def run(counts: dict[str, int], seed: int, out=sys.stderr) -> dict[str, dict[str
 
     rng = random.Random(seed)
     tally = {kind: dict.fromkeys(OUTCOMES, 0) for kind in counts}
+    ways: dict[str, dict[str, dict[str, int]]] = {kind: {} for kind in counts}  # kind -> how made -> outcome
     app = App((1024, 640), clock=FakeClock())
     try:
         with tempfile.TemporaryDirectory() as tmp:
             folder = Path(tmp)
             for kind, count in counts.items():
                 for i in range(count):
-                    content = hostile(kind, rng)
+                    content, made = hostile(kind, rng)
                     case_rng = random.Random(rng.random())
                     tally[kind]["tried"] += 1
                     try:
@@ -295,10 +297,14 @@ def run(counts: dict[str, int], seed: int, out=sys.stderr) -> dict[str, dict[str
                         outcome = "crashed"
                         print(f"{kind} #{i}: {type(why).__name__}: {str(why)[:200]}", file=out)
                     tally[kind][outcome] += 1
+                    by = ways[kind].setdefault(made, dict.fromkeys(OUTCOMES, 0))
+                    by["tried"] += 1
+                    by[outcome] += 1
                     _unblock(folder, kind)
                     empty(folder)
     finally:
         app.close()
+    run.ways = ways  # type: ignore[attr-defined]
     return tally
 
 
@@ -318,5 +324,7 @@ def report(counts: dict[str, int], seed: int) -> int:
     tally = run(counts, seed)
     for kind, t in tally.items():
         print(f"{kind}: " + ", ".join(f"{k} {t[k]}" for k in OUTCOMES))
+        for made, w in sorted(run.ways[kind].items()):  # type: ignore[attr-defined]
+            print(f"    {made}: " + ", ".join(f"{k} {w[k]}" for k in OUTCOMES))
     print(f"seed {seed}, {time.perf_counter() - start:.0f} s")
     return 1 if any(t["crashed"] or t["stuck"] for t in tally.values()) else 0

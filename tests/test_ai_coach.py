@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from game.ai import suggest
+from game.ai.adviser import advise
 from game.ai.coach import reason_for
 from game.i18n import set_language
 from game.rules import Phase, view_of
@@ -25,7 +25,8 @@ def english():
 def test_the_suggestion_is_legal_and_comes_with_a_reason():
     s = spot(4, {0: "9C 9D 4S 6D KC QS 7C"}, pile="JH 4C 9S", phase=Phase.DRAW,
              melds=[["5H 6H 7H 8H 9H TH"], ["KD KS KH"]])
-    action, why = suggest(view_of(s, 0), random.Random(1))
+    hint = advise(view_of(s, 0), rng=random.Random(1)).hint
+    action, why = hint.move, hint.reason
     assert s.is_legal(action)
     assert isinstance(action, TakePile)
     assert why.startswith("Take the pile: 3 cards")

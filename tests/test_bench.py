@@ -14,7 +14,8 @@ import pytest
 from game.tools import bench
 from game.tools.cli import main as cli_main
 
-KEYS = {"frame_ms", "idle_cpu", "startup_ms", "rss_mb", "rss_growth_mb_per_game", "ai_ms", "sim_games_per_s"}
+KEYS = {"frame_ms", "idle_cpu", "startup_ms", "rss_mb", "rss_growth_mb_per_game", "ai_ms", "sim_games_per_s",
+        "records"}
 
 
 def _number(x: object) -> bool:
@@ -37,6 +38,9 @@ def report() -> dict:
 
 def test_the_keys_are_exactly_the_contract(report: dict) -> None:
     assert set(report) == KEYS
+    records = report["records"]
+    assert set(records) == {"games", "hand_bytes", "game_bytes", "save_text_ms", "replay_game_ms"}
+    assert 1000 < records["hand_bytes"]["mean"] <= records["hand_bytes"]["max"] <= records["game_bytes"]["max"]
     assert set(report["frame_ms"]) == {"1280x720", "1920x1080"}
     assert set(report["startup_ms"]) == {"source", "build"}
 

@@ -90,7 +90,8 @@ def test_meld_valid(capsys, cards, expect):
 
 
 @pytest.mark.parametrize("cards, reason", [
-    ("KH KS 2C JK", "A meld needs at least twice as many natural cards as wild cards: 2 naturals, 2 wild."),
+    ("KH KS 2C JK", "A meld needs at least twice as many natural cards as wild cards; "
+                    "these are 2 natural cards and 2 wild cards."),
     ("KH AH 4H", "A run must be in unbroken order, like 5 6 7."),
     ("3H 3D 3H", "Red threes are never melded: they are laid out on their own."),
     ("4S 5S 6S 7S 8S 9S TS JS", "A run holds at most seven cards."),
@@ -149,8 +150,8 @@ def _with(side0: dict | None = None, side1: dict | None = None, **top) -> str:
 
 @pytest.mark.parametrize("record, message", [
     (_with({"melds": [["KH", "KS", "2C", "JK"]]}),
-     "error: side 1, meld 1 (KH KS 2C JK): A meld needs at least twice as many natural cards as wild cards: "
-     "2 naturals, 2 wild."),
+     "error: side 1, meld 1 (KH KS 2C JK): A meld needs at least twice as many natural cards as wild cards; "
+     "these are 2 natural cards and 2 wild cards."),
     (_with(side1={"hands": [["4H", "4H"], ["4H"]]}), "error: more than 3 copies of 4H: the packs hold only 3"),
     (_with({"red_threes": 4}, {"red_threes": 3}), "error: more than 6 red threes"),
     (_with(side1={"out": "normal", "hands": [[], ["4C"]]}), "error: side 2 went out without an escalera and one other "

@@ -62,7 +62,7 @@ def test_menu_setup_table_and_back(flow: Flow, store: Storage) -> None:
     press(flow, pygame.K_RETURN)
     setup = current(flow)
     setup.focus = "players"
-    press(flow, pygame.K_RIGHT, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN)  # 3 players; Start
+    press(flow, pygame.K_RIGHT, *[pygame.K_DOWN] * 5)  # 3 players; down past difficulty, target, speed, deal: Start
     assert setup.focus == "start"
     press(flow, pygame.K_RETURN)
     table = current(flow)

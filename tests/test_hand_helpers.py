@@ -3,23 +3,17 @@ of meld moves, the discard warning and the hint's words."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from game.ai.simple import choose_greedy
 from game.keep.storage import Settings
-from game.rules.actions import AddToMeld, Discard, DrawStock, LayMelds, MeldMove, TakePile
+from game.rules.actions import AddToMeld, Discard, DrawStock, LayMelds, MeldMove
 from game.rules.cards import label, parse_face
 from game.rules.errors import IllegalAction
-from game.rules.legal import legal_actions
 from game.rules.ruleset import BOLIVIA
 from game.rules.state import Phase
-from game.rules.view import view_of
 from game.shell.controller import TurnController
-from game.ui.discard_risk import BIG_PILE, discard_risk
 from game.ui.hand_order import follow_focus, pinned_rects, sort_key
-from game.ui.hint import explain, suggest
 from game.ui.staging import Staging
 from tests.helpers import in_hand, meld_of, position
 
@@ -131,43 +125,6 @@ def in_hand_face(text: str) -> int:
     return parse_face(text)
 
 
-def test_a_pair_seen_picked_up_is_named():
-    s = position(2, ["KH 4C 5C 7S", "KD KS 4D 5S"], pile="8C 9C", phase=Phase.MELD)
-    s.known[1] = [in_hand_face("KD"), in_hand_face("KS")]
-    risk = discard_risk(view_of(s, 0), in_hand(s, 0, "KH")[0], NAMES)
-    assert risk is not None and "North picked up a pair of kings" in risk
-    assert discard_risk(view_of(s, 0), in_hand(s, 0, "4C")[0], NAMES) is None  # a small pile, nothing known
-
-
-def test_only_what_the_seat_knows_counts():
-    # North holds two kings, but nobody saw them: on a small pile that is no warning.
-    s = position(2, ["KH 4C 5C 7S", "KD KS 4D 5S"], pile="8C 9C", phase=Phase.MELD)
-    assert discard_risk(view_of(s, 0), in_hand(s, 0, "KH")[0], NAMES) is None
-
-
-def test_a_big_pile_is_named_unless_the_card_blocks_it_or_its_rank_is_dead():
-    s = _big_pile_position()
-    assert len(s.pile) + 1 >= BIG_PILE
-    risk = discard_risk(view_of(s, 0), in_hand(s, 0, "9D")[0], NAMES)
-    assert risk is not None and "12 cards" in risk and "3♣ is a safer discard" in risk
-    # Without a clearly safer card there is no choice to point out: no question.
-    s.hands[0].remove(in_hand(s, 0, "3C")[0])
-    s.pile.append(in_hand_pile(s, "8C"))
-    assert discard_risk(view_of(s, 0), in_hand(s, 0, "9D")[0], NAMES) is None
-    assert discard_risk(view_of(s, 0), in_hand(s, 0, "JK")[0], NAMES) is None  # a wild card blocks the pile
-    # Every eight but one is in sight: North cannot hold a pair of them.
-    dead = position(2, ["8C 4C 5C 7S", "QH QS 4D 5S"], pile="8D 8H 8S 8C 8D 8H 8S 9C 9S TC TD",
-                    melds=[[], ["8C 8D 8H"]], phase=Phase.MELD)
-    assert discard_risk(view_of(dead, 0), in_hand(dead, 0, "8C")[0], NAMES) is None
-
-
-def test_a_card_that_makes_their_escalera_is_named():
-    s = position(2, ["TH 4C 5C 7S", "QS QD 4D 5S"], pile="8C", melds=[[], ["4H 5H 6H 7H 8H 9H"]],
-                 phase=Phase.MELD)
-    risk = discard_risk(view_of(s, 0), in_hand(s, 0, "TH")[0], NAMES)
-    assert risk is not None and "escalera" in risk
-
-
 def test_the_warning_is_a_setting_on_by_default():
     assert Settings().discard_warning is True
     assert Settings.from_json({"discard_warning": "no"}).discard_warning is True
@@ -178,55 +135,3 @@ def test_the_warning_is_a_setting_on_by_default():
 
 # ----- hints ------------------------------------------------------------------------------------
 
-def test_the_hint_is_a_legal_move_with_a_reason():
-    for seed in range(6):
-        s = position(2, ["KH KS 4C 5C 9D JK 7S QH QD", "QS 4D 5S 6H 6D"], pile="8C 9C KD", seed=seed)
-        action = suggest(s, 0, seed)
-        assert action in legal_actions(s) or s.is_legal(action)
-        hint = explain(action, view_of(s, 0), NAMES)
-        assert hint.text and hint.action == action
-
-
-def test_the_pile_hint_says_how_big_it_is_and_what_it_gives():
-    s = position(2, ["KH KS 4C 5C", "QS 4D 5S 6H"], pile="8C 9C 4H 5H 6H 7C 8D 9S TC TD JC QC JD KD")
-    action = TakePile(in_hand(s, 0, "KH KS"))
-    hint = explain(action, view_of(s, 0), NAMES)
-    assert hint.text.startswith("Take the pile: 14 cards, it gives you a meld of kings.")
-    assert hint.cards == frozenset(action.cards)
-
-
-def test_the_hint_is_the_coachs_move_from_the_seats_view(monkeypatch):
-    # The coach is Expert on a short clock (measured stronger than Hard on fresh deals), and it sees
-    # only the seat's view: the hint is its move, worked out on a copy of the table's state. Without
-    # the clock, so that two runs think alike however busy the machine is.
-    from dataclasses import replace
-
-    from game.ai import coach
-    from game.ai import suggest as coach_suggest
-
-    monkeypatch.setattr(coach, "COACH_BUDGET", replace(coach.COACH_BUDGET, seconds=None))
-    for seed, draw in ((3, True), (4, False)):
-        s = position(2, ["KH KS 4C 5C 9D JK 7S QH QD TH TS 8C 8D", "QS 4D 5S 6H 6D"], pile="8C 9C KD")
-        if draw:
-            s.apply(DrawStock())
-        before = s.copy()
-        action = suggest(s, 0, seed)
-        assert s.is_legal(action)
-        assert s.hands == before.hands and s.pile == before.pile  # the table's state is left alone
-        assert action == coach_suggest(view_of(s, 0), random.Random(seed))[0]
-
-
-def test_a_pile_taken_on_that_rank_before_is_named_on_a_big_pile_only():
-    s = _big_pile_position()
-    nine = in_hand(s, 0, "9D")[0]
-    risk = discard_risk(view_of(s, 0), nine, NAMES, took_on={(1, 9)})
-    assert risk is not None and "North took the pile with a meld of nines before" in risk
-    small = position(2, ["9D 4C 5C 7S", "QH QS 4D 5S 6H 6D 7C 7D 5D 4S AH AS QC JS"], pile="8C", phase=Phase.MELD)
-    assert discard_risk(view_of(small, 0), in_hand(small, 0, "9D")[0], NAMES, took_on={(1, 9)}) is None
-
-
-def test_an_addition_hint_names_the_meld():
-    s = position(2, ["9H 4C 5C 7S", "QS 4D 5S 6H"], melds=[["9C 9D 9S"]], phase=Phase.MELD)
-    meld = meld_of(s, 0, "9C 9D 9S")
-    hint = explain(AddToMeld(meld.id, in_hand(s, 0, "9H")), view_of(s, 0), NAMES)
-    assert hint.text == "Add 9♥ to your meld of nines." and hint.meld == meld.id

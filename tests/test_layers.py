@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LAYERS = {
     "game": 0, "game.i18n": 0, "game.assets": 0, "game.anim": 0,
     "game.rules": 1,
-    "game.ai": 2,
+    "game.ai": 2, "game.lessons": 2,
     "game.keep": 3,
     "game.ui": 4,
     "scenes": 5,

@@ -78,7 +78,9 @@ def test_the_menu_opens_settings_statistics_and_rules(app: App) -> None:
     seen: list[str] = []
     menu = start(app, on_settings=lambda: seen.append("settings"), on_statistics=lambda: seen.append("stats"),
                  on_rules=lambda: seen.append("rules"))
-    assert [b.label for b in menu.buttons.buttons] == ["New game", "Settings", "Statistics", "Rules", "Quit"]
+    assert [b.label for b in menu.buttons.buttons] == ["New game", "Learn to play", "Settings", "Statistics", "Rules",
+                                                         "Quit"]
+    menu.handle_event(key(pygame.K_DOWN))  # past Learn to play
     for _i in range(3):
         menu.handle_event(key(pygame.K_DOWN))
         menu.handle_event(key(pygame.K_RETURN))
@@ -87,10 +89,10 @@ def test_the_menu_opens_settings_statistics_and_rules(app: App) -> None:
 
 def test_down_to_quit_and_enter_quits(app: App) -> None:
     menu = start(app)
-    for k in (pygame.K_DOWN,) * 4 + (pygame.K_RETURN,):
+    for k in (pygame.K_DOWN,) * 5 + (pygame.K_RETURN,):
         pygame.event.post(key(k))
     frames = app.run(frames=50)
-    assert menu.buttons.focus == 4
+    assert menu.buttons.focus == 5
     assert not app.running
     assert frames == 0  # stopped in the very frame that saw Enter
 
@@ -98,7 +100,7 @@ def test_down_to_quit_and_enter_quits(app: App) -> None:
 def test_focus_wraps_round(app: App) -> None:
     menu = start(app)
     menu.handle_event(key(pygame.K_UP))
-    assert menu.buttons.focus == 4
+    assert menu.buttons.focus == 5
     menu.handle_event(key(pygame.K_DOWN))
     assert menu.buttons.focus == 0
 
@@ -229,8 +231,8 @@ def test_continue_comes_first_when_a_game_is_saved(app: App) -> None:
     calls: list[str] = []
     menu = start(app, on_continue=lambda: calls.append("continue"), on_new_game=lambda: calls.append("new"),
                  continue_info="Game in progress: hand 3.")
-    assert [b.label for b in menu.buttons.buttons] == ["Continue game", "New game", "Settings", "Statistics", "Rules",
-                                                         "Quit"]
+    assert [b.label for b in menu.buttons.buttons] == ["Continue game", "New game", "Learn to play", "Settings",
+                                                         "Statistics", "Rules", "Quit"]
     menu.draw(app.screen)
     menu.handle_event(key(pygame.K_RETURN))
     assert calls == ["continue"]
@@ -253,16 +255,46 @@ def test_notices_wait_for_ok(app: App) -> None:
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 668), (1366, 768), (1920, 1080)])
 def test_six_buttons_stay_readable_and_clear_of_the_hint_and_the_fan(app: App, size: tuple[int, int]) -> None:
-    # With a game in progress the menu has six buttons: at 1280x668 (a 1366x768 laptop's first window)
-    # the last one ran under the hint line that names the game in progress, with 14 px labels.
+    # With a game in progress the menu has seven buttons (six before Learn to play): at 1280x668 (a 1366x768
+    # laptop's first window) the last one ran under the hint line that names the game in progress, with 14 px labels.
     menu = MenuScene(on_new_game=lambda: None, on_continue=lambda: None,
                      continue_info="Standard Canasta in progress: hand 3. You 1,155 · North 1,360")
     menu.resize(size)
     rects = [b.rect for b in menu.buttons.buttons]
-    assert len(rects) == 6
+    assert len(rects) == 7
     u = ui_unit(size)
     hint_top = size[1] - u // 2 - max(14, u * 3 // 4)
     assert rects[-1].bottom <= hint_top
     assert all(a.bottom < b.top for a, b in zip(rects, rects[1:], strict=False))
     assert min(b.text_size() for b in menu.buttons.buttons) >= 16
     assert max(rect.bottom for _img, rect in menu._fan) <= rects[0].top
+
+
+MENU_SIZES = [(w, h) for w in (1024, 1280, 1366, 1600, 1920, 2560) for h in (600, 668, 768, 900, 1080, 1440)
+              if h <= w] + [(3440, 1440), (1024, 1366)]
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+@pytest.mark.parametrize("in_progress", [True, False])
+def test_no_piece_of_the_menu_overlaps_another_at_any_size(app: App, lang: str, in_progress: bool) -> None:
+    """Title, subtitle, the card fan, each button and the hint line each have their own place, from 1024x600
+    up (issue 23: at 1024x600 with "Continue game" shown, the fan covered the subtitle)."""
+    from game.i18n import set_language
+
+    set_language(lang)
+    try:
+        for size in MENU_SIZES:
+            menu = MenuScene(on_new_game=lambda: None, on_continue=(lambda: None) if in_progress else None,
+                             continue_info="Standard Canasta in progress: hand 3. You 1,155 · North 1,360")
+            menu.resize(size)
+            pieces = menu.pieces()
+            assert "fan" in pieces, size  # there is room for it from 1024x600 up
+            assert pieces["fan"].h >= size[1] * 0.12, size  # and it is not shrunk to a crumb
+            names = list(pieces)
+            window = pygame.Rect((0, 0), size)
+            for i, a in enumerate(names):
+                assert window.contains(pieces[a]), (size, a)
+                for b in names[i + 1:]:
+                    assert not pieces[a].colliderect(pieces[b]), (size, a, b, pieces[a], pieces[b])
+    finally:
+        set_language("en")

@@ -15,7 +15,8 @@ from game.keep import storage as st
 from game.keep.storage import SavedGame, Storage
 from game.rules.actions import Deal, MeldMove
 from game.rules.legal import legal_actions
-from game.rules.record import GameRecord, InvalidRecord, check_against, record_from_json, replay, replayed_scores
+from game.rules.record import GameRecord, replay, replayed_scores
+from game.rules.record_check import InvalidRecord, check_against, record_from_json
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of

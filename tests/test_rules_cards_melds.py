@@ -125,11 +125,13 @@ def test_rank_meld_may_grow_past_seven():
 
 
 def test_a_mixed_meld_needs_twice_as_many_naturals_as_wild_cards():
-    assert reason("KH 2C JK") == "A meld needs at least twice as many natural cards as wild cards: 1 naturals, 2 wild."
+    assert reason("KH 2C JK") == (
+        "A meld needs at least twice as many natural cards as wild cards; "
+        "these are 1 natural card and 2 wild cards.")
     assert reason("KH KS 2C JK") == (
-        "A meld needs at least twice as many natural cards as wild cards: 2 naturals, 2 wild.")
+        "A meld needs at least twice as many natural cards as wild cards; these are 2 natural cards and 2 wild cards.")
     assert reason("KH KS KD 2C JK") == (
-        "A meld needs at least twice as many natural cards as wild cards: 3 naturals, 2 wild.")
+        "A meld needs at least twice as many natural cards as wild cards; these are 3 natural cards and 2 wild cards.")
     assert classify(cards("KH KS KD KC 2C JK"), BOLIVIA).kind == RANK_MELD
 
 

@@ -198,7 +198,7 @@ def test_the_pile_needs_a_natural_pair_from_hand():
         "To take the pile you need a pair of natural nines from your hand.")
     s = position(2, ["9H 9S 2C JK 4C", "6D 6D"], pile="5D 9C", melds=[["QH QS QD"]])
     assert refused(s, TakePile(in_hand(s, 0, "9H 9S 2C JK"))) == (
-        "A meld needs at least twice as many natural cards as wild cards: 3 naturals, 2 wild.")
+        "A meld needs at least twice as many natural cards as wild cards; these are 3 natural cards and 2 wild cards.")
     assert refused(s, TakePile(in_hand(s, 0, "9H 9S 4C"))) == (
         "These cards are not a meld: a run is one suit, a rank meld one rank.")
 
@@ -359,7 +359,7 @@ def test_black_threes_as_the_last_cards_go_out_without_a_discard():
 def test_moves_out_of_phase_are_refused_with_a_reason():
     s = position(2, ["KH KS KD 4C 5C", "6D 6D"], melds=[["QH QS QD"]])
     assert refused(s, Discard(in_hand(s, 0, "4C")[0])) == (
-        "Draw first: two cards from the stock, the pile, or its top card onto a run.")
+        "Draw first: 2 cards from the stock, the pile, or its top card onto a run.")
     s.apply(DrawStock())
     assert refused(s, DrawStock()) == "You have drawn already: meld, or discard to end your turn."
     assert refused(s, Deal()) == "You have drawn already: meld, or discard to end your turn."

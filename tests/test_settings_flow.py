@@ -72,7 +72,7 @@ def open_settings_from_menu(flow: Flow) -> SettingsScene:
     frames(flow)
     menu = current(flow)
     assert isinstance(menu, MenuScene)
-    press(flow, pygame.K_DOWN, pygame.K_RETURN)  # Settings, under New game
+    press(flow, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)  # Settings, under New game and Learn to play
     scene = current(flow)
     assert isinstance(scene, SettingsScene)
     return scene

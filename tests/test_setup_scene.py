@@ -167,3 +167,81 @@ def test_a_stored_setup_keeps_a_target_of_its_own_game() -> None:
     assert GameSetup.from_json({"game": "standard", "players": 3, "target": 15000}).target == 7500
     assert GameSetup.from_json({"game": "standard", "players": 2, "target": 2500}).target == 2500
     assert GameSetup.from_json({"game": "bolivia", "target": 15000}).target == 15000
+
+
+def set_line(scene: SetupScene, line: str, value: object) -> None:
+    """Step a line with → until it shows `value`, as a player would."""
+    scene.focus = line
+    row = next(r for r in scene.rows if r.key == line)
+    for _step in range(len(row.values)):
+        if next(r for r in scene.rows if r.key == line).value == value:
+            return
+        scene.handle_event(key(pygame.K_RIGHT))
+    raise AssertionError(f"{line} never shows {value}")
+
+
+def test_switching_the_game_keeps_the_target_the_player_chose(app: App) -> None:
+    """Issue 23: a target chosen, then the game switched and back, came back as 15,000."""
+    scene, started, _b = open_setup(app, GameSetup(players=4))
+    set_line(scene, "target", 5000)
+    set_line(scene, "game", "standard")
+    assert scene.setup.target == 5000  # Standard offers 5,000: the player's number stays
+    set_line(scene, "target", 10000)
+    set_line(scene, "game", "bolivia")
+    assert scene.setup.target == 5000  # Bolivia's own, as chosen for it
+    set_line(scene, "game", "standard")
+    assert scene.setup.target == 10000  # and Standard's own
+    scene.start()
+    assert started[-1].targets == {"bolivia": 5000, "standard": 10000}
+
+
+def test_another_games_usual_target_never_comes_along(app: App) -> None:
+    scene, _s, _b = open_setup(app, GameSetup(game="standard", players=4, target=5000))
+    set_line(scene, "game", "bolivia")
+    assert scene.setup.target == 15000  # 5,000 was Standard's usual target, not a choice: Bolivia's usual one
+    set_line(scene, "game", "standard")
+    assert scene.setup.target == 5000
+    set_line(scene, "players", 3)
+    assert scene.setup.target == 7500  # the usual target follows the table size; a chosen one would stay
+    set_line(scene, "target", 2500)
+    set_line(scene, "players", 4)
+    assert scene.setup.target == 2500
+
+
+def test_the_targets_are_remembered_per_game_from_one_session_to_the_next(app: App) -> None:
+    given = GameSetup(players=4)
+    scene, started, backs = open_setup(app, given)
+    set_line(scene, "target", 7500)
+    scene.back()
+    assert given.targets == {}  # Back changes nothing
+    scene, started, _b = open_setup(app, given)
+    set_line(scene, "target", 7500)
+    set_line(scene, "game", "standard")
+    set_line(scene, "target", 2500)
+    scene.start()
+    stored = GameSetup.from_json(started[-1].to_json())  # as the settings file keeps it
+    assert stored.targets == {"bolivia": 7500, "standard": 2500} and stored.game == "standard"
+    scene, _s, _b = open_setup(app, stored)
+    set_line(scene, "game", "bolivia")
+    assert scene.setup.target == 7500
+
+
+def test_remembered_targets_from_a_file_are_checked() -> None:
+    data = {"game": "bolivia", "targets": {"bolivia": 123, "standard": 15000, "samba": 5000, "x": True}}
+    assert GameSetup.from_json(data).targets == {}
+    assert GameSetup.from_json({"targets": {"standard": 7500, "bolivia": 10000}}).targets == {
+        "standard": 7500, "bolivia": 10000}
+    assert GameSetup.from_json({"targets": [1, 2]}).targets == {}
+
+
+def test_the_settings_game_line_brings_each_games_own_target() -> None:
+    from game.keep.storage import Settings
+    from scenes.settings import SettingsScene
+
+    settings = Settings(GameSetup(players=4, target=10000, targets={"bolivia": 10000, "standard": 2500}))
+    scene = SettingsScene(settings)
+    scene.focus = "game"
+    scene.handle_event(key(pygame.K_RIGHT))
+    assert settings.setup.game == "standard" and settings.setup.target == 2500
+    scene.handle_event(key(pygame.K_RIGHT))
+    assert settings.setup.game == "bolivia" and settings.setup.target == 10000

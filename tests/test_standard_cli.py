@@ -23,7 +23,7 @@ def test_meld_standard(capsys, cards, kind, canasta, bonus, points):
 
 
 @pytest.mark.parametrize(("cards", "reason"), [
-    ("KH KS 2C JK", "A meld needs more natural cards than wild cards: 2 naturals, 2 wild."),
+    ("KH KS 2C JK", "A meld needs more natural cards than wild cards; these are 2 natural cards and 2 wild cards."),
     ("KH KS KD KC KH 2C 2D JK JK", "A meld of one rank may hold at most three wild cards."),
     ("4H 5H 6H", "A meld is three or more cards of one rank."),
     ("2C 2D JK", "Wild cards can't be melded on their own in this game."),

@@ -83,9 +83,15 @@ def test_rank_melds_with_more_naturals_than_wild_cards_and_at_most_three(text):
 
 
 def test_meld_limits_at_their_edges():
-    assert reason("KH 2C JK") == "A meld needs more natural cards than wild cards: 1 naturals, 2 wild."
-    assert reason("KH KS 2C JK") == "A meld needs more natural cards than wild cards: 2 naturals, 2 wild."
-    assert reason("KH KS KD 2C 2D JK") == "A meld needs more natural cards than wild cards: 3 naturals, 3 wild."
+    assert reason("KH 2C JK") == (
+        "A meld needs more natural cards than wild cards; "
+        "these are 1 natural card and 2 wild cards.")
+    assert reason("KH KS 2C JK") == (
+        "A meld needs more natural cards than wild cards; "
+        "these are 2 natural cards and 2 wild cards.")
+    assert reason("KH KS KD 2C 2D JK") == (
+        "A meld needs more natural cards than wild cards; "
+        "these are 3 natural cards and 3 wild cards.")
     assert reason("KH KS KD KC KH 2C 2D JK JK") == "A meld of one rank may hold at most three wild cards."
     assert reason("KH KS") == "A meld needs at least three cards."
 

@@ -19,7 +19,7 @@ from game.shell.controller import TurnController
 from game.shell.flow import Flow
 from scenes.rules import RulesScene, rules_text
 from scenes.table import TableScene
-from scenes.table_paint import TablePainter
+from scenes.table_parts.piles import Piles
 from tests.helpers import in_hand, position
 from tests.scene_helpers import FakeClock, key
 
@@ -107,13 +107,13 @@ def _table(app: App, state: GameState) -> TableScene:
 
 def badges(scene: TableScene, monkeypatch) -> list[str]:
     seen: list[str] = []
-    real = TablePainter._badge
+    real = Piles.badge
 
-    def spy(self, surface, text, card, size, color=(12, 40, 24), middle=False):
+    def spy(surface, text, card, size, color=(12, 40, 24), middle=False):
         seen.append(text)
-        return real(self, surface, text, card, size, color, middle)
+        return real(surface, text, card, size, color, middle)
 
-    monkeypatch.setattr(TablePainter, "_badge", spy)
+    monkeypatch.setattr(Piles, "badge", staticmethod(spy))
     scene.draw(pygame.Surface(scene.size))
     return seen
 
@@ -133,9 +133,9 @@ def test_the_table_shows_a_frozen_pile_with_its_wild_card_crosswise(app: App, mo
     state = position(2, ["9C 9D 5H 5S 6C", "4C 4D 7H"], pile="7S JK 9H", melds=[["QH QS QD"]], rules=STANDARD)
     scene = _table(app, state)
     crossed: list[int] = []
-    real = TablePainter._draw_crosswise_wild
-    monkeypatch.setattr(TablePainter, "_draw_crosswise_wild",
-                        lambda self, surface, pile: crossed.append(1) or real(self, surface, pile))
+    real = Piles.draw_crosswise_wild
+    monkeypatch.setattr(Piles, "draw_crosswise_wild",
+                        lambda self, surface, view, pile: crossed.append(1) or real(self, surface, view, pile))
     shown = badges(scene, monkeypatch)
     assert "FROZEN" in shown and crossed
     assert "frozen pile with a natural pair (a wild card lies in it)" in status(scene, monkeypatch)
@@ -160,7 +160,7 @@ def test_the_table_shows_a_black_three_blocking_the_next_player(app: App, monkey
 
 
 def test_a_black_three_facing_the_player_is_said_and_its_badge_stays_on_the_card(app: App, monkeypatch) -> None:
-    import scenes.table_paint as tp
+    import scenes.table_parts.piles as tp
 
     state = position(2, ["9C 9D 5H 5S 6C", "3S 4D 7H"], pile="7S 9H", melds=[["QH QS QD"], ["KH KS KD"]],
                      rules=STANDARD, turn=1, phase=Phase.MELD, stock="8C 8D")
@@ -185,12 +185,12 @@ def test_red_threes_are_marked_for_or_against_and_the_canastas_needed_are_shown(
     labels = [lab[0] for lab in scene._area_labels(20)]
     assert "×1 +" in labels and "×1 −" in labels
     drawn: list[str] = []
-    import scenes.table_paint as tp
+    import scenes.table_parts.score_panel as tp
 
     real = tp.draw_text
     tp.draw_text = lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a, **k)
     try:
-        scene._score_lines(pygame.Surface((300, 200)), pygame.Rect(0, 0, 300, 200), 20)
+        tp.ScorePanel.draw_lines(pygame.Surface((300, 200)), scene.view, pygame.Rect(0, 0, 300, 200), 20)
     finally:
         tp.draw_text = real
     assert any("0 of 2 canastas" in t for t in drawn)

@@ -7,11 +7,12 @@ import random
 import pytest
 
 from game.ai.simple import choose_greedy
+from game.rules.cards import RED_THREE
 from game.rules.legal import legal_actions
 from game.rules.state import GameState, Phase
 from game.rules.validate import InvalidState, state_from_json
 from game.rules.view import view_of
-from tests.state_tamper import play_out_hand, random_state, try_one
+from tests.state_tamper import play_out_hand, random_state, retype, stretch, try_one
 
 
 def mid_hand(players: int = 4, phase: Phase = Phase.MELD, seed: int = 3, melded: bool = True) -> GameState:
@@ -114,3 +115,58 @@ def test_an_accepted_damaged_state_still_plays_on() -> None:
     play_out_hand(s, rng)
     assert s.phase in (Phase.DEAL, Phase.GAME_OVER) and s.results
 
+
+
+def test_the_phase_must_be_a_text() -> None:
+    assert "phase" in refused(dict(mid_hand().to_json(), phase=["draw"]))
+
+
+def test_a_card_in_each_hand_and_no_pile_at_the_draw_is_refused() -> None:
+    data = mid_hand(phase=Phase.DRAW).to_json()
+    for h in data["hands"]:
+        data["stock"] += h[1:]
+        del h[1:]
+    data["stock"] += data["pile"]
+    data["pile"] = []
+    assert "pile is empty" in refused(data)
+
+
+def test_a_last_card_that_can_neither_go_out_nor_be_discarded_is_refused() -> None:
+    data = mid_hand(phase=Phase.MELD, melded=False).to_json()
+    hand = data["hands"][data["turn"]]
+    data["stock"] += hand[1:]
+    del hand[1:]
+    assert "neither go out nor discard" in refused(data)
+
+
+def test_an_unmelded_hand_larger_than_its_draws_can_make_it_is_refused() -> None:
+    data = mid_hand(phase=Phase.DRAW, melded=False).to_json()
+    hand = data["hands"][data["turn"]]
+    moved = [c for c in data["stock"] if not RED_THREE[c]][:40]
+    hand += moved
+    data["stock"] = [c for c in data["stock"] if c not in set(moved)]
+    assert "more cards than the rules" in refused(data)
+
+
+def test_stretched_and_retyped_states_are_refused_or_played_to_the_end_of_the_hand() -> None:
+    """The property the checker promises, on states it never saw: cards moved between hands, stock and pile
+    (every card still in one place) and values given another type. Every accepted one is played to the end
+    of its hand by computer players; every refused one has the player's message. A longer run:
+    `python -m tests.file_fuzz --saves 1000 --seed S`."""
+    rng = random.Random(26)
+    outcomes = {"refused": 0, "played": 0}
+    for i in range(STATES):
+        data = random_state(rng).to_json()
+        bad, what = (stretch if i % 3 else retype)(data, rng)
+        try:
+            s = state_from_json(bad)
+        except InvalidState as why:
+            assert "not a valid saved game" in str(why), what
+            outcomes["refused"] += 1
+            continue
+        play_out_hand(s, rng)
+        outcomes["played"] += 1
+    assert outcomes["refused"] > STATES // 4 and outcomes["played"] > STATES // 10, outcomes
+
+
+STATES = 150  # generated states of the property above (about 10 s)

@@ -11,7 +11,7 @@ import pytest
 
 from game.ai.simple import choose_greedy
 from game.rules.actions import Discard, LayMelds
-from game.rules.cards import label
+from game.rules.cards import FACE, label
 from game.rules.legal import legal_actions
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
@@ -74,7 +74,9 @@ def test_the_card_under_the_pointer_stays_under_it_through_a_meld(app):
     assert state.melds[0], "the kings were laid"
     assert scene.card_at(spot) == watched and scene.homes.hand_rects[watched] == before
     assert scene.sprites[watched].pos == before[:2]
-    point(app, centre(scene.layout.stock))  # the pointer leaves the hand: now the hand closes up
+    point(app, centre(scene.layout.stock))  # the pointer leaves the hand: a moment later it closes up
+    assert scene.homes.hand_rects[watched] == before
+    run_frames(app, 30)
     settle(app, scene)
     assert scene.homes.hand_rects[watched] != before
 
@@ -178,7 +180,14 @@ def test_staged_cards_show_in_meld_order_and_notices_go_when_done(app):
 # ----- the discard warning ----------------------------------------------------------------------
 
 def _warning_position() -> GameState:
-    return meld_phase("9D 4C 5C JK 7S 3C", pile="8C 8D 8H 8S 9C 9S TC TD TH TS JC")
+    """North (next) was seen picking up two nines: a nine on the pile lets them take it."""
+    s = meld_phase("9D 4C 5C JK 7S 3C", pile="8C 8D 8H 8S 9C 9S TC TD TH TS JC")
+    nines = [c for c in s.stock if label(c) in ("9H", "9C")][:2]
+    for c in nines:
+        s.stock.remove(c)
+        s.hands[1].append(c)
+    s.known[1] = [FACE[c] for c in nines]
+    return s
 
 
 def test_a_discard_into_a_big_pile_asks_once_naming_the_risk(app):
@@ -188,7 +197,7 @@ def test_a_discard_into_a_big_pile_asks_once_naming_the_risk(app):
     select(app, scene, (nine,))
     click(app, centre(scene.layout.discard))
     assert scene.dialog is not None and "12 cards" in scene.dialog.message and "North" in scene.dialog.message
-    assert "3♣ is a safer discard" in scene.dialog.message
+    assert "picked up a pair of nines" in scene.dialog.message and "is a safer discard" in scene.dialog.message
     key(app, pygame.K_n)  # keep it
     assert scene.dialog is None and nine in state.hands[0] and state.phase == Phase.MELD
     click(app, centre(scene.layout.discard))
@@ -273,7 +282,7 @@ def test_a_whole_hand_with_sorting_hints_undo_and_warnings(app):
             hints += 1
         action = choose_greedy(view_of(state, 0), legal_actions(state), rng)
         before = state.to_json()
-        expected = (discard_risk(view_of(state, 0), action.card, scene.names, scene.took_on)
+        expected = (discard_risk(view_of(state, 0), action.card, scene.names)
                     if isinstance(action, Discard) else None)
         asked = warnings
         perform(app, scene, action)

@@ -6,7 +6,8 @@ import random
 from collections.abc import Callable
 from dataclasses import replace
 
-from game.ai.expert import EXPERT_BUDGET, choose_expert, table_expert
+from game.ai.adviser import choose_coach
+from game.ai.expert import EXPERT_BUDGET, choose_expert, choose_expert_hand_only, table_expert
 from game.ai.levels import choose_easy, choose_hard, choose_normal
 from game.ai.simple import choose_greedy, choose_random
 from game.rules.actions import Action
@@ -21,17 +22,12 @@ PLAYERS: dict[str, Chooser] = {
     "normal": choose_normal,
     "hard": choose_hard,
     "expert": choose_expert,
+    "coach": choose_coach,  # exactly the table's hint (game/ai/adviser.py)
+    "expert-hand": choose_expert_hand_only,  # Expert before it weighed the game's score
 }
 # At the table a level may also watch the clock (the arena's players count moves only, so a seed
 # replays the same on any machine).
 TABLE_PLAYERS: dict[str, Chooser] = {**PLAYERS, "expert": table_expert}
-
-
-def suggest(view: PlayerView, rng: random.Random | None = None) -> tuple[Action, str]:
-    """The coach (game/ai/coach.py): the strongest level's move for this view and a reason to read."""
-    from game.ai.coach import suggest as coach_suggest  # imports the table's words (game/ui/narrate)
-
-    return coach_suggest(view, rng)
 
 
 def expert_with(moves: int) -> Chooser:

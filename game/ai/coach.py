@@ -1,20 +1,21 @@
-"""The coach: `suggest(view) -> (action, reason)`, the strongest level's move and why, in a short
-sentence a player can read ("Take the pile: 14 cards, and it starts your escalera.").
+"""The coach's words: why the adviser's move (game/ai/adviser.py), in a short sentence a player can
+read ("Take the pile: 14 cards, and it starts your escalera."), and what a warned discard risks.
 
-It thinks as Expert does, on a short clock (well within 300 ms), so the table's hint comes at once.
-The reason is read off the move and the view, not off the search: it names what the move does for
-the player's side, which is what a player weighs.
+The adviser thinks as Expert does, on a short clock (COACH_BUDGET, well within 300 ms), so the
+table's hint comes at once. The reason is read off the move and the view, not off the search: it
+names what the move does for the player's side, which is what a player weighs, and names the
+opponent, the pile's size and the meld when a discard is about them.
 """
 
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
-from game.ai.determinize import sample_world
-from game.ai.expert import EXPERT_BUDGET, choose_expert
+from game.ai.expert import EXPERT_BUDGET
+from game.ai.game_end import GameLoss
 from game.ai.memory import CardMemory
 from game.ai.plan import hand_penalty, qualifies, runs_in
+from game.ai.risk import ESCALERA_RUN, KNOWN_PAIR, RUN_END, UNFROZEN, Risk, block_matters, hand_risks
 from game.i18n import _, ngettext, number
 from game.rules.actions import (
     Action,
@@ -30,29 +31,13 @@ from game.rules.actions import (
     TakePile,
     TakeTop,
 )
-from game.rules.cards import BLACK_THREE, NATURAL, RANK, RED_THREE, WILD
-from game.rules.legal import legal_actions
+from game.rules.cards import BLACK_THREE, FACE, NATURAL, RANK, RED_THREE, WILD
 from game.rules.meld_move import judge_meld_move
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, classify, extends_run
-from game.rules.names import card_name
-from game.rules.state import Phase, rank_name
+from game.rules.names import a_canasta, card_name, cards_text, rank_plural
 from game.rules.view import PlayerView
 
 COACH_BUDGET = replace(EXPERT_BUDGET, moves=500, seconds=0.18, min_iterations=4)
-
-
-def suggest(view: PlayerView, rng: random.Random | None = None) -> tuple[Action, str]:
-    """The move Expert would make for this seat now, and a short reason for it."""
-    rng = rng if rng is not None else random.Random(0)
-    if view.phase in (Phase.DRAW, Phase.MELD):
-        # The seat's legal moves do not depend on the hidden cards: any sampled world gives them.
-        legal = legal_actions(sample_world(view, random.Random(0)))
-    elif view.phase == Phase.ANSWER:
-        legal = [Answer(True), Answer(False)]
-    else:
-        legal = [Deal()]
-    action = choose_expert(view, legal, rng, COACH_BUDGET)
-    return action, reason_for(view, action)
 
 
 def as_meld_move(action: Action) -> MeldMove | None:
@@ -68,12 +53,12 @@ def as_meld_move(action: Action) -> MeldMove | None:
 
 
 def canasta_words(canasta: str) -> str:
-    return {"escalera": _("an escalera"), "bolivia": _("a bolivia"), "natural": _("a natural canasta"),
-            "mixed": _("a mixed canasta")}.get(canasta, _("a canasta"))
+    return a_canasta(canasta)
 
 
-def reason_for(view: PlayerView, action: Action) -> str:
-    """Why this move, in one short sentence."""
+def reason_for(view: PlayerView, action: Action, names: list[str] | None = None) -> str:
+    """Why this move, in one short sentence. `names`: what the table calls each seat."""
+    names = names or [_("seat {n}").format(n=s) for s in range(view.players)]
     if isinstance(action, Deal):
         return _("Deal the next hand.")
     if isinstance(action, Answer):
@@ -90,7 +75,7 @@ def reason_for(view: PlayerView, action: Action) -> str:
     if isinstance(action, TakePile):
         return _pile_reason(view, action)
     if isinstance(action, Discard):
-        return _discard_reason(view, action.card)
+        return _discard_reason(view, action.card, names)
     move = as_meld_move(action)
     if move is not None:
         return _meld_reason(view, move)
@@ -124,8 +109,8 @@ def _pile_reason(view: PlayerView, action: TakePile) -> str:
     hand_after = [c for c in view.hand if c not in used] + rest
     count = ngettext("{n} card", "{n} cards", n).format(n=number(n))
     if len(action.cards) + 1 >= rules.canasta_size:
-        return _("Take the pile: {count}, and it makes a canasta of {rank}s.").format(
-            count=count, rank=rank_name(RANK[top]))
+        return _("Take the pile: {count}, and it makes a canasta of {ranks}.").format(
+            count=count, ranks=rank_plural(RANK[top]))
     if not view.melds[view.side]:
         return _("Take the pile: {count}, and it makes your first meld.").format(count=count)
     side_runs = [m for m in view.melds[view.side] if m.kind == RUN and m.size < rules.run_max]
@@ -142,23 +127,97 @@ def _pile_reason(view: PlayerView, action: TakePile) -> str:
     return _("Take the pile: {count} for your melds.").format(count=count)
 
 
-def _discard_reason(view: PlayerView, card: int) -> str:
+def _discard_reason(view: PlayerView, card: int, names: list[str]) -> str:
     name = card_name(card)
-    if BLACK_THREE[card]:
-        return _("Discard {card}: a black three blocks the pile for the next player and costs 100 if kept.").format(
-            card=name)
-    if WILD[card]:
-        return _("Discard {card}: a wild card blocks the pile for the next player.").format(card=name)
     if len(view.hand) == 1:
         return _("Discard {card} and go out.").format(card=name)
-    memory = CardMemory(view)
     nxt = view.next_seat()
-    if NATURAL[card] and memory.unseen_naturals(RANK[card]) < 2:
-        return _("Discard {card}: nobody can hold a pair of it, so the pile is safe.").format(card=name)
-    if NATURAL[card] and memory.p_holds_naturals(nxt, RANK[card]) < 0.15:
-        return _("Discard {card}: it fits nothing of yours and the next player is unlikely to want it.").format(
-            card=name)
-    return _("Discard {card}: the card you need least.").format(card=name)
+    who = names[nxt]
+    risks = hand_risks(view)
+    blocks = block_matters(view, risks)
+    n = number(len(view.pile) + 1)
+    count = ngettext("{n} card", "{n} cards", len(view.pile) + 1).format(n=n)
+    if BLACK_THREE[card]:
+        if view.rules.black_three_in_hand > 5:
+            if blocks:
+                return _("Discard {card}: a black three costs {cost} if it stays in your hand, and {who} cannot "
+                         "take the pile ({count}) while it is on top.").format(
+                    card=name, cost=number(view.rules.black_three_in_hand), who=who, count=count)
+            return _("Discard {card}: a black three costs {cost} if it stays in your hand.").format(
+                card=name, cost=number(view.rules.black_three_in_hand))
+        if blocks:
+            return _("Discard {card}: {who} cannot take the pile ({count}) while a black three is on top.").format(
+                card=name, who=who, count=count)
+        return _("Discard {card}: a black three is of no use to your melds.").format(card=name)
+    if WILD[card]:
+        if blocks and view.rules.pile_freezes:
+            return _("Discard {card}: it freezes the pile ({count}), so {who} needs a natural pair to take it."
+                     ).format(card=name, count=count, who=who)
+        if blocks:
+            return _("Discard {card}: {who} cannot take the pile ({count}) while a wild card is on top.").format(
+                card=name, who=who, count=count)
+        return _("Discard {card}: it is the card your hand needs least.").format(card=name)
+    own = next((r for c, r in risks.items() if FACE[c] == FACE[card]), None)
+    if own is not None:
+        return _("Discard {card}: every card you hold gives {who} something; this one gives the least.").format(
+            card=name, who=who)
+    risky = [c for c, r in risks.items() if r is not None]
+    if risky:
+        return _("Discard {card}: {who} cannot be known to take it, while {other} would give them something."
+                 ).format(card=name, who=who, other=cards_text(sorted(risky, key=lambda c: RANK[c])[:3]))
+    memory = CardMemory(view)
+    if NATURAL[card] and memory.p_holds_naturals(nxt, RANK[card], 2) == 0:
+        return _("Discard {card}: {who} cannot hold a pair of {ranks}, so the pile ({count}) is safe.").format(
+            card=name, who=who, ranks=rank_plural(RANK[card]), count=count)
+    if NATURAL[card] and memory.p_holds_naturals(nxt, RANK[card], 2) < 0.15:
+        return _("Discard {card}: it fits nothing of yours and {who} is unlikely to hold a pair of {ranks}.").format(
+            card=name, who=who, ranks=rank_plural(RANK[card]))
+    return _("Discard {card}: it is the card your hand needs least.").format(card=name)
+
+
+def risk_text(risk: Risk, names: list[str], safer: int | None, escalera: int = 1500) -> str:
+    """What discarding the card hands the next opponent, and the adviser's own discard when it is safe."""
+    who = names[risk.seat]
+    card = card_name(risk.card)
+    n = number(risk.pile)
+    count = ngettext("{n} card", "{n} cards", risk.pile).format(n=n)
+    ranks = rank_plural(RANK[risk.card])
+    if risk.kind == ESCALERA_RUN:
+        text = _("{card} completes {who}'s run {run} into an escalera ({bonus}): they can take it from the pile."
+                 ).format(card=card, who=who, run=cards_text(risk.meld.cards), bonus=number(escalera))
+    elif risk.kind == RUN_END:
+        text = _("{card} goes onto {who}'s run {run}: they can take it from the pile.").format(
+            card=card, who=who, run=cards_text(risk.meld.cards))
+    elif risk.kind == KNOWN_PAIR:
+        text = _("{who} picked up a pair of {ranks}: with {card} on top they can take the pile ({count}).").format(
+            who=who, ranks=ranks, card=card, count=count)
+    elif risk.kind == UNFROZEN:
+        text = _("The pile is not frozen: {who} can take it ({count}) with one of their {ranks} and a wild card, "
+                 "onto their meld of {ranks}.").format(who=who, count=count, ranks=ranks)
+    else:
+        text = _("{who} took the pile on {ranks} earlier in this hand: they may take it again ({count}).").format(
+            who=who, ranks=ranks, count=count)
+    if safer is not None:
+        text += " " + _("{card} is a safer discard.").format(card=card_name(safer))
+    return text
+
+
+def side_name(view: PlayerView, side: int, names: list[str]) -> str:
+    seats = [s for s in range(view.players) if view.side_of(s) == side]
+    return _(" and ").join(names[s] for s in seats)
+
+
+def held_back_reason(view: PlayerView, action: Action, loss: GameLoss, names: list[str]) -> str:
+    """Why the adviser does not go out (or says no to the partner) although it could."""
+    who = side_name(view, loss.leader, names)
+    stock = ngettext("the stock still holds {n} card to play for", "the stock still holds {n} cards to play for",
+                     view.stock_count).format(n=number(view.stock_count))
+    if isinstance(action, Answer):
+        return _("Say no: going out now would end the game with {who} ahead, about {theirs} to {ours}; "
+                 "{stock}.").format(who=who, theirs=number(loss.theirs), ours=number(loss.ours), stock=stock)
+    then = reason_for(view, action, names)
+    return _("Do not go out yet: it would end the game with {who} ahead, about {theirs} to {ours}, and "
+             "{stock}.").format(who=who, theirs=number(loss.theirs), ours=number(loss.ours), stock=stock) + " " + then
 
 
 def _meld_reason(view: PlayerView, move: MeldMove) -> str:

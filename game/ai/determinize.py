@@ -84,6 +84,7 @@ def world_from(view: PlayerView, hands: list[list[int]], stock: list[int]) -> Ga
     s.melds = [[Meld(m.id, m.kind, m.key, m.cards) for m in side] for side in view.melds]
     s.red_threes = [list(r) for r in view.red_threes]
     s.known = [list(k) for k in view.known]
+    s.pile_takes = list(view.pile_takes)
     s.next_meld_id = max([m.id for side in view.melds for m in side], default=0) + 1
     s.melded_at_turn_start = view.melded_at_turn_start
     s.melded_by = list(view.melded_by) or [bool(view.melds[view.side_of(p)]) for p in range(view.players)]

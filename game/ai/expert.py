@@ -12,7 +12,7 @@ import random
 from dataclasses import replace
 
 from game.ai.ismcts import Budget, Search
-from game.ai.levels import CLUB, choose_with
+from game.ai.levels import CLUB, EXPERT_HAND_ONLY, choose_with
 from game.ai.partner import partner_answer
 from game.ai.plan import why_illegal
 from game.rules.actions import Action, Answer
@@ -26,7 +26,7 @@ TABLE_SECONDS = 0.9  # the cap at the table: p95 of a decision within a second
 def choose_expert(view: PlayerView, legal: list[Action], rng: random.Random,
                   budget: Budget = EXPERT_BUDGET) -> Action:
     if view.phase == Phase.ANSWER:
-        return Answer(partner_answer(view))
+        return Answer(partner_answer(view, budget.style.game_aware))
     if view.phase not in (Phase.DRAW, Phase.MELD) or view.permission is True:
         # Dealing; or bound to go out, where the planner's going-out search is the whole decision.
         return choose_with(CLUB, view, legal, rng)
@@ -34,6 +34,15 @@ def choose_expert(view: PlayerView, legal: list[Action], rng: random.Random,
     if why_illegal(view, action) is None or action in legal:
         return action
     return choose_with(CLUB, view, legal, rng)
+
+
+# Expert before it weighed the game's score (game_end.py): what looking at the score is worth is measured
+# against it (game/tools/endgame.py).
+HAND_ONLY_BUDGET = replace(EXPERT_BUDGET, style=EXPERT_HAND_ONLY)
+
+
+def choose_expert_hand_only(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+    return choose_expert(view, legal, rng, HAND_ONLY_BUDGET)
 
 
 def table_expert(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:

@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from game.ai.evaluate import black_threes_held, world_side_values
+from game.ai.game_end import out_loses_game
 from game.ai.inference import sample_consistent, unlikely_pairs
 from game.ai.levels import CLUB, EXPERT, Planner, Style, choose_with
 from game.ai.plan import OutPlans, plan_go_out, why_illegal
@@ -114,7 +115,7 @@ class Search:
         self.out_plans = OutPlans()
         self.avoid = unlikely_pairs(view)
         self._candidates: dict[tuple, list[Action]] = {}
-        self.tree_style = replace(budget.style, out_search=ROLLOUT_STYLE.out_search)
+        self.tree_style = replace(budget.style, out_search=ROLLOUT_STYLE.out_search, game_aware=False)
         self.iterations = 0
         self.moves = 0
 
@@ -146,6 +147,9 @@ class Search:
             # the planner's best few discards.
             if view.permission is None and view.melds[view.side]:
                 seq = plan_go_out(view, style.out_search, self.out_plans)
+                if seq and self.budget.style.game_aware and not self._candidates and out_loses_game(
+                        self.view, seq) is not None:
+                    seq = None  # going out would end the game behind (game_end.py)
                 if seq:
                     # A partner is asked first: its "no" keeps a big hand of its from counting against us.
                     if view.players == 4 and not view.asked and len(view.hand) >= 2 and AskPartner() in legal:

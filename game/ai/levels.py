@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from game.ai.evaluate import DEFAULT, Evaluator, Weights
+from game.ai.game_end import out_loses_game
 from game.ai.memory import CardMemory
 from game.ai.partner import partner_answer
 from game.ai.plan import (
@@ -87,6 +88,7 @@ class Style:
     frozen_pile_danger: float = 1.0  # danger weight where the pile freezes (Standard: every pile is a prize)
     freeze: FreezeTuning = FREEZE  # where the pile freezes (Standard Canasta)
     held_black_three: float = 0.0  # a searching level's playouts: extra cost of a held black three (evaluate.py)
+    game_aware: bool = False  # never go out (or ask to) when that ends the game lost (game_end.py)
     weights: Weights = field(default_factory=lambda: DEFAULT)
 
 
@@ -150,7 +152,9 @@ HARD = replace(CLUB, name="hard", hand_floor=10, freeze=FreezeTuning(pile_bonus=
 # four players the searching level paid 0.67 black-three penalties a hand against 0.23 without it, 0.31
 # against 0.24 with it (300 fresh deals).
 EXPERT = replace(CLUB, name="expert", frozen_pile_danger=6.0, held_black_three=1.5,
-                 freeze=FreezeTuning(hold_wilds=True, hand_floor=8, hand_floor_four=10))
+                 freeze=FreezeTuning(hold_wilds=True, hand_floor=8, hand_floor_four=10), game_aware=True)
+# Expert as it was before it looked at the game's score: the measure of what looking at it is worth.
+EXPERT_HAND_ONLY = replace(EXPERT, name="expert-hand", game_aware=False)
 
 
 # ----- entry points ------------------------------------------------------------------------------------
@@ -329,6 +333,8 @@ class Planner:
             return None
         if self.style.judge_going_out and not self.want_out(seq):
             return None
+        if self.style.game_aware and out_loses_game(view, seq) is not None:
+            return None  # going out would end the game behind: play on while the stock lasts
         if view.permission is None and self.rules.out_needs_yes:
             # The house wants a yes before anyone goes out: every level asks.
             return AskPartner() if not view.asked and len(view.hand) >= 2 else None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.ai.evaluate import Evaluator
+from game.ai.game_end import answer_loses_game
 from game.ai.memory import CardMemory
 from game.ai.plan import hand_penalty, qualifies
 from game.rules.view import PlayerView
@@ -11,12 +12,14 @@ LARGE_HAND = 150  # points in hand a partner will not throw away while the hand 
 RICHER = 350.0  # our unfinished canastas ahead of theirs by this much: keep building
 
 
-def partner_answer(view: PlayerView) -> bool:
+def partner_answer(view: PlayerView, game_aware: bool = False) -> bool:
     """"May I go out?": yes, unless the hand has time to run and the answerer holds a large hand
     (its cards would count against the side instead of being melded) or the side has far more to
     build than the opponents. Always yes when the opponents could go out first, when the stock is
     nearly spent, or when the going-out takes the side past the target in the lead."""
     rules = view.rules
+    if game_aware and answer_loses_game(view) is not None:
+        return False  # a yes would end the game behind: Expert plays on while the stock lasts
     ev = Evaluator(view, CardMemory(view))
     opponents = [s for s in range(view.sides) if s != view.side]
     if any(qualifies(view.melds[s], rules) for s in opponents) or ev.t < 1.5:

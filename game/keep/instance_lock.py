@@ -72,7 +72,7 @@ class InstanceLock:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             key = str(self.path.resolve())
-        except OSError:
+        except (OSError, RuntimeError):  # RuntimeError: a symlink loop
             return True  # nothing can be written there, by us or by another copy
         held = _HELD.get(key)
         if held is not None:
@@ -80,7 +80,8 @@ class InstanceLock:
             self._key = key
             return True
         try:
-            fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+            # Non-blocking: a FIFO or a device of that name must not hold the start.
+            fd = os.open(self.path, os.O_RDWR | os.O_CREAT | getattr(os, "O_NONBLOCK", 0), 0o644)
         except OSError:
             return True
         if not _try_lock(fd):

@@ -9,8 +9,11 @@ nor a decoding error. What the values mean is checked by each file's own `from_j
 
 from __future__ import annotations
 
+import errno
 import json
 import math
+import os
+import stat
 from pathlib import Path
 
 from game.i18n import _
@@ -18,6 +21,8 @@ from game.i18n import _
 MAX_BYTES = 4 << 20  # a save of a sixty-hand game is some 100 kB
 MAX_DEPTH = 24  # a save nests 6 deep
 MAX_DIGITS = 30  # the largest number of ours is a seed of 64 bits (20 digits)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)  # not on Windows, where there are no FIFOs to block on
+_BINARY = getattr(os, "O_BINARY", 0)
 
 
 class BadFile(ValueError):
@@ -107,20 +112,46 @@ def decode_text(raw: bytes) -> str:
 def read_json_file(path: Path, max_bytes: int = MAX_BYTES) -> object:
     """The JSON values in `path`, or MISSING when there is no such file.
 
-    BadFile for anything else that stops the file being used: too large, not UTF-8, not JSON,
-    beyond the limits, or unreadable (a folder of that name, no permission, a disk error)."""
+    BadFile for anything else that stops the file being used: not a regular file (a folder, a FIFO,
+    a device, a symlink loop: refused before it is opened, so reading never blocks), too large, not
+    UTF-8, not JSON, beyond the limits, or unreadable (no permission, a disk error)."""
+    raw = read_regular_file(Path(path), max_bytes)
+    return MISSING if isinstance(raw, Missing) else json_from_bytes(raw, max_bytes)
+
+
+def read_regular_file(path: Path, max_bytes: int = MAX_BYTES) -> bytes | Missing:
+    """Up to `max_bytes + 1` bytes of a regular file (MISSING if there is none); BadFile otherwise.
+
+    The kind of file is checked before the open (a FIFO would block it, a device never end), the open
+    does not block, and the kind is checked again on what was opened (it may have been swapped)."""
     try:
-        with open(path, "rb") as f:
-            raw = f.read(max_bytes + 1)
-    except FileNotFoundError:
+        _regular(os.stat(path))
+        fd = os.open(path, os.O_RDONLY | _NONBLOCK | _BINARY)
+    except FileNotFoundError:  # a symlink to nothing too: there is no file, as the game sees it
         return MISSING
-    except IsADirectoryError:
-        raise BadFile(_("it is a folder, not a file")) from None
     except PermissionError:
         raise BadFile(_("the game is not allowed to read it")) from None
     except OSError as why:
+        if why.errno == errno.ELOOP:
+            raise BadFile(_("it is a link that leads back to itself")) from None
         raise BadFile(_("the disk reported an error ({why})").format(why=why.strerror or type(why).__name__)) from None
-    return json_from_bytes(raw, max_bytes)
+    try:
+        _regular(os.fstat(fd))
+        with os.fdopen(fd, "rb") as f:
+            fd = -1
+            return f.read(max_bytes + 1)
+    except OSError as why:
+        raise BadFile(_("the disk reported an error ({why})").format(why=why.strerror or type(why).__name__)) from None
+    finally:
+        if fd >= 0:
+            os.close(fd)
+
+
+def _regular(st: os.stat_result) -> None:
+    if stat.S_ISDIR(st.st_mode):
+        raise BadFile(_("it is a folder, not a file"))
+    if not stat.S_ISREG(st.st_mode):
+        raise BadFile(_("it is not an ordinary file (a pipe or a device)"))
 
 
 def json_from_bytes(raw: bytes, max_bytes: int = MAX_BYTES) -> object:

@@ -22,11 +22,19 @@ FORMAT = 2
 DEFAULT_GAME = "bolivia"
 OUTCOMES = ("won", "lost", "drawn")
 MIXED = "mixed"  # the difficulty of a table whose computer players differ
+# Counts stop here (a game a minute for two thousand years), so a count never outgrows what the file
+# may hold: a larger one read is damage, and is read as none.
+MAX_COUNT = 10**9
+MAX_TOTAL = 10**12  # the hand scores added up, either way
 
 
 def _count(value: object) -> int:
-    """A count read from the file: a whole number 0 or more, anything else 0."""
-    return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else 0
+    """A count read from the file: a whole number 0 to MAX_COUNT, anything else 0."""
+    return value if type(value) is int and 0 <= value <= MAX_COUNT else 0
+
+
+def _more(count: int) -> int:
+    return min(MAX_COUNT, count + 1)
 
 
 @dataclass
@@ -39,13 +47,13 @@ class Record:
     drawn: int = 0
 
     def add(self, result: str) -> None:
-        self.played += 1
+        self.played = _more(self.played)
         if result == "won":
-            self.won += 1
+            self.won = _more(self.won)
         elif result == "lost":
-            self.lost += 1
+            self.lost = _more(self.lost)
         else:
-            self.drawn += 1
+            self.drawn = _more(self.drawn)
 
     def to_json(self) -> dict:
         return {"played": self.played, "won": self.won, "lost": self.lost, "drawn": self.drawn}
@@ -54,7 +62,7 @@ class Record:
     def from_json(data: object) -> Record:
         d = data if isinstance(data, dict) else {}
         won, lost, drawn = _count(d.get("won")), _count(d.get("lost")), _count(d.get("drawn"))
-        return Record(max(_count(d.get("played")), won + lost + drawn), won, lost, drawn)
+        return Record(min(MAX_COUNT, max(_count(d.get("played")), won + lost + drawn)), won, lost, drawn)
 
 
 def _records(data: object, keys: tuple[str, ...] | None = None) -> dict[str, Record]:
@@ -104,15 +112,15 @@ class GameStats:
         best = d.get("best_hand")
         hands = _count(d.get("hands"))
 
-        def whole(v: object) -> bool:
-            return isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10**9
+        def whole(v: object, limit: int = MAX_COUNT) -> bool:
+            return type(v) is int and abs(v) < limit
 
         stats = GameStats(
             record=Record.from_json(d.get("record")),
             levels=_records(d.get("levels")),
             tables=_records(d.get("tables"), ("2", "3", "4")),
             hands=hands,
-            hand_total=total if whole(total) and hands else 0,  # type: ignore[arg-type]
+            hand_total=total if whole(total, MAX_TOTAL + 1) and hands else 0,  # type: ignore[arg-type]
             best_hand=best if whole(best) and hands else None,  # type: ignore[arg-type]
             natural=_count(d.get("natural")),
             mixed=_count(d.get("mixed")),
@@ -164,19 +172,19 @@ class Statistics:
         self.last_hand = (key, hand_no)
         g = self.of(state.rules.name)
         score = int(state.results[-1]["scores"][side]["total"])
-        g.hands += 1
-        g.hand_total += score
+        g.hands = _more(g.hands)
+        g.hand_total = max(-MAX_TOTAL, min(MAX_TOTAL, g.hand_total + score))
         g.best_hand = score if g.best_hand is None else max(g.best_hand, score)
         for meld in state.melds[side]:
             kind = meld.canasta(state.rules)
             if kind == "natural":
-                g.natural += 1
+                g.natural = _more(g.natural)
             elif kind == "mixed":
-                g.mixed += 1
+                g.mixed = _more(g.mixed)
             elif kind == "escalera":
-                g.escaleras += 1
+                g.escaleras = _more(g.escaleras)
             elif kind == "bolivia":
-                g.bolivias += 1
+                g.bolivias = _more(g.bolivias)
         return True
 
     def count_game(self, state: GameState, side: int, levels: list[str]) -> bool:
@@ -191,7 +199,7 @@ class Statistics:
         g.record.add(result)
         g.levels.setdefault(difficulty(levels), Record()).add(result)
         g.tables.setdefault(str(state.players), Record()).add(result)
-        g.streak = g.streak + 1 if result == "won" else 0
+        g.streak = _more(g.streak) if result == "won" else 0
         g.best_streak = max(g.best_streak, g.streak)
         return True
 
@@ -213,10 +221,10 @@ class Statistics:
         elif any(k in d for k in ("played", "won", "lost", "drawn")):
             stats.games = {DEFAULT_GAME: GameStats(record=Record.from_json(d))}
         last = d.get("last_hand")
-        if (isinstance(last, list) and len(last) == 2 and isinstance(last[0], str)
-                and isinstance(last[1], int) and not isinstance(last[1], bool)):
+        if (isinstance(last, list) and len(last) == 2 and isinstance(last[0], str) and len(last[0]) <= 200
+                and type(last[1]) is int and 0 <= last[1] <= MAX_COUNT):
             stats.last_hand = (last[0], last[1])
-        if isinstance(d.get("last_game"), str):
+        if isinstance(d.get("last_game"), str) and len(d["last_game"]) <= 200:
             stats.last_game = d["last_game"]
         return stats
 

@@ -21,22 +21,32 @@ import logging
 import os
 import tempfile
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from game import __version__
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.keep.folders import user_data_folder
 from game.keep.instance_lock import InstanceLock
+from game.keep.lesson_progress import FORMAT as LESSONS_FORMAT
+from game.keep.lesson_progress import LessonProgress
 from game.keep.safe_json import MISSING, BadFile, read_json_file, sentence
+from game.keep.settings import (  # noqa: F401 - where the settings were kept before: importable here too
+    CARD_SIZES,
+    DEFAULT_TARGET,
+    LEVELS,
+    SORT_ORDERS,
+    SPEEDS,
+    TARGETS,
+    GameSetup,
+    Settings,
+)
 from game.keep.stats import FORMAT as STATS_FORMAT
-from game.keep.stats import Statistics
-from game.keep.window_state import WindowState
-from game.rules.house import HouseError, check_house, with_house
-from game.rules.record import GameRecord, InvalidRecord, check_against, record_from_json
-from game.rules.ruleset import RULESETS, RuleSet
+from game.keep.stats import MAX_COUNT, Statistics
+from game.rules.record import GameRecord
+from game.rules.record_check import InvalidRecord, check_against, record_from_json
 from game.rules.state import GameState
 from game.rules.validate import NewerVersion, state_from_json
 
@@ -45,13 +55,10 @@ KEEP_GAMES = 50  # the last fifty games are kept (a game's record is some 20-100
 SETTINGS_FILE = "settings.json"
 SAVE_FILE = "save.json"
 STATS_FILE = "stats.json"
-FORMAT = 1
+LESSONS_FILE = "lessons.json"
+FORMAT = 1  # of saves and settings
 MAX_FORMAT = 1000  # a larger "format" is damage, not a later version
 
-LEVELS = ("easy", "normal", "hard", "expert")
-SPEEDS = ("slow", "normal", "fast", "instant")
-TARGETS = (2500, 5000, 7500, 10000, 15000)
-DEFAULT_TARGET = 15000
 
 
 WRITTEN_BY = f"Bolivia {__version__}"  # in each save, so a later version can say which one wrote it
@@ -165,128 +172,11 @@ def _sync_folder(folder: Path) -> None:
 # ----- what is stored ---------------------------------------------------------------------------
 
 
-@dataclass
-class GameSetup:
-    """The choices of the setup screen. Seat 0 is the player; seats 1.. are computers."""
-
-    players: int = 4
-    level: str = "normal"  # every computer seat, unless per_seat
-    per_seat: bool = False
-    seat_levels: list[str] = field(default_factory=lambda: ["normal"] * 3)  # seats 1, 2, 3
-    target: int = DEFAULT_TARGET
-    speed: str = "normal"
-    game: str = "bolivia"  # the rule set (game/rules/ruleset.py) a new game plays
-    # House rules per game, {game: {option: value}}, defaults left out (game/rules/house.py)
-    house: dict[str, dict[str, str]] = field(default_factory=dict)
-
-    def rules(self) -> RuleSet:
-        """The rule set a new game plays: the chosen game with its remembered house rules."""
-        return with_house(RULESETS[self.game], self.house.get(self.game, {}))
-
-    def levels(self) -> list[str]:
-        """One level per seat; seat 0, the player, is "human"."""
-        computers = self.seat_levels if self.per_seat else [self.level] * 3
-        return ["human"] + list(computers[: self.players - 1])
-
-    def to_json(self) -> dict:
-        return {"players": self.players, "level": self.level, "per_seat": self.per_seat,
-                "seat_levels": list(self.seat_levels), "target": self.target, "speed": self.speed, "game": self.game,
-                "house": {g: dict(o) for g, o in self.house.items() if o}}
-
-    @staticmethod
-    def from_json(data: object) -> GameSetup:
-        """Lenient: a value that is missing or not allowed takes its default."""
-        d = data if isinstance(data, dict) else {}
-        default = GameSetup()
-        seat_levels = d.get("seat_levels")
-        if not (isinstance(seat_levels, list) and len(seat_levels) == 3 and all(v in LEVELS for v in seat_levels)):
-            seat_levels = default.seat_levels
-        game = _pick(d.get("game"), tuple(RULESETS), default.game)
-        players = _pick(d.get("players"), (2, 3, 4), default.players)
-        rules = RULESETS[game]
-        return GameSetup(
-            players=players,
-            level=_pick(d.get("level"), LEVELS, default.level),
-            per_seat=bool(d.get("per_seat", False)),
-            seat_levels=list(seat_levels),
-            target=_pick(d.get("target"), rules.targets, rules.default_target(players)),
-            speed=_pick(d.get("speed"), SPEEDS, default.speed),
-            game=game,
-            house=_house_choices(d.get("house")),
-        )
-
-
-def _house_choices(data: object) -> dict[str, dict[str, str]]:
-    """Lenient: each game's options that it knows with values it knows; anything else is dropped."""
-    out: dict[str, dict[str, str]] = {}
-    for game, options in (data.items() if isinstance(data, dict) else ()):
-        if game not in RULESETS or not isinstance(options, dict):
-            continue
-        kept: dict[str, str] = {}
-        for name, value in options.items():
-            try:
-                kept.update(check_house(game, {name: value}))
-            except HouseError:
-                continue
-        if kept:
-            out[game] = kept
-    return out
-
-
 STATS_COUNTS = ("played", "won", "lost", "drawn")
 
 
 def _is_count(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**9
-
-
-def _pick(value: object, allowed: tuple, default: Any) -> Any:
-    return value if value in allowed and not isinstance(value, bool) else default
-
-
-CARD_SIZES = ("normal", "large")
-SORT_ORDERS = ("rank", "suit")
-
-
-@dataclass
-class Settings:
-    setup: GameSetup = field(default_factory=GameSetup)
-    language: str | None = None  # None: the system's
-    sound: bool = True
-    volume: float = 0.7  # 0..1
-    card_size: str = "normal"  # "normal" | "large"
-    four_colour: bool = False  # clubs green, diamonds blue
-    sort_order: str = "rank"  # "rank" | "suit"
-    discard_warning: bool = True
-    window: WindowState | None = None  # None: never closed yet, open to fit the screen
-
-    def to_json(self) -> dict:
-        return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json(), "sound": self.sound,
-                "volume": self.volume, "card_size": self.card_size, "four_colour": self.four_colour,
-                "sort_order": self.sort_order, "discard_warning": self.discard_warning,
-                "window": self.window.to_json() if self.window is not None else None}
-
-    @staticmethod
-    def from_json(data: object) -> Settings:
-        """Lenient: a value that is missing or not allowed takes its default."""
-        d = data if isinstance(data, dict) else {}
-        lang = d.get("language")
-        default = Settings()
-        volume = d.get("volume")
-        if not (isinstance(volume, int | float) and not isinstance(volume, bool) and 0 <= volume <= 1):
-            volume = default.volume
-
-        def flag(key: str, fallback: bool) -> bool:
-            v = d.get(key)
-            return v if isinstance(v, bool) else fallback
-
-        return Settings(GameSetup.from_json(d.get("setup")), lang if isinstance(lang, str) else None,
-                        sound=flag("sound", default.sound), volume=float(volume),
-                        card_size=_pick(d.get("card_size"), CARD_SIZES, default.card_size),
-                        four_colour=flag("four_colour", default.four_colour),
-                        sort_order=_pick(d.get("sort_order"), SORT_ORDERS, default.sort_order),
-                        discard_warning=flag("discard_warning", default.discard_warning),
-                        window=WindowState.from_json(d.get("window")))
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_COUNT
 
 
 @dataclass
@@ -301,10 +191,20 @@ class SavedGame:
     record_problem: str | None = None  # read, not kept: why the record that came with the game was dropped
 
     def to_json(self) -> dict:
-        record = self.record if self.record is not None else GameRecord.of(self.state)
+        return {**self._head(), "record": self._record().to_json()}
+
+    def _head(self) -> dict:
         return {"format": FORMAT, "kind": "bolivia-save", "written_by": WRITTEN_BY,
                 "saved_at": datetime.now(UTC).isoformat(timespec="seconds"), "levels": list(self.levels),
-                "speed": self.speed, "seed": self.seed, "state": self.state.to_json(), "record": record.to_json()}
+                "speed": self.speed, "seed": self.seed, "state": self.state.to_json()}
+
+    def _record(self) -> GameRecord:
+        return self.record if self.record is not None else GameRecord.of(self.state)
+
+    def to_text(self) -> str:
+        """The save as written: the game indented to be read, its record compact (see GameRecord.to_text)."""
+        head = json.dumps(self._head(), ensure_ascii=False, indent=1)
+        return head[:-2] + ',\n "record": ' + self._record().to_text() + "\n}"
 
     @staticmethod
     def from_json(data: object) -> SavedGame:
@@ -429,7 +329,6 @@ class Storage:
     def _set_aside(self, name: str, what: str, why: str, keep_as: str | None = None) -> Path | None:
         """Rename a damaged file to <name>.bad (never over an older one) and say so. Read-only, or
         when it cannot be renamed, it is left as it is and never written over."""
-        path = self.path(name)
         why = sentence(why)
         if self.read_only:
             self._blocked.add(name)
@@ -438,7 +337,7 @@ class Storage:
             return None
         bad = self._free_name(keep_as or f"{name}.bad")
         try:
-            os.replace(path, bad)
+            os.replace(self.path(name), bad)
         except OSError as err:
             self._blocked.add(name)
             self.problems.append(_("{what} could not be read: {why}. It could not be moved aside either ({err}), "
@@ -447,6 +346,18 @@ class Storage:
             return None
         self.problems.append(_("{what} could not be read: {why}. It was kept as {bad} in {folder}.").format(
             what=what, why=why, bad=bad.name, folder=self.root))
+        return bad
+
+    def _keep_original(self, name: str) -> Path | None:
+        """A file the game mended: the original renamed to <name>.bad, for the player; None if it stays."""
+        if self.read_only:
+            return None
+        bad = self._free_name(f"{name}.bad")
+        try:
+            os.replace(self.path(name), bad)
+        except OSError:
+            self._blocked.add(name)
+            return None
         return bad
 
     def _free_name(self, name: str) -> Path:
@@ -460,7 +371,7 @@ class Storage:
                 candidate = self.path(f"{stem}.{i}.{ext}")
             else:
                 candidate = self.path(f"{name}{i}")
-            if not candidate.exists():
+            if not os.path.lexists(candidate):
                 return candidate
         return self.path(f"{name}.{os.getpid()}")
 
@@ -491,8 +402,29 @@ class Storage:
     # --- settings --------------------------------------------------------------------------------
 
     def load_settings(self) -> Settings:
-        data = self._read_current(SETTINGS_FILE, _("Your settings"))
-        return Settings() if data is MISSING else Settings.from_json(data)
+        """The settings; a value of the wrong type or out of range takes its default, the others are kept,
+        and the player is told once: the file as it was is kept aside and the mended one written."""
+        what = _("Your settings")
+        data = self._read_current(SETTINGS_FILE, what)
+        if data is MISSING:
+            return Settings()
+        settings, refused = Settings.read(data)
+        if refused:
+            n = len(refused)
+            why = ngettext("{n} of its values was out of range or not of its kind and is back to its default; "
+                           "the others are kept", "{n} of its values were out of range or not of their kind and "
+                           "are back to their defaults; the others are kept", n).format(n=n)
+            message = _("{what}: {why}.").format(what=what, why=why)
+            kept = self._keep_original(SETTINGS_FILE)
+            if kept is not None:
+                message += " " + _("The file as it was is kept as {bad} in {folder}.").format(bad=kept.name,
+                                                                                          folder=self.root)
+                try:
+                    self._write(SETTINGS_FILE, settings.to_json())  # told once: the next start reads it mended
+                except StorageError:
+                    pass  # the mended settings stay for this session
+            self.problems.append(message)
+        return settings
 
     def save_settings(self, settings: Settings) -> None:
         self._write(SETTINGS_FILE, settings.to_json())
@@ -501,7 +433,8 @@ class Storage:
 
     def has_save(self) -> bool:
         self._writer.flush()
-        return self.path(SAVE_FILE).exists()  # a folder of that name too: load_game then says what is wrong
+        # Anything of that name (a folder, a FIFO, a symlink loop): load_game then says what is wrong.
+        return os.path.lexists(self.path(SAVE_FILE))
 
     def load_game(self) -> SavedGame | None:
         """The saved game, or None. A save that isn't a valid game is set aside with a message."""
@@ -544,11 +477,26 @@ class Storage:
                                "continue it once it is renamed back to {save}.").format(
             who=who, name=kept.name, folder=self.root, save=SAVE_FILE))
 
+    def set_aside_game(self, why: str) -> None:
+        """The saved game could not be played on (`why`, for the player): keep it aside and say so."""
+        self._writer.flush()
+        kept = self._keep_original(SAVE_FILE) if os.path.lexists(self.path(SAVE_FILE)) else None
+        if kept is None:
+            self.problems.append(_("The game could not go on: {why}.").format(why=sentence(why)))
+            return
+        self._blocked.discard(SAVE_FILE)
+        self.problems.append(_("The game could not go on: {why}. Its save was kept as {bad} in {folder}.").format(
+            why=sentence(why), bad=kept.name, folder=self.root))
+
     def save_game(self, saved: SavedGame) -> None:
         if self.read_only:
             return
         self._writer.cancel(self.path(SAVE_FILE))  # an older background save must not land after this one
-        self._write(SAVE_FILE, saved.to_json())
+        self._check_writable(SAVE_FILE)
+        try:
+            write_text_atomic(self.path(SAVE_FILE), saved.to_text())
+        except OSError as why:
+            raise StorageError(self._write_message(SAVE_FILE, why)) from None
 
     def save_game_soon(self, saved: SavedGame) -> None:
         """Save in the background: the state is copied to text now, the disk is written by a thread.
@@ -557,7 +505,7 @@ class Storage:
             return
         self._check_writable(SAVE_FILE)
         errors, self._writer.errors = self._writer.errors, []
-        self._writer.submit(self.path(SAVE_FILE), json.dumps(saved.to_json(), ensure_ascii=False, indent=1))
+        self._writer.submit(self.path(SAVE_FILE), saved.to_text())
         if errors:
             raise StorageError(self._write_message(SAVE_FILE, errors[-1]))
 
@@ -619,6 +567,15 @@ class Storage:
                 except OSError:
                     pass
         return stats
+
+    # --- lessons (game/keep/lesson_progress.py) --------------------------------------------------
+
+    def load_lessons(self) -> LessonProgress:
+        data = self._read_current(LESSONS_FILE, _("Your lessons"), LESSONS_FORMAT)
+        return LessonProgress() if data is MISSING else LessonProgress.from_json(data)
+
+    def save_lessons(self, progress: LessonProgress) -> None:
+        self._write(LESSONS_FILE, progress.to_json())
 
     # --- finished games' records -----------------------------------------------------------------
 

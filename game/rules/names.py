@@ -47,7 +47,7 @@ def a_canasta(canasta: str) -> str:
         "escalera": _("an escalera"),
         "samba": _("a samba"),
         "bolivia": _("a bolivia"),
-    }[canasta]
+    }.get(canasta, _("a canasta"))
 
 
 def meld_kind_name(kind: str) -> str:

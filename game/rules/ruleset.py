@@ -104,13 +104,13 @@ class RuleSet:
                 return _("A meld of one rank may hold at most three wild cards.")
             return _("A meld of one rank may hold at most two wild cards.")
         if self.natural_margin:
-            return _("A meld needs more natural cards than wild cards: {n} naturals, {w} wild.").format(
-                n=naturals, w=wilds)
+            return _("A meld needs more natural cards than wild cards; these are {counts}.").format(
+                counts=_naturals_and_wilds(naturals, wilds))
         if self.naturals_per_wild == 1:
-            return _("A meld needs at least as many natural cards as wild cards: {n} naturals, {w} wild.").format(
-                n=naturals, w=wilds)
-        return _("A meld needs at least twice as many natural cards as wild cards: {n} naturals, {w} wild.").format(
-            n=naturals, w=wilds)
+            return _("A meld needs at least as many natural cards as wild cards; these are {counts}.").format(
+                counts=_naturals_and_wilds(naturals, wilds))
+        return _("A meld needs at least twice as many natural cards as wild cards; these are {counts}.").format(
+            counts=_naturals_and_wilds(naturals, wilds))
 
     def min_meld(self, score: int) -> int:
         for lowest, minimum in self.min_meld_table:
@@ -292,3 +292,10 @@ SAMBA = dataclasses.replace(
 )
 
 RULESETS = {"bolivia": BOLIVIA, "standard": STANDARD, "samba": SAMBA}
+
+
+def _naturals_and_wilds(naturals: int, wilds: int) -> str:
+    """"3 natural cards and 2 wild cards", each count with its own plural (it read "1 naturals")."""
+    return _("{naturals} and {wilds}").format(
+        naturals=ngettext("{n} natural card", "{n} natural cards", naturals).format(n=naturals),
+        wilds=ngettext("{n} wild card", "{n} wild cards", wilds).format(n=wilds))

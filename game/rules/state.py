@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from enum import StrEnum
 
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.rules import events as ev
 from game.rules.actions import (
     Action,
@@ -46,7 +46,6 @@ from game.rules.ruleset import BOLIVIA, FROZEN_BEFORE_MELD, FROZEN_BY_WILD, Rule
 from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
 
 SAVE_VERSION = 1
-RANK_NAMES = {4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10", 11: "J", 12: "Q", 13: "K", 14: "A"}
 
 
 class Phase(StrEnum):
@@ -57,15 +56,16 @@ class Phase(StrEnum):
     GAME_OVER = "game_over"
 
 
+def first_dealer_of(seed: int, players: int) -> int:
+    """The first dealer of a game, drawn with its seed."""
+    return random.Random(f"{seed}:dealer").randrange(players)
+
+
 def shuffled_deck(rules: RuleSet, seed: int, hand_no: int) -> list[int]:
     """The deck of a game's hand as its seed shuffles it; the deal takes cards from the end."""
     deck = deck_ids(rules.packs, rules.jokers)
     random.Random(f"{seed}:hand:{hand_no}").shuffle(deck)
     return deck
-
-
-def rank_name(rank: int) -> str:
-    return RANK_NAMES.get(rank, str(rank))
 
 
 class GameState:
@@ -83,7 +83,7 @@ class GameState:
         self.players = players
         self.seed = seed
         self.target = target
-        self.first_dealer = random.Random(f"{seed}:dealer").randrange(players)
+        self.first_dealer = first_dealer_of(seed, players)
         self.scores = [0] * self.sides
         self.hand_no = 0
         self.results: list[dict] = []  # per hand: {"scores": [SideScore dicts], "out": seat or None}
@@ -97,6 +97,7 @@ class GameState:
         self.melds: list[list[Meld]] = [[] for _ in range(self.sides)]
         self.red_threes: list[list[int]] = [[] for _ in range(self.sides)]
         self.known: list[list[int]] = [[] for _ in range(players)]  # faces seen going into a hand
+        self.pile_takes: list[tuple[int, int]] = []  # (seat, rank of the top card) of this hand's pile takes
         self.next_meld_id = 1
         self.melded_at_turn_start = False
         self.melded_by = [False] * players  # per seat: has melded something this hand
@@ -190,12 +191,23 @@ class GameState:
             return False
         return True
 
+    def _draw_first(self) -> str:
+        """What drawing is, at this table: one card or two from the stock (Standard at four: one), the
+        pile, and where the game has runs, the top card onto one."""
+        n = self.rules.draws(self.players)
+        if self.rules.runs:
+            return ngettext("Draw first: {n} card from the stock, the pile, or its top card onto a run.",
+                            "Draw first: {n} cards from the stock, the pile, or its top card onto a run.",
+                            n).format(n=n)
+        return ngettext("Draw first: {n} card from the stock, or the pile.",
+                        "Draw first: {n} cards from the stock, or the pile.", n).format(n=n)
+
     def _need_phase(self, *phases: Phase) -> None:
         if self.phase in phases:
             return
         raise IllegalAction({
             Phase.DEAL: _("The hand has not been dealt yet."),
-            Phase.DRAW: _("Draw first: two cards from the stock, the pile, or its top card onto a run."),
+            Phase.DRAW: self._draw_first(),
             Phase.MELD: _("You have drawn already: meld, or discard to end your turn."),
             Phase.ANSWER: _("Waiting for your partner's answer."),
             Phase.GAME_OVER: _("The game is over."),
@@ -292,6 +304,7 @@ class GameState:
         self.melds = [[] for _ in range(self.sides)]
         self.red_threes = [[] for _ in range(self.sides)]
         self.known = [[] for _ in range(n)]
+        self.pile_takes = []
         self.melded_by = [False] * n
         self.next_meld_id = 1
         events: list[ev.Event] = [ev.HandDealt(self.hand_no, self.dealer, tuple(tuple(h) for h in self.hands),
@@ -403,6 +416,7 @@ class GameState:
         else:
             self.next_meld_id += 1
             self.melds[side].append(pile_meld)
+        self.pile_takes = self.pile_takes + [(seat, RANK[top])]  # a new list: copies share the old one
         events: list[ev.Event] = [ev.PileTaken(seat, pile_meld.id, top, tuple(action.cards), tuple(rest))]
         for s, m in zip(shapes, action.melds, strict=True):
             meld = self._new_meld(s.kind, s.key, m)
@@ -436,8 +450,8 @@ class GameState:
                 ranks=rank_plural(RANK[top])))
         if naturals < 1 or len(cards) < 2:
             raise IllegalAction(_("To take the pile you need two cards from your hand that meld with the top "
-                                  "card: a natural {rank} and another {rank} or a wild card.").format(
-                rank=rank_name(RANK[top])))
+                                  "card: two natural {ranks}, or a natural one and a wild card.").format(
+                ranks=rank_plural(RANK[top])))
 
     def _meld_of_rank(self, side: int, rank: int) -> Meld | None:
         return next((m for m in self.melds[side] if m.kind == RANK_MELD and m.key == rank), None)

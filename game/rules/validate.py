@@ -15,6 +15,7 @@ from game.i18n import _
 from game.rules.cards import FACE, RED_THREE, deck_ids
 from game.rules.errors import IllegalAction
 from game.rules.house import HouseError, with_house
+from game.rules.legal import legal_actions
 from game.rules.melds import BLACK_THREES, RANK_MELD, RUN, WILD_MELD, Meld, classify
 from game.rules.ruleset import RULESETS, RuleSet
 from game.rules.state import SAVE_VERSION, GameState, Phase
@@ -113,7 +114,7 @@ def state_from_json(data: object) -> GameState:
     s.hand_no = _int(data, "hand_no", 0, rules.max_hands)
     s.scores = [_score(v, "scores") for v in _list(data, "scores", sides)]
     phase = data.get("phase")
-    if phase not in {p.value for p in Phase}:
+    if not isinstance(phase, str) or phase not in {p.value for p in Phase}:
         raise _fail(_("“{key}” is out of range").format(key="phase"))
     s.phase = Phase(phase)
     s.turn = _int(data, "turn", 0, players - 1)
@@ -248,6 +249,8 @@ def _check_consistent(s: GameState) -> None:
         raise _fail(_("a hand is played before the first deal"))
     _check_cards(s, in_hand)
     _check_turn(s, in_hand)
+    if in_hand:
+        _check_playable(s)
 
 
 def _check_cards(s: GameState, in_hand: bool) -> None:
@@ -318,3 +321,35 @@ def _check_turn(s: GameState, in_hand: bool) -> None:
             raise _fail(_("the player can neither go out nor discard"))
         if s.permission is True and not s.able_to_go_out(seat):
             raise _fail(_("the player must go out and cannot"))
+
+
+def _check_playable(s: GameState) -> None:
+    """What the engine needs to play the hand on to its end: each phase's preconditions, hand sizes the
+    rules can reach, and a legal move for the seat to act."""
+
+    phase, seat = s.phase, s.turn
+    side = s.side_of(seat)
+    if phase == Phase.DRAW and not s.pile:
+        raise _fail(_("the pile is empty at the draw"))  # every turn ends with a discard; a deal turns one up
+    if phase == Phase.MELD and len(s.hands[seat]) == 1 and (not s.may_go_out(side) or s.permission is False):
+        raise _fail(_("the player can neither go out nor discard"))
+    if phase == Phase.ANSWER and not s.able_to_go_out(seat):
+        raise _fail(_("the partner is asked a question nobody could ask"))
+    _check_hand_sizes(s)
+    if not legal_actions(s):
+        raise _fail(_("the player to act has no legal move"))
+
+
+def _check_hand_sizes(s: GameState) -> None:
+    """A side that has not melded never took the pile: its hands hold the deal and what their own draws
+    added (each turn draws, then discards one). The stock tells how many draws there can have been."""
+
+    rules, n = s.rules, s.players
+    draws = rules.draws(n)
+    dealt = rules.hand_cards(n)
+    drawn = rules.deck_size - n * dealt - 1 - len(s.stock)  # from the stock since the deal, by every seat
+    turns = -(-max(0, drawn) // draws)  # the most turns one seat can have drawn in
+    most = dealt + turns * (draws - 1) + 1
+    for seat in range(n):
+        if not s.has_melded(s.side_of(seat)) and len(s.hands[seat]) > most:
+            raise _fail(_("a hand holds more cards than the rules let it hold"))

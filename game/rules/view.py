@@ -35,6 +35,7 @@ class PlayerView:
     melded_at_turn_start: bool
     melded_by: tuple[bool, ...] = ()  # per seat: has melded this hand (seen by all)
     player_melded_at_turn_start: bool = False
+    pile_takes: tuple[tuple[int, int], ...] = ()  # (seat, rank) of this hand's pile takes: every seat saw them
 
     @property
     def sides(self) -> int:
@@ -84,4 +85,5 @@ def view_of(state: GameState, seat: int) -> PlayerView:
         melded_at_turn_start=state.melded_at_turn_start,
         melded_by=tuple(state.melded_by),
         player_melded_at_turn_start=state.player_melded_at_turn_start,
+        pile_takes=tuple(state.pile_takes),
     )

@@ -18,6 +18,7 @@ import queue
 import random
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.ai import Chooser
@@ -64,6 +65,10 @@ class TurnController:
         self.errors: list[str] = []
         self._undo: list[GameState] = []  # the game before each of the player's meld moves this turn
         self.hint_job: _Job | None = None
+        # Set when the game can go no further (a state with no legal move): the controller makes no more
+        # moves; `on_dead_end(reason)` is called once, for the shell to keep the save aside and leave.
+        self.dead_end: str | None = None
+        self.on_dead_end: Callable[[str], None] | None = None
 
     def set_speed(self, speed: str) -> None:
         self.pause = PAUSES.get(speed, PAUSES["normal"])
@@ -126,6 +131,8 @@ class TurnController:
     def update(self, dt: float, busy: bool) -> Applied | None:
         """Advance the computer seats by at most one action."""
         state = self.state
+        if self.dead_end is not None:
+            return None
         if state.phase == Phase.GAME_OVER or self.human_to_act:
             self._wait = 0.0
             return None
@@ -169,10 +176,24 @@ class TurnController:
         except Exception as why:
             # A computer move the engine refuses: fall back to the first legal action, and say so.
             self.errors.append(repr(why))
-            seat = self.state.to_act
-            action = legal_actions(self.state)[0]
+        seat = self.state.to_act
+        try:
+            legal = legal_actions(self.state)
+            if not legal:
+                self._stop(_("the player to act has no legal move"))
+                return None
             self._undo.clear()
-            return Applied(seat, action, self.record.play(self.state, action))
+            return Applied(seat, legal[0], self.record.play(self.state, legal[0]))
+        except Exception as why:  # the engine itself fails on this game: never into the frame loop
+            self.errors.append(repr(why))
+            self._stop(_("the rules refused every move the computer player tried"))
+            return None
+
+    def _stop(self, why: str) -> None:
+        """A dead end (only a damaged save can lead here): no more moves, and whoever listens is told."""
+        self.dead_end = why
+        if self.on_dead_end is not None:
+            self.on_dead_end(why)
 
     def _worker(self) -> queue.SimpleQueue:
         """The jobs queue of this game's thinking thread, started once. (A thread started for each

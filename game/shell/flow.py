@@ -25,8 +25,10 @@ from game.ai import get_player
 from game.i18n import LANGUAGES, _, number, set_language
 from game.keep.stats import Statistics
 from game.keep.storage import GameSetup, SavedGame, Settings, Storage, StorageError
+from game.lessons import course
+from game.rules.deal_code import DealCode, code_of
 from game.rules.record import GameRecord
-from game.rules.ruleset import BOLIVIA
+from game.rules.ruleset import BOLIVIA, RULESETS
 from game.rules.state import GameState, Phase
 from game.shell.app import App, desktop_sizes
 from game.shell.controller import TurnController
@@ -35,8 +37,12 @@ from game.ui.narrate import side_names
 from game.ui.sounds import SILENT, SoundBoard, pre_init
 from scenes.game_over import GameOverScene
 from scenes.house_rules import HouseSetupScene
+from scenes.lesson_play import LessonScene
+from scenes.lessons import LessonsScene
 from scenes.menu import MenuScene
+from scenes.replay import ReplayScene
 from scenes.rules import RulesScene, game_name
+from scenes.scene import Scene
 from scenes.scoring import ScoringScene
 from scenes.settings import SettingsScene
 from scenes.statistics import StatisticsScene
@@ -92,6 +98,7 @@ class Flow:
         self.seed = 0
         self._save_failed = False
         self._recorded: GameState | None = None
+        self._pending_deal = ""  # a deal code from the command line, for the setup to fill in
 
     # ----- what is kept between sessions (loaded on first use: the demo never touches it) ------
 
@@ -169,8 +176,17 @@ class Flow:
             except StorageError:
                 return self.storage.load_stats()
 
-        self.app.scenes.request(StatisticsScene(self.storage.load_stats(), on_back=self.start_menu, on_reset=reset,
-                                                game=self.settings.setup.game))
+        kept = [record for _path, record in reversed(self.storage.kept_games()) if record.hands]  # oldest first
+        scene = StatisticsScene(self.storage.load_stats(), on_back=self.start_menu, on_reset=reset,
+                                game=self.settings.setup.game, kept=len(kept))
+
+        def replay_kept() -> None:  # the newest game's last hand; PgUp goes back through it and the older ones
+            newest = kept[-1]
+            self.app.scenes.request(ReplayScene(newest, newest.hands[-1].hand, games=kept,
+                                                on_back=lambda: self.app.scenes.request(scene)))
+
+        scene.on_replay = replay_kept
+        self.app.scenes.request(scene)
 
     def choose_language(self, lang: str) -> None:
         """The setup screen's Language line: speak `lang` now and in later sessions."""
@@ -194,11 +210,14 @@ class Flow:
         if self._storage is not None:
             self._storage.flush()  # the last move's save reaches the disk before the process ends
             self._storage.release()
+        self.sounds.stop()  # before pygame goes: no sound is handed to a mixer that is shutting down
         self.app.close()
 
     # ----- menu and setup -----------------------------------------------------------------------
 
-    def start_menu(self) -> None:
+    def start_menu(self, deal: str = "") -> None:
+        """The main menu; with `deal` (a deal code from the command line) straight on to the setup with it
+        filled in, asking first if a game is in progress."""
         self.demo = False
         self._leave_table()
         settings = self.settings
@@ -219,6 +238,7 @@ class Flow:
             on_settings=self.open_settings,
             on_statistics=self.open_statistics,
             on_rules=self.open_rules,
+            on_lessons=self.open_lessons,
         )
         if self.other_copy and not self._asked_other_copy:
             self._asked_other_copy = True
@@ -229,23 +249,60 @@ class Flow:
         for message in self.storage.take_problems():
             menu.notice(message)
         self.app.scenes.request(menu)
+        if deal:
+            self._pending_deal = deal
+            menu.new_game()
+
+    # ----- learn to play (game/lessons, scenes/lessons.py, scenes/lesson_play.py) ------------------------
+
+    def open_lessons(self, game: str | None = None) -> None:
+        """The lessons of a course: the game of the last setup's, or the one asked."""
+        game = game or self.settings.setup.game
+        self.app.scenes.request(LessonsScene(game, self.storage.load_lessons(), on_open=self.open_lesson,
+                                             on_back=self.start_menu))
+
+    def open_lesson(self, game: str, index: int) -> None:
+        lessons = course(game).lessons
+        lesson = lessons[index]
+        self._keep_lessons(lambda p: p.started(game, lesson.key))
+        following = lessons[index + 1].key if index + 1 < len(lessons) else None
+        self.app.scenes.request(LessonScene(
+            lesson, index + 1, len(lessons), on_back=lambda: self.open_lessons(game),
+            on_done=lambda key: self._keep_lessons(lambda p: p.completed(game, key, following)),
+            on_next=(lambda: self.open_lesson(game, index + 1)) if following else None,
+            sounds=self.sounds, speed=self.settings.setup.speed, sort_order=self.settings.sort_order))
+
+    def _keep_lessons(self, change) -> None:
+        """Read the progress, change it, write it back (atomically): a lesson opened, a lesson done."""
+        progress = self.storage.load_lessons()
+        change(progress)
+        try:
+            self.storage.save_lessons(progress)
+        except StorageError:
+            pass  # the lessons still play; what was done is not kept
 
     def _answer_other_copy(self, read_only: bool) -> None:
         if not read_only:
             self.app.quit()
 
     def open_setup(self) -> None:
+        deal, self._pending_deal = self._pending_deal, ""
         self.app.scenes.request(HouseSetupScene(self.settings.setup, on_start=self.start_from_setup,
                                                 on_back=self.start_menu, language=self.language,
-                                                on_language=self.choose_language))
+                                                on_language=self.choose_language, on_deal=self.start_deal, deal=deal))
 
-    def start_from_setup(self, setup: GameSetup) -> None:
+    def start_deal(self, setup: GameSetup, code: DealCode) -> None:
+        """Play a deal again: the setup's choices (its game and table are the code's), the first hand dealt as
+        the code's, the same cards to every seat; the hands after it are new."""
+        self.start_from_setup(setup, deal=code)
+
+    def start_from_setup(self, setup: GameSetup, deal: DealCode | None = None) -> None:
         self.settings.setup = setup
         try:
             self.storage.save_settings(self.settings)
         except StorageError:
             pass  # the choices only stay for this session; the game itself does not depend on them
-        self.start_game(setup.players, None, setup.levels(), setup.target, setup.speed)
+        self.start_game(setup.players, None, setup.levels(), setup.target, setup.speed, deal=deal)
 
     # ----- games --------------------------------------------------------------------------------
 
@@ -258,34 +315,49 @@ class Flow:
         raise ValueError(level)
 
     def start_game(self, players: int, seed: int | None, level: str | list[str], target: int | None = None,
-                   speed: str = "normal") -> None:
+                   speed: str = "normal", deal: DealCode | None = None) -> None:
         seed = random.randrange(1 << 30) if seed is None else seed
         rules = self.settings.setup.rules() if self._settings is not None else BOLIVIA
+        record = None
+        if deal is not None:
+            rules, players = RULESETS[deal.game], deal.players
+            target = target if target in rules.targets else None
         state = GameState(players, seed, rules=rules, target=target)
+        if deal is not None:
+            state.first_dealer = deal.dealer  # dealt by the seat that dealt it: every seat gets its cards
+            record = GameRecord.of(state)
+            record.next_deal = (deal.seed, deal.hand)
         levels = [level] * players if isinstance(level, str) else list(level)
         levels[0] = "human"
         self.demo = False
         self.levels, self.speed, self.seed = levels, speed, seed
         choosers = {s: self._player(levels[s]) for s in range(1, players)}
-        self._open_table(TurnController(state, choosers, {0}, speed, seed), speed)
+        self._open_table(TurnController(state, choosers, {0}, speed, seed, record=record), speed)
 
-    def continue_game(self) -> None:
-        """Restore the saved game exactly as it was left."""
-        saved = self.storage.load_game()
+    def continue_game(self, demo: bool = False) -> None:
+        """Restore the saved game exactly as it was left (the menu's Continue, `--continue`); with `demo`,
+        every seat is a computer at top speed and nothing is saved. No save, or one refused: the menu,
+        which says why."""
+        saved = self.storage.load_game() if self.storage.has_save() else None
         if saved is None:
-            self.start_menu()  # it was damaged since the menu opened: the menu says so
+            self.start_menu()  # none, or damaged since the menu opened: the menu says so
             return
         state = saved.state
-        self.demo = False
+        self.demo = demo
         self.levels, self.speed, self.seed = list(saved.levels), saved.speed, saved.seed
-        choosers = {s: self._player(self.levels[s]) for s in range(1, state.players)}
-        controller = TurnController(state, choosers, {0}, saved.speed, saved.seed, record=saved.record)
+        if demo:
+            self.levels, self.speed = [DEMO_LEVEL] * state.players, "instant"
+        human = set() if demo else {0}
+        choosers = {s: self._player(self.levels[s]) for s in range(state.players) if s not in human}
+        controller = TurnController(state, choosers, human, self.speed, saved.seed, record=saved.record)
+        if demo:
+            controller.auto_deal = True
         if state.phase in (Phase.DEAL, Phase.GAME_OVER) and state.results:
             # Left on a scoring screen: show it again; Next hand deals as usual.
-            table = self._open_table(controller, saved.speed, show=False)
+            table = self._open_table(controller, "fast" if demo else self.speed, show=False)
             self.show_scoring(table)
-        else:
-            self._open_table(controller, saved.speed)  # the table asks any pending question on entering
+        else:  # the table asks any pending question on entering
+            self._open_table(controller, "fast" if demo else self.speed)
 
     def start_demo(self, players: int, seed: int) -> None:
         self.demo = True
@@ -303,6 +375,7 @@ class Flow:
     def _open_table(self, controller: TurnController, speed: str, show: bool = True) -> TableScene:
         self._leave_table()
         self._save_failed = False
+        controller.on_dead_end = self._dead_end
         settings = self.settings if not self.demo else Settings()
         self.table = TableScene(controller, speed, on_hand_end=self.hand_ended, on_menu=self.start_menu,
                                 on_change=self.autosave, sounds=SILENT if self.demo else self.sounds,
@@ -314,6 +387,14 @@ class Flow:
         if show:
             self.app.scenes.request(self.table)
         return self.table
+
+    def _dead_end(self, why: str) -> None:
+        """The game on the table can go no further (a damaged save let it in): its save is kept aside, and
+        the menu says so. Called from within a frame: the menu comes with the next one."""
+        self._leave_table()
+        if self._storage is not None:
+            self._storage.set_aside_game(why)
+        self.start_menu()
 
     def table_setting(self, name: str, value: object) -> None:
         """A choice made at the table (the hand's sort order) is kept for later games too."""
@@ -353,13 +434,22 @@ class Flow:
         self.show_scoring(table)
 
     def show_scoring(self, table: TableScene) -> None:
+        record = self._record_of(table.state)
+        hand = record.hand(table.state.results[-1]["hand"]) if record is not None else None
         scene = ScoringScene(
             table.state,
+            deal_code=code_of(record.variant, record.players, hand.source) if record and hand else None,
             on_continue=lambda: self.after_scoring(table),
             speed="instant" if self.demo else self.speed,
             auto_continue=DEMO_SCORING if self.demo else None,
         )
+        if hand is not None and record is not None and not self.demo:
+            scene.on_replay = lambda: self.open_replay(record, hand.hand, scene)
         self.app.scenes.request(scene)
+
+    def open_replay(self, record: GameRecord, hand: int, back: Scene) -> None:
+        """A hand of `record` played back (the scene it came from comes back after it)."""
+        self.app.scenes.request(ReplayScene(record, hand, on_back=lambda: self.app.scenes.request(back)))
 
     def after_scoring(self, table: TableScene) -> None:
         if table.state.phase == Phase.GAME_OVER:
@@ -370,13 +460,13 @@ class Flow:
 
     def game_over(self, state: GameState) -> None:
         stats = None
+        record = self._record_of(state)
         if not self.demo and self._recorded is not state:
             self._recorded = state
             try:  # counted first: if the count cannot be kept, the game's save still goes
                 stats = self.storage.record_game(state, state.side_of(0), self.levels)
             except StorageError:
                 stats = None
-            record = self._record_of(state)
             if record is not None and record.hands:
                 try:
                     self.storage.keep_game(record)  # the last 50 games, until the statistics are cleared
@@ -387,14 +477,17 @@ class Flow:
             except StorageError:
                 pass  # a finished game left behind opens on its game-over screen, nothing lost
         self._leave_table()
-        self.app.scenes.request(GameOverScene(
+        scene = GameOverScene(
             state,
             on_play_again=lambda: self.play_again(state),
             on_menu=self.start_menu,
             stats=stats,
             auto_continue=DEMO_GAME_OVER if self.demo else None,
             human=not self.demo,
-        ))
+        )
+        if record is not None and record.hands and not self.demo:
+            scene.on_replay = lambda: self.open_replay(record, record.hands[-1].hand, scene)
+        self.app.scenes.request(scene)
 
     def play_again(self, state: GameState) -> None:
         if self.demo:

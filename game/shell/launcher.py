@@ -21,10 +21,13 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m game", description=_("Bolivia: canasta against the computer."))
     p.add_argument("--demo", action="store_true", help=_("every seat a computer player, at top speed"))
+    p.add_argument("--continue", dest="resume", action="store_true",
+                   help=_("open the saved game, as the menu's Continue does (with --demo: played by the computer)"))
     p.add_argument("--players", type=int, choices=(2, 3, 4), default=4)
     p.add_argument("--seed", type=int, default=None)
     p.add_argument("--frames", type=int, default=None, help=_("quit after this many frames"))
     p.add_argument("--screenshot", type=Path, default=None, help=_("save the last frame here (PNG)"))
+    p.add_argument("--deal", default=None, help=_("play a deal again: the code its scoring screen showed"))
     p.add_argument("--size", default=None, help=_("window size, like 1280x800 (default: as left last time)"))
     return p
 
@@ -53,16 +56,26 @@ def main(argv: list[str]) -> int:
     except ValueError as why:
         print(f"error: {why}", file=sys.stderr)
         return 2
+    if args.deal is not None:
+        from game.rules.deal_code import BadCode, decode
+
+        try:
+            decode(args.deal)
+        except BadCode as why:
+            print(f"error: --deal: {why}", file=sys.stderr)
+            return 2
     import pygame
 
     from game.shell.flow import Flow
 
     flow = Flow(size, demo=args.demo)
     try:
-        if args.demo:
+        if args.resume:
+            flow.continue_game(demo=args.demo)
+        elif args.demo:
             flow.start_demo(args.players, args.seed if args.seed is not None else 1)
         else:
-            flow.start_menu()
+            flow.start_menu(deal=args.deal or "")
         flow.app.run(frames=args.frames, screenshot=args.screenshot)
     except (OSError, pygame.error) as why:  # the screenshot's folder cannot be made or written
         print(_("error: could not save the screenshot: {why}").format(

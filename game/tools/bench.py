@@ -79,6 +79,8 @@ TARGETS: dict[str, tuple[Callable[[dict], float | None], float, str]] = {
     "start-up of the build (ms)": (lambda r: r["startup_ms"]["build"], 2000.0, "one-folder build"),
     "peak memory (MB)": (lambda r: r["rss_mb"], 120.0, "over a whole demo game"),
     "memory growth (MB a game)": (lambda r: r["rss_growth_mb_per_game"], 1.0, "a session's memory stays flat"),
+    "save's text after a move (ms)": (lambda r: r["records"]["save_text_ms"]["max"], 3.0, "with a whole game's record"),
+    "replay of a whole game (ms)": (lambda r: r["records"]["replay_game_ms"]["max"], 100.0, "read and played back"),
 }
 GROWTH_GAMES = 10
 GROWTH_WARMUP = 2  # games played before the measure starts
@@ -576,6 +578,10 @@ def _run_bench(quick: bool, seed: int, exe: Path | None, levels: list[str] | Non
     say("memory over a session of demo games")
     report["rss_growth_mb_per_game"] = measure_rss_growth(seed, 2 if quick else GROWTH_GAMES,
                                                           30 if quick else None, game_command())
+    say("records")
+    from game.tools.record_bench import measure_records
+
+    report["records"] = measure_records(2 if quick else 20, seed)
     say("computer players")
     report["ai_ms"], report["sim_games_per_s"] = measure_ai(levels, 0.2 if quick else 8.0, seed)
     return report

@@ -21,10 +21,14 @@ from game.rules.errors import IllegalAction
 from game.rules.house import HouseError, parse_pairs, with_house
 from game.rules.legal import legal_actions
 from game.rules.melds import BLACK_THREES, canasta_bonus, canasta_of, classify, meld_points, side_may_go_out
+from game.rules.record import GameRecord
 from game.rules.ruleset import RULESETS, RuleSet
 from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
+
+RECORDS_KIND = "bolivia-records"  # a file of several games' records (simulate --record)
+RECORDS_FORMAT = 1
 
 
 class BadInput(Exception):
@@ -215,8 +219,9 @@ def cmd_min_meld(args: argparse.Namespace) -> int:
 # ----- simulate -----------------------------------------------------------------------------------
 
 def play_game(state: GameState, choosers: list[Callable], rng: random.Random, check: bool = True,
-              on_decision: Callable | None = None) -> dict:
-    """Play one game to its end; returns counts and the first broken invariant (or None)."""
+              on_decision: Callable | None = None, record: GameRecord | None = None) -> dict:
+    """Play one game to its end; returns counts and the first broken invariant (or None). With a
+    `record`, every move goes through it (game/rules/record.py)."""
     turns = 0
     while state.phase != Phase.GAME_OVER:
         seat = state.to_act
@@ -228,7 +233,7 @@ def play_game(state: GameState, choosers: list[Callable], rng: random.Random, ch
         if on_decision:
             on_decision(seat, time.perf_counter() - start, state, action)
         try:
-            events = state.apply(action)
+            events = record.play(state, action) if record is not None else state.apply(action)
         except IllegalAction as why:
             return {"turns": turns, "error": f"hand {state.hand_no}: seat {seat} chose {action!r}: {why}"}
         turns += sum(1 for e in events if type(e).__name__ == "TurnStarted")
@@ -258,10 +263,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     wins = [0] * sides
     errors = draws = hands = turns = 0
     start = time.perf_counter()
+    records: list[dict] = []
     for g in range(args.games):
         state = GameState(args.players, args.seed * 1_000_003 + g, rules, target)
         rng = random.Random(f"{args.seed}:{g}:players")
-        result = play_game(state, [chooser] * args.players, rng)
+        record = GameRecord.of(state) if args.record is not None else None
+        result = play_game(state, [chooser] * args.players, rng, record=record)
+        if record is not None:
+            records.append(record.to_json())
         hands += state.hand_no
         turns += result["turns"]
         if result["error"]:
@@ -273,9 +282,21 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         else:
             wins[state.winner] += 1
     seconds = round(time.perf_counter() - start, 3)
+    if args.record is not None:
+        write_records(Path(args.record), records)
     _out({"games": args.games, "errors": errors, "draws": draws, "hands": hands, "turns": turns,
           "seconds": seconds, "wins": wins}, compact=args.json)
     return 1 if errors else 0
+
+
+def write_records(path: Path, records: list[dict]) -> None:
+    """The games' records, each as a save holds it (game/rules/record.py), in one file written atomically."""
+    from game.keep.storage import write_json_atomic
+
+    try:
+        write_json_atomic(path, {"format": RECORDS_FORMAT, "kind": RECORDS_KIND, "games": records})
+    except OSError as why:
+        raise BadInput(_("cannot write {path}: {why}").format(path=path, why=why.strerror or why)) from None
 
 
 # ----- the parser ---------------------------------------------------------------------------------
@@ -310,9 +331,13 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--target", type=int)
     sim.add_argument("--variant", default="bolivia")
     sim.add_argument("--json", action="store_true", help=_("one line of JSON"))
+    sim.add_argument("--record", help=_("write the games' records to this file, for replay"))
     add_house_argument(sim)
     sim.set_defaults(run=cmd_simulate)
-    for name, module in (("arena", "game.tools.arena"), ("bench", "game.tools.bench"), ("turn", "game.tools.position")):
+    for name, module in (("arena", "game.tools.arena"), ("bench", "game.tools.bench"), ("turn", "game.tools.position"),
+                         ("replay", "game.tools.replay"), ("lessons", "game.tools.lessons"),
+                         ("advise", "game.tools.advise"), ("warnings", "game.tools.warnings"),
+                         ("endgame", "game.tools.endgame")):
         try:
             mod = __import__(module, fromlist=["register"])
         except ImportError:

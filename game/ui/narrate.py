@@ -48,8 +48,13 @@ def describe(event: ev.Event, names: list[str]) -> str | None:
         case ev.Discarded(seat=s, card=c):
             return _("{who} discarded {card}.").format(who=names[s], card=card_name(c))
         case ev.PartnerAsked(seat=s):
+            if names[s] == _("You"):  # "You asks" would not do
+                return _("You ask: “May I go out?”")
             return _("{who} asks: “May I go out?”").format(who=names[s])
         case ev.PartnerAnswered(seat=s, yes=yes):
+            if names[s] == _("You"):
+                return (_("You answer yes: going out this turn is a must.") if yes
+                        else _("You answer no: no going out this turn."))
             return (_("{who} answers yes: going out this turn is a must.") if yes
                     else _("{who} answers no: no going out this turn.")).format(who=names[s])
         case ev.WentOut(seat=s, concealed=concealed):

@@ -323,6 +323,8 @@ class SoundBoard:
         self._opener = opener if output is None else None
         self._sounds: dict[str, Any] = {}
         self._lock = threading.Lock()
+        self._load = threading.Lock()  # held while a sound is handed to the mixer
+        self._stopped = False
         self._thread: threading.Thread | None = None
 
     @property
@@ -339,7 +341,7 @@ class SoundBoard:
 
     def start(self, wait: bool = False) -> None:
         """Render every sound, in a background thread (or here, with `wait`)."""
-        if self.output is None or self._thread is not None:
+        if self._stopped or self.output is None or self._thread is not None:
             return
         if wait:
             self._render_all()
@@ -352,12 +354,28 @@ class SoundBoard:
         if out is None:
             return
         for name in SYNTHS:
+            if self._stopped:
+                return
             try:
-                sound = out.load(to_pcm(render(name, RATE), out.channels))
+                pcm = to_pcm(render(name, RATE), out.channels)  # pure Python: may run on while pygame quits
+                with self._load:  # but the mixer is only touched while it is open
+                    if self._stopped:
+                        return
+                    sound = out.load(pcm)
             except Exception:
                 continue  # that sound stays silent
             with self._lock:
                 self._sounds[name] = sound
+
+    def stop(self, timeout: float = 0.5) -> None:
+        """Before pygame shuts down: the rendering thread hands nothing more to the mixer. Waits at most
+        `timeout` for a sound being loaded; the thread (a daemon) is then abandoned, never waited for."""
+        if not self._load.acquire(timeout=timeout):
+            return  # a load hung in the mixer: nothing to do but leave it
+        try:
+            self._stopped = True
+        finally:
+            self._load.release()
 
     def ready(self, name: str) -> bool:
         with self._lock:
@@ -365,7 +383,7 @@ class SoundBoard:
 
     def play(self, name: str) -> bool:
         """Play a sound now if sound is on and it is ready; True if it was played."""
-        if not self.enabled or self.volume <= 0 or self._output is None:
+        if not self.enabled or self.volume <= 0 or self._output is None or self._stopped:
             return False
         with self._lock:
             sound = self._sounds.get(name)

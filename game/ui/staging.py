@@ -11,7 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.rules.actions import Action, AddToMeld, LayMelds, MeldMove
-from game.rules.melds import classify, meld_points, order_cards
+from game.rules.cards import BLACK_THREE
+from game.rules.errors import IllegalAction
+from game.rules.meld_move import plan_meld_move
+from game.rules.melds import BLACK_THREES, Meld, classify, meld_points, order_cards
 from game.rules.ruleset import RuleSet
 
 
@@ -19,6 +22,21 @@ from game.rules.ruleset import RuleSet
 class Staging:
     new: list[tuple[int, ...]] = field(default_factory=list)  # new melds, each in meld order
     adds: dict[int, tuple[int, ...]] = field(default_factory=dict)  # meld id -> cards set out for it
+    steps: list[tuple[list, dict]] = field(default_factory=list)  # what it was before each step, for Z
+
+    def save(self) -> None:
+        """Remember the staging as it is, before a step (Z takes the steps back one at a time)."""
+        self.steps.append((list(self.new), dict(self.adds)))
+
+    def undo_step(self) -> bool:
+        """Take back the last step staged; False when there was none."""
+        if not self.steps:
+            if not self:
+                return False
+            self.clear()
+            return True
+        self.new, self.adds = self.steps.pop()
+        return True
 
     def __bool__(self) -> bool:
         return bool(self.new or self.adds)
@@ -41,6 +59,7 @@ class Staging:
 
     def take_back(self, index: int) -> None:
         """Put one staged group (numbered as in `groups`) back in the hand."""
+        self.save()
         if index < len(self.new):
             del self.new[index]
         else:
@@ -49,12 +68,28 @@ class Staging:
             if 0 <= j < len(keys):
                 del self.adds[keys[j]]
 
+    def take_back_card(self, card: int) -> None:
+        """One card staged onto a meld goes back to the hand (the rest of that addition stays)."""
+        for meld_id, cards in list(self.adds.items()):
+            if card in cards:
+                self.save()
+                rest = tuple(c for c in cards if c != card)
+                if rest:
+                    self.adds[meld_id] = rest
+                else:
+                    del self.adds[meld_id]
+                return
+
     def clear(self) -> None:
         self.new.clear()
         self.adds.clear()
+        self.steps.clear()
 
     def keep_only(self, hand: set[int], meld_ids: set[int]) -> None:
         """Drop what the game took away under the staging (a card no longer in hand, a meld gone)."""
+        if not (all(set(m) <= hand for m in self.new) and all(k in meld_ids and set(v) <= hand
+                                                               for k, v in self.adds.items())):
+            self.steps.clear()  # the game changed under the staging: its steps are no longer what they were
         self.new = [m for m in self.new if set(m) <= hand]
         self.adds = {k: v for k, v in self.adds.items() if k in meld_ids and set(v) <= hand}
 
@@ -80,3 +115,23 @@ class Staging:
             (meld_id, cards), = self.adds.items()
             return AddToMeld(meld_id, cards)
         return self.move()
+
+
+def step_refusal(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds: list[Meld] | tuple[Meld, ...],
+                 rules: RuleSet) -> str | None:
+    """Why the engine would refuse the staged move as it now stands, counting only what the steps staged
+    so far decide (the shape of each meld, what goes onto which): the first meld's minimum and the cards
+    left in hand are for the whole move, judged when it is laid. None when nothing is wrong yet; black
+    threes are meant to go last, so a move with them is left to the whole move's judgement."""
+    cards = [c for m in move.new for c in m] + [c for _mid, cs in move.add for c in cs]
+    by_id = {m.id: m for m in side_melds}
+    if any(BLACK_THREE[c] for c in cards) or any(by_id[mid].kind == BLACK_THREES for mid, _cs in move.add
+                                                   if mid in by_id):
+        return None
+    # Two cards no hand holds keep the hand-size rules out of this judgement (they are the whole move's).
+    spare = [c for c in range(-2, 0)]
+    try:
+        plan_meld_move(move, list(hand) + spare, side_melds, rules, 0, None)
+    except IllegalAction as why:
+        return str(why)
+    return None

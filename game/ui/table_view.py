@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.rules.cards import RANK, WILD
-from game.rules.melds import BLACK_THREES
+from game.rules.melds import BLACK_THREES, Meld, order_cards
 from game.rules.state import GameState
 from game.ui.hand_order import pinned_rects, sort_key
 from game.ui.layout import (
@@ -52,6 +52,7 @@ class Homes:
     hand_card_w: int = 0
     hand_base: dict[int, Rect] = field(default_factory=dict)  # hand cards' places before any lift: the pins
     meld_card_w: dict[int, int] = field(default_factory=dict)  # side -> width of its meld cards now
+    staged_on_melds: dict[int, Rect] = field(default_factory=dict)  # a staged addition's card -> its place
 
 
 def _meld_z(y: float, x: float) -> float:
@@ -69,10 +70,12 @@ def _bounds(rects: list[Rect]) -> Rect:
 
 def compute_homes(state: GameState, layout: TableLayout, seat: int = 0, sort_mode: str = "rank",
                   staged: Sequence[Sequence[int]] | None = None, selected: set[int] | None = None,
-                  pins: dict[int, Rect] | None = None) -> Homes:
-    """Every card's home. `staged`: the groups set out for a meld move, shown in the player's meld
-    area; `pins`: the hand's places to keep (see `hand_order.pinned_rects`) while the pointer is on it."""
+                  pins: dict[int, Rect] | None = None, adds: dict[int, tuple[int, ...]] | None = None) -> Homes:
+    """Every card's home. `staged`: the new melds set out for a meld move, shown in the player's meld
+    area; `adds`: cards set out for the side's melds (meld id -> cards), shown on the meld they go onto,
+    in its order; `pins`: the hand's places to keep (see `hand_order.pinned_rects`) while the pointer is on it."""
     staged = staged or []
+    adds = adds or {}
     selected = selected or set()
     homes = Homes()
     spots = homes.spots
@@ -87,12 +90,15 @@ def compute_homes(state: GameState, layout: TableLayout, seat: int = 0, sort_mod
         spots[c] = Spot(dx, dy, dw, True, z)
         z += 1
     # Melds of every side, with the red threes in a narrow column at the right of the area.
-    staged_cards = {c for m in staged for c in m}
+    staged_cards = {c for m in staged for c in m} | {c for cs in adds.values() for c in cs}
     for side in range(state.sides):
         area = layout.meld_rooms[side]
-        melds = list(state.melds[side])
+        own = side == state.side_of(seat)
+        # A meld with staged cards is shown with them, in its own order (a canasta spread out again).
+        melds = [m if not (own and m.id in adds) else
+                 Meld(m.id, m.kind, m.key, order_cards(m.kind, m.cards + adds[m.id])) for m in state.melds[side]]
         # A canasta is squared up into one pile, as at a real table: one card wide, labelled.
-        squared = [m.canasta(state.rules) is not None for m in melds]
+        squared = [m.canasta(state.rules) is not None and not (own and m.id in adds) for m in melds]
         # Squared canastas go last, in the bottom row, which no other row ever covers.
         shapes = [("canasta" if sq else "threes" if m.kind == BLACK_THREES else m.kind, 1 if sq else m.size)
                   for m, sq in zip(melds, squared, strict=True)]
@@ -112,6 +118,8 @@ def compute_homes(state: GameState, layout: TableLayout, seat: int = 0, sort_mod
             else:
                 for k, (c, r) in enumerate(zip(m.cards, rects, strict=True)):
                     spots[c] = Spot(r[0], r[1], r[2], True, _meld_z(r[1], r[0]) + k)
+                    if c in staged_cards:
+                        homes.staged_on_melds[c] = r
             homes.meld_rects[m.id] = placed.boxes[i]
             homes.meld_side[m.id] = side
         for j, cards in enumerate(extra):

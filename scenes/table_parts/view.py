@@ -38,3 +38,22 @@ class TableView:
     def my_turn(self) -> bool:
         """The player's own draw or meld: the only time a move of theirs is asked of the engine."""
         return self.controller.human_to_act and self.state.phase in (Phase.DRAW, Phase.MELD)
+
+
+class Of:
+    """An attribute of the scene that one of its parts owns: `selected = Of("hand")` reads and sets
+    `scene.hand.selected` (the scene's older callers, and the tests, keep their names)."""
+
+    def __init__(self, part: str, name: str | None = None) -> None:
+        self.part, self.name = part, name
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = self.name or name
+
+    def __get__(self, obj: object, owner: type | None = None):
+        if obj is None:
+            return self
+        return getattr(getattr(obj, self.part), self.name)
+
+    def __set__(self, obj: object, value: object) -> None:
+        setattr(getattr(obj, self.part), self.name, value)

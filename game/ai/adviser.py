@@ -1,0 +1,211 @@
+"""The one adviser: the table's hint, its discard warnings and the reasons, from the seat's own view.
+
+`advise(view, names) -> Advice`: the move (Expert's search on a short clock), a reason a club player
+can check (game/ai/coach.py), and for each distinct card of the hand the warning the table gives
+before that discard (or None). They cannot contradict each other: the adviser's discard is chosen
+among the cards it does not warn against (game/ai/risk.py), a warning that names a safer card names
+that discard, and the warnings are a function of the view alone (`discard_warnings`), so asking again
+after "Keep it" gives the answer the hint gives.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from game.ai.coach import COACH_BUDGET, held_back_reason, reason_for, risk_text
+from game.ai.determinize import sample_world
+from game.ai.expert import choose_expert
+from game.ai.game_end import answer_loses_game, out_loses_game
+from game.ai.ismcts import Budget
+from game.ai.levels import EXPERT, Planner
+from game.ai.plan import plan_go_out
+from game.ai.playout import goes_out
+from game.ai.risk import Risk, block_matters, hand_risks
+from game.rules.actions import (
+    Action,
+    AddToMeld,
+    Answer,
+    AskPartner,
+    Deal,
+    Discard,
+    LayMelds,
+    MeldMove,
+    TakePile,
+    TakeTop,
+)
+from game.rules.cards import FACE, WILD
+from game.rules.legal import legal_actions
+from game.rules.state import Phase
+from game.rules.view import PlayerView
+
+
+@dataclass(frozen=True)
+class Hint:
+    move: Action
+    reason: str
+    cards: frozenset[int] = frozenset()  # hand cards the move uses: the table outlines them
+    meld: int | None = None  # the side's meld the move goes onto
+
+    @property
+    def action(self) -> Action:  # the table's older names for the move and its reason
+        return self.move
+
+    @property
+    def text(self) -> str:
+        return self.reason
+
+
+@dataclass(frozen=True)
+class Advice:
+    hint: Hint
+    discard_risks: dict[int, str | None]  # the first card of each face in hand -> the warning, or None
+
+    def warning(self, card: int) -> str | None:
+        """The warning for discarding this card (any card of its face)."""
+        return next((w for c, w in self.discard_risks.items() if FACE[c] == FACE[card]), None)
+
+
+def seat_names(view: PlayerView) -> list[str]:
+    """Names for the seats when the caller has none (the headless tool): "seat 1", ..."""
+    from game.i18n import _
+
+    return [_("seat {n}").format(n=s) for s in range(view.players)]
+
+
+# ----- the discard --------------------------------------------------------------------------------
+
+
+def discard_choice(view: PlayerView, risks: dict[int, Risk | None] | None = None) -> int | None:
+    """The card the adviser would discard now: the planner's (Expert's) choice, unless it hands the next
+    opponent something the seat can know they take, or it is a wild card whose block stops nothing;
+    then the planner's best card that does neither. None when the hand is empty."""
+    if not view.hand:
+        return None
+    risks = risks if risks is not None else hand_risks(view)
+    planner = Planner(EXPERT, view, random.Random(0))
+    first = planner.discard()
+    card = first.card if isinstance(first, Discard) else planner.discard_ranking()[0]
+    ranking = planner.discard_ranking()
+    by_face = {FACE[c]: c for c in risks}
+    card = by_face.get(FACE[card], card)
+    useful_block = block_matters(view, risks)
+
+    def acceptable(c: int) -> bool:
+        if risks.get(c) is not None:
+            return False
+        return not WILD[c] or useful_block
+
+    if acceptable(card):
+        return card
+    for c in ranking:
+        if acceptable(c):
+            return c
+    # Every card hands them something: the least sure of the takes, in the planner's order.
+    naturals = [c for c in ranking if risks.get(c) is not None]
+    return min(naturals, key=lambda c: (risks[c].severity, ranking.index(c))) if naturals else card
+
+
+def discard_warnings(view: PlayerView, names: list[str] | None = None) -> dict[int, str | None]:
+    """Each distinct card of the hand (its first card) and the table's warning before discarding it,
+    or None: a card the next opponent cannot be known to take, and the adviser's own discard."""
+    if view.phase != Phase.MELD or view.to_act != view.seat or not view.hand:
+        return {}
+    names = names or seat_names(view)
+    risks = hand_risks(view)
+    choice = discard_choice(view, risks)
+    safer = choice if choice is not None and risks.get(choice) is None else None
+    out: dict[int, str | None] = {}
+    for c, risk in risks.items():
+        if risk is None or c == choice:
+            out[c] = None
+        else:
+            out[c] = risk_text(risk, names, safer, view.rules.escalera)
+    return out
+
+
+# ----- the hint -----------------------------------------------------------------------------------
+
+
+def _legal(view: PlayerView) -> list[Action]:
+    if view.phase in (Phase.DRAW, Phase.MELD):
+        # The seat's legal moves do not depend on the hidden cards: any sampled world gives them.
+        return legal_actions(sample_world(view, random.Random(0)))
+    if view.phase == Phase.ANSWER:
+        return [Answer(True), Answer(False)]
+    return [Deal()]
+
+
+def advise(view: PlayerView, names: list[str] | None = None, rng: random.Random | None = None,
+           budget: Budget = COACH_BUDGET) -> Advice:
+    """The hint and the discard warnings for the seat to act in this view."""
+    names = names or seat_names(view)
+    rng = rng if rng is not None else random.Random(0)
+    action = choose_expert(view, _legal(view), rng, budget)
+    warnings = discard_warnings(view, names)
+    held = None
+    if isinstance(action, Discard) and len(view.hand) > 1:
+        choice = discard_choice(view)
+        if choice is not None:
+            action = Discard(choice)
+    if view.phase == Phase.MELD and view.permission is None and view.melds[view.side] and not (
+            isinstance(action, AskPartner) or goes_out(view, action)):
+        seq = plan_go_out(view, budget.style.out_search)
+        held = out_loses_game(view, seq) if seq else None
+    elif view.phase == Phase.ANSWER and isinstance(action, Answer) and not action.yes:
+        held = answer_loses_game(view)
+    if held is not None:
+        reason = held_back_reason(view, action, held, names)
+    else:
+        reason = reason_for(view, action, names)
+    return Advice(_hint(action, reason), warnings)
+
+
+def advice_for(view: PlayerView, action: Action, names: list[str] | None = None) -> Advice:
+    """A move someone else chose (a lesson's step), told as the adviser tells its own: its reason and cards."""
+    names = names or seat_names(view)
+    return Advice(_hint(action, reason_for(view, action, names)), {})
+
+
+def _hint(action: Action, reason: str) -> Hint:
+    cards: set[int] = set()
+    meld = None
+    if isinstance(action, TakePile):
+        cards = set(action.cards) | {c for m in action.melds for c in m}
+    elif isinstance(action, LayMelds):
+        cards = {c for m in action.melds for c in m}
+    elif isinstance(action, AddToMeld):
+        cards, meld = set(action.cards), action.meld
+    elif isinstance(action, MeldMove):
+        cards = {c for m in action.new for c in m} | {c for _m, cs in action.add for c in cs}
+        meld = action.add[0][0] if action.add and not action.new else None
+    elif isinstance(action, TakeTop):
+        meld = action.meld
+    elif isinstance(action, Discard):
+        cards = {action.card}
+    return Hint(action, reason, frozenset(cards), meld)
+
+
+def choose_coach(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
+    """The arena's `coach`: exactly the table's hint (the same function and budget)."""
+    return advise(view, rng=rng).hint.move
+
+
+# ----- for the table ------------------------------------------------------------------------------
+
+
+def playable_cards(view: PlayerView) -> set[int]:
+    """Cards in the seat's hand that can be melded or added to the side's melds now, by the engine's
+    own list of legal moves (so the keep-two rule and the first-meld minimum are counted)."""
+    if view.phase != Phase.MELD or view.to_act != view.seat:
+        return set()
+    out: set[int] = set()
+    for a in legal_actions(sample_world(view, random.Random(0))):
+        if isinstance(a, LayMelds):
+            out.update(c for m in a.melds for c in m)
+        elif isinstance(a, AddToMeld):
+            out.update(a.cards)
+        elif isinstance(a, MeldMove):
+            out.update(c for m in a.new for c in m)
+            out.update(c for _m, cs in a.add for c in cs)
+    return out & set(view.hand)

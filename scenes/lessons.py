@@ -1,0 +1,157 @@
+"""Learn to play: the lessons of one game's course, to open one, with the ones done ticked and the one to
+resume at in focus. ← → (or the course button) go to the other game's course; Esc or Back leaves."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import _, ngettext
+from game.keep.lesson_progress import LessonProgress
+from game.lessons import COURSES, course
+from game.lessons.lesson import Course
+from scenes.scene import Scene
+from scenes.widgets import (
+    GOLD,
+    INK,
+    INK_DIM,
+    Button,
+    FocusGroup,
+    draw_text,
+    felt_background,
+    fit_size,
+    ui_unit,
+)
+
+TICK = "\u2713"  # ✓, in the bundled font
+ROWS = 6  # lessons a column
+
+
+def resume_at(c: Course, progress: LessonProgress) -> int:
+    """The lesson to resume at: the one left (or the one after the last done), else the first not done."""
+    kept = progress.course(c.game)
+    index = c.index(kept.current) if kept.current is not None else None
+    if index is not None:
+        return index
+    return next((i for i, lesson in enumerate(c.lessons) if lesson.key not in kept.done), 0)
+
+
+class LessonsScene(Scene):
+    """`on_open(game, index)` opens a lesson; `on_back()` leaves."""
+
+    def __init__(self, game: str, progress: LessonProgress, on_open: Callable[[str, int], None] | None = None,
+                 on_back: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.game = game if game in COURSES else next(iter(COURSES))
+        self.progress = progress
+        self.on_open = on_open
+        self.on_back = on_back
+        self.course = course(self.game)
+        self.buttons = FocusGroup([])
+        self._background: pygame.Surface | None = None
+        self._build()
+
+    def _build(self) -> None:
+        self.course = course(self.game)
+        done = set(self.progress.course(self.game).done)
+        lessons = [Button(self._label(i, lesson.title, lesson.key in done), self._opener(i))
+                   for i, lesson in enumerate(self.course.lessons)]
+        other = self._other()
+        self.switch = Button(course(other).title + "  →", lambda: self.switch_game(1))
+        self.back_button = Button(_("Back"), self.back)
+        self.buttons = FocusGroup(lessons + [self.switch, self.back_button], focus=resume_at(self.course,
+                                                                                             self.progress))
+        self.resize(self.size)
+
+    @staticmethod
+    def _label(i: int, title: str, done: bool) -> str:
+        return f"{i + 1}. {title}" + (f"  {TICK}" if done else "")
+
+    def _opener(self, index: int) -> Callable[[], None]:
+        def open_it() -> None:
+            if self.on_open is not None:
+                self.on_open(self.game, index)
+        return open_it
+
+    def _other(self) -> str:
+        games = list(COURSES)
+        return games[(games.index(self.game) + 1) % len(games)]
+
+    def switch_game(self, delta: int) -> None:
+        games = list(COURSES)
+        self.game = games[(games.index(self.game) + delta) % len(games)]
+        self._build()
+        self.dirty = True
+
+    def back(self) -> None:
+        if self.on_back is not None:
+            self.on_back()
+
+    # ----- scene hooks ------------------------------------------------------------------------------
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        self._background = None
+        w, h = size
+        u = ui_unit(size)
+        n = len(self.course.lessons)
+        columns = (n + ROWS - 1) // ROWS
+        top, bottom = self._heading(size)[2] + u, h - round(u * 5)
+        gap = max(4, u // 3)
+        bh = max(24, min(round(u * 2.1), (bottom - top - (ROWS - 1) * gap) // ROWS))
+        bw = min(u * 17, (w - 2 * u - (columns - 1) * u) // columns)
+        left = (w - columns * bw - (columns - 1) * u) // 2
+        for i, b in enumerate(self.buttons.buttons[:n]):
+            col, row = divmod(i, ROWS)
+            b.rect = pygame.Rect(left + col * (bw + u), top + row * (bh + gap), bw, bh)
+        y = top + ROWS * (bh + gap) + u // 2
+        self.switch.rect = pygame.Rect(w // 2 - bw - u // 2, y, bw, bh)
+        self.back_button.rect = pygame.Rect(w // 2 + u // 2, y, min(bw, u * 8), bh)
+        self.dirty = True
+
+    @staticmethod
+    def _heading(size: tuple[int, int]) -> tuple[int, int, int]:
+        """The title's size and top, and where the line under it ends."""
+        u = ui_unit(size)
+        title_px, top = round(u * 1.7), round(size[1] * 0.04)
+        return title_px, top, top + round(title_px * 1.4) + round(u * 1.4)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            n = len(self.course.lessons)
+            f = self.buttons.focus
+            step = ROWS if event.key == pygame.K_RIGHT else -ROWS
+            if f < n and 0 <= f + step < n:  # across the columns of lessons
+                self.buttons.focus = f + step
+                self.buttons.move(0)
+            else:
+                self.switch_game(1 if event.key == pygame.K_RIGHT else -1)
+            self.dirty = True
+            return
+        if self.buttons.handle_event(event):
+            self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._background is None or self._background.get_size() != surface.get_size():
+            self._background = felt_background(surface.get_size())
+        surface.blit(self._background, (0, 0))
+        w, h = surface.get_size()
+        u = ui_unit((w, h))
+        title = self.course.title
+        title_px, top, _end = self._heading((w, h))
+        draw_text(surface, title, fit_size(title, title_px, w - 2 * u, 16), GOLD, (w // 2, top), "midtop", True, True)
+        kept = self.progress.course(self.game)
+        n = len(self.course.lessons)
+        done = sum(1 for lesson in self.course.lessons if lesson.key in kept.done)
+        line = ngettext("{done} of {n} lesson done.", "{done} of {n} lessons done.", n).format(done=done, n=n)
+        line += " " + _("Each is a position on the table: you make the move.")
+        draw_text(surface, line, fit_size(line, u * 3 // 4, w - 2 * u, 12, bold=False), INK,
+                  (w // 2, top + round(title_px * 1.4)), "midtop")
+        for b in self.buttons.buttons:
+            b.draw(surface)
+        hint = _("Arrow keys to choose, Enter to open a lesson, Esc to go back")
+        draw_text(surface, hint, max(14, u * 3 // 4), INK_DIM, (w // 2, h - u // 2), "midbottom")

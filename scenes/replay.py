@@ -1,0 +1,277 @@
+"""Replay: a hand of the game played back from its record, move by move.
+
+Every seat's hand, each side's melds, the pile and the stock as they were after the move shown, and the
+hand's story up to it (the move shown in gold). Keys: ← → a move back or on, Home/End the deal or the
+end, Space plays or pauses, + − the pace, H the hidden hands shown or as you saw them, PgUp/PgDn the
+hand before or after, Esc back. The buttons below do the same.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.assets import font
+from game.i18n import _, ngettext
+from game.rules.record import GameRecord
+from game.ui.card_faces import CardFaces
+from game.ui.hand_story import wrap
+from game.ui.narrate import seat_names, side_names
+from game.ui.replay_model import PACES, ReplayModel
+from scenes.scene import Host, Scene
+from scenes.widgets import GOLD, INK, Button, draw_panel, draw_text, felt_background, ui_unit
+
+
+def pace_name(seconds: float) -> str:
+    return _("{n} s a move").format(n=f"{seconds:g}")
+
+
+class ReplayScene(Scene):
+    """`record` is the game's; `hand` the number (from 1) of the hand to open; `on_back()` leaves."""
+
+    def __init__(self, record: GameRecord, hand: int, on_back: Callable[[], None] | None = None,
+                 show_hidden: bool = False, games: list[GameRecord] | None = None) -> None:
+        """`games` (oldest first, `record` among them): the kept games, PgUp/PgDn going on from one into the
+        next."""
+        super().__init__()
+        self.games = games if games else [record]
+        self.record = record
+        self.on_back = on_back
+        self.show_hidden = show_hidden  # every hand face up, or only the player's (as the player saw them)
+        numbers = [h.hand for h in record.hands]
+        self.numbers = numbers
+        self.model = ReplayModel(record, record.hand(hand) or record.hands[-1])
+        self.model.go(self.model.last)  # opened after the hand: its end first, Home for the deal
+        self._background: pygame.Surface | None = None
+        self._faces: CardFaces | None = None
+        self._unit = ui_unit(self.size)
+        self._text = 14
+        self._board = self._story = pygame.Rect(0, 0, 0, 0)
+        self.buttons: dict[str, Button] = {}
+        self._make_buttons()
+
+    def _make_buttons(self) -> None:
+        self.buttons = {
+            "home": Button("|◀", self._home),
+            "back": Button("◀", self._back),
+            "play": Button(_("Play (Space)"), self._toggle),
+            "forward": Button("▶", self._forward),
+            "end": Button("▶|", self._end),
+            "slower": Button("−", lambda: self._pace(-1)),
+            "faster": Button("+", lambda: self._pace(1)),
+            "hidden": Button(self._hidden_label(), self._toggle_hidden),
+            "prev": Button(_("Hand before (PgUp)"), lambda: self._hand(-1)),
+            "next": Button(_("Hand after (PgDn)"), lambda: self._hand(1)),
+            "leave": Button(_("Back (Esc)"), self._leave),
+        }
+
+    def _hidden_label(self) -> str:
+        return _("Hands: all shown (H)") if self.show_hidden else _("Hands: as you saw them (H)")
+
+    # ----- what the controls do --------------------------------------------------------------------
+
+    def _home(self) -> None:
+        self.model.playing = False
+        self.model.go(0)
+        self.dirty = True
+
+    def _end(self) -> None:
+        self.model.go(self.model.last)
+        self.dirty = True
+
+    def _back(self) -> None:
+        self.model.back()
+        self.dirty = True
+
+    def _forward(self) -> None:
+        self.model.forward()
+        self.dirty = True
+
+    def _toggle(self) -> None:
+        self.model.toggle()
+        self.dirty = True
+
+    def _pace(self, step: int) -> None:
+        self.model.faster(-step)  # "+" is quicker: fewer seconds a move
+        self.dirty = True
+
+    def _toggle_hidden(self) -> None:
+        self.show_hidden = not self.show_hidden
+        self.buttons["hidden"].label = self._hidden_label()
+        self.dirty = True
+
+    def _hand(self, step: int) -> None:
+        """The hand before or after; past the first or last, the game before or after (kept games)."""
+        later = self.numbers.index(self.model.hand.hand) + step
+        if not 0 <= later < len(self.numbers):
+            other = next((i for i, g in enumerate(self.games) if g is self.record), 0) + step
+            if not 0 <= other < len(self.games) or not self.games[other].hands:
+                return
+            self.record = self.games[other]
+            self.numbers = [h.hand for h in self.record.hands]
+            later = 0 if step > 0 else len(self.numbers) - 1
+        pace = self.model.pace
+        self.model = ReplayModel(self.record, self.record.hands[later])
+        self.model.pace = pace
+        self.dirty = True
+
+    def _leave(self) -> None:
+        if self.on_back is not None:
+            self.on_back()
+
+    # ----- scene hooks -------------------------------------------------------------------------------
+
+    def enter(self, app: Host) -> None:
+        super().enter(app)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        u = self._unit = ui_unit(size)
+        self._background = None
+        bh = round(u * 1.6)
+        gap = u // 3
+        row2 = h - gap - bh
+        row1 = row2 - gap - bh
+        small = round(bh * 1.4)
+        x = gap
+        for name in ("home", "back", "play", "forward", "end", "slower", "faster"):
+            width = u * 8 if name == "play" else small
+            self.buttons[name].rect = pygame.Rect(x, row1, width, bh)
+            x += width + gap
+        self.buttons["hidden"].rect = pygame.Rect(x + gap, row1, w - x - 2 * gap, bh)
+        third = (w - 4 * gap) // 3
+        for i, name in enumerate(("prev", "next", "leave")):
+            self.buttons[name].rect = pygame.Rect(gap + i * (third + gap), row2, third, bh)
+        self._board = pygame.Rect(gap, round(u * 2.0), round(w * 0.64), row1 - gap - round(u * 2.0))
+        self._story = pygame.Rect(self._board.right + gap, self._board.top, w - self._board.right - 2 * gap,
+                                  self._board.h)
+        self._text = max(14, u * 3 // 4)
+        rows = self.record.players + 1  # the hands and the pile, down the left
+        card_h = (self._board.h - u - rows * (self._text + 4 + u // 4)) // rows
+        self._faces = CardFaces(max(16, min(round(u * 2.6), round(card_h / 1.4))))
+
+    def update(self, dt: float) -> None:
+        if self.model.update(dt):
+            self.dirty = True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            keys = {
+                pygame.K_LEFT: self._back, pygame.K_RIGHT: self._forward, pygame.K_HOME: self._home,
+                pygame.K_END: self._end, pygame.K_SPACE: self._toggle, pygame.K_h: self._toggle_hidden,
+                pygame.K_PAGEUP: lambda: self._hand(-1), pygame.K_PAGEDOWN: lambda: self._hand(1),
+                pygame.K_ESCAPE: self._leave, pygame.K_PLUS: lambda: self._pace(1),
+                pygame.K_EQUALS: lambda: self._pace(1), pygame.K_KP_PLUS: lambda: self._pace(1),
+                pygame.K_MINUS: lambda: self._pace(-1), pygame.K_KP_MINUS: lambda: self._pace(-1),
+            }
+            action = keys.get(event.key)
+            if action is not None:
+                action()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for b in self.buttons.values():
+                if b.rect.collidepoint(event.pos):
+                    b.pressed = True
+                    self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for b in self.buttons.values():
+                if b.pressed:
+                    b.pressed = False
+                    self.dirty = True
+                    if b.rect.collidepoint(event.pos):
+                        b.activate()
+        elif event.type == pygame.MOUSEWHEEL and event.y:
+            (self._back if event.y > 0 else self._forward)()
+
+    # ----- drawing -----------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._background is None or self._background.get_size() != surface.get_size():
+            self._background = felt_background(surface.get_size())
+        surface.blit(self._background, (0, 0))
+        w, _h = surface.get_size()
+        u = self._unit
+        m = self.model
+        title = _("Replay · hand {n} · move {i} of {last}").format(n=m.hand.hand, i=m.index, last=m.last)
+        if len(self.games) > 1:
+            number = next((i for i, g in enumerate(self.games) if g is self.record), 0) + 1
+            title = _("Game {n} of {count}").format(n=number, count=len(self.games)) + " · " + title
+        title += " · " + pace_name(PACES[m.pace])
+        draw_text(surface, title, round(u * 1.1), GOLD, (w // 2, u // 3), "midtop", True, True)
+        self._draw_board(surface)
+        self._draw_story(surface)
+        self.buttons["play"].label = _("Pause (Space)") if m.playing else _("Play (Space)")
+        for b in self.buttons.values():
+            b.draw(surface)
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        """The hands down the left, the pile and stock under them; each side's melds on the right."""
+        assert self._faces is not None
+        faces = self._faces
+        state = self.model.frame.state
+        box = self._board
+        draw_panel(surface, box, self._unit // 3)
+        u = self._unit
+        text = self._text
+        names = seat_names(state.players)
+        pad = u // 2
+        left = pygame.Rect(box.x + pad, box.y + pad // 2, round(box.w * 0.42), box.h - pad)
+        right = pygame.Rect(left.right + pad, left.y, box.right - pad - left.right - pad, left.h)
+        row_h = text + 4 + faces.height + pad // 2
+        y = left.y
+        acting = self.model.frame.seat
+        for seat in range(state.players):
+            hand = sorted(state.hands[seat])
+            label = ngettext("{who}: {n} card", "{who}: {n} cards", len(hand)).format(who=names[seat], n=len(hand))
+            draw_text(surface, label, text, GOLD if seat == acting else INK, (left.x, y), bold=seat == acting)
+            shown = self.show_hidden or seat == 0
+            room = left.w - faces.width
+            gap = min(faces.width // 2, room // max(1, len(hand) - 1)) if len(hand) > 1 else 0
+            for i, card in enumerate(hand):
+                surface.blit(faces.card(card if shown else None), (left.x + i * gap, y + text + 4))
+            y += row_h
+        pile = state.pile
+        label = (ngettext("Pile: {n} card", "Pile: {n} cards", len(pile)).format(n=len(pile)) + " · "
+                 + ngettext("stock: {n} card", "stock: {n} cards", len(state.stock)).format(n=len(state.stock)))
+        draw_text(surface, label, text, INK, (left.x, y), bold=True)
+        for i, card in enumerate(pile[-3:]):  # the top card last, on top
+            surface.blit(faces.card(card), (left.x + i * (faces.width // 3), y + text + 4))
+        sides = side_names(state.players)
+        side_h = right.h // state.sides
+        step = max(5, faces.width // 4)
+        for side in range(state.sides):
+            top = right.y + side * side_h
+            reds = len(state.red_threes[side])
+            label = sides[side] + (" · " + ngettext("{n} red three", "{n} red threes", reds).format(n=reds)
+                                   if reds else "")
+            draw_text(surface, label, text, INK, (right.x, top), bold=True)
+            x, y = right.x, top + text + 4
+            for meld in state.melds[side]:
+                width = faces.width + (len(meld.cards) - 1) * step
+                if x + width > right.right and x > right.x:
+                    x, y = right.x, y + faces.height * 3 // 5
+                for i, card in enumerate(meld.cards):
+                    surface.blit(faces.card(card), (x + i * step, y))
+                x += width + u // 4
+
+    def _draw_story(self, surface: pygame.Surface) -> None:
+        box = self._story
+        u = self._unit
+        draw_panel(surface, box, u // 3)
+        text = max(14, u * 3 // 4)
+        f = font(text)
+        pad = u // 3
+        lines: list[tuple[str, bool]] = []
+        for index, line in self.model.story():
+            if index > self.model.index:
+                break
+            for part in wrap([line], box.w - 2 * pad, lambda t: f.size(t)[0]):
+                lines.append((part, index == self.model.index))
+        if self.model.error and self.model.index == self.model.last:
+            lines += [(part, True) for part in wrap([self.model.error], box.w - 2 * pad, lambda t: f.size(t)[0])]
+        room = max(1, (box.h - 2 * pad) // (text + 3))
+        y = box.y + pad
+        for part, now in lines[-room:]:
+            draw_text(surface, part, text, GOLD if now else INK, (box.x + pad, y), bold=now)
+            y += text + 3

@@ -1,0 +1,76 @@
+"""What asks the player and waits: a yes/no question (a partner's "May I go out?", the discard warning,
+which cards take the pile) and the pause menu. While either is open it takes every event, and the
+computer players wait."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import _
+from game.ui.draw_list import DrawList
+from scenes.widgets import INK, Button, Dialog, FocusGroup, draw_text, ui_unit, veil
+
+
+class Dialogs:
+    def __init__(self) -> None:
+        self.dialog: Dialog | None = None
+        self.paused: FocusGroup | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.dialog is not None or self.paused is not None
+
+    def ask(self, text: str, answer: Callable[[bool], None], yes: str, no: str, size: tuple[int, int]) -> None:
+        """A yes/no question; it goes once answered, and then `answer(yes)` is called."""
+        def answered(value: bool) -> None:
+            self.dialog = None
+            answer(value)
+
+        self.dialog = Dialog(text, answered, yes=yes, no=no)
+        self.dialog.layout(size)
+
+    def pause(self, entries: list[tuple[str, Callable[[], None]]], size: tuple[int, int]) -> None:
+        self.paused = FocusGroup([Button(label, action) for label, action in entries])
+        self.place(size)
+
+    def place(self, size: tuple[int, int]) -> None:
+        if self.dialog is not None:
+            self.dialog.layout(size)
+        if self.paused is None:
+            return
+        u = ui_unit(size)
+        n = len(self.paused.buttons)
+        gap = u // 2
+        title = u * 3  # "Paused", over the buttons
+        h = max(u, min(round(u * 1.9), (size[1] - title - u) // n - gap))
+        w = u * 10
+        x = (size[0] - w) // 2
+        y = (size[1] - (n * (h + gap) - gap) + title) // 2
+        for i, b in enumerate(self.paused.buttons):
+            b.rect = pygame.Rect(x, y + i * (h + u // 2), w, h)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Taken (True) while a question or the pause menu is open: Y / N, or the language's letters,
+        answer; Esc leaves the pause menu."""
+        if self.dialog is not None:
+            self.dialog.handle_event(event)
+            return True
+        if self.paused is not None:
+            if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+                self.paused = None
+            else:
+                self.paused.handle_event(event)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface | DrawList, size: tuple[int, int], u: int) -> None:
+        if self.dialog is not None:
+            self.dialog.draw(surface)
+        if self.paused is not None:
+            veil(surface, 140)
+            top = self.paused.buttons[0].rect.top if self.paused.buttons else size[1] // 2
+            draw_text(surface, _("Paused"), u * 2, INK, (size[0] // 2, top - u // 2), "midbottom", bold=True,
+                      shadow=True)
+            self.paused.draw(surface)

@@ -1,0 +1,158 @@
+"""The player's hand: which cards are selected, the keyboard's focus, the card under the pointer, a press
+not yet let go, the cards being dragged, where the cards stay while the pointer is on the hand, and the
+marks over the cards (drawn this turn, playable, the hint's). The cards' places come from the table's
+homes (game/ui/table_view.py); the cards themselves are drawn with every other card."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+from game.ui import draw_list
+from game.ui.draw_list import DrawList
+from game.ui.hand_order import follow_focus
+from game.ui.layout import Rect, contains_point
+from game.ui.table_view import LIFT, Homes
+from scenes.widgets import GOLD
+
+AWAY = 0.4  # seconds the pointer stays off the hand before the hand re-spreads
+HINT = (255, 235, 120)  # the hint's outlines (and its words on the message line)
+PLAYABLE = (120, 215, 150)  # a card that can be melded or added now (the settings' help)
+
+
+class Hand:
+    def __init__(self) -> None:
+        self.selected: set[int] = set()
+        self.focus = 0  # keyboard focus: the index of `focus_card` in the hand
+        self.focus_card: int | None = None  # the focus follows this card, not a place
+        self.new_cards: set[int] = set()  # drawn this turn: marked until the player's next turn
+        self.hover: int | None = None
+        self.keys_last = False  # the last hand input was a key (the focus is framed), not the mouse (hover)
+        self.press: tuple[int, tuple[int, int]] | None = None  # card pressed, where
+        self.dragging: list[int] = []
+        self.drag_offset = (0, 0)
+        self.pointer_in = False
+        self.away: float | None = None  # seconds since the pointer left the hand, until it re-spreads
+        self.pins: dict[int, Rect] | None = None  # where the hand's cards stay
+        self.area: Rect = (0, 0, 0, 0)
+        self.order: list[int] = []  # the cards in display order
+        self.rects: dict[int, Rect] = {}
+        self.base: dict[int, Rect] = {}  # places before any lift: the pins
+        self.card_w = 0
+
+    def place(self, area: Rect) -> None:
+        self.area = area
+        self.pins = None  # a new size: the hand is laid out afresh at once
+
+    def pins_to_keep(self) -> dict[int, Rect] | None:
+        """The places to keep: under the pointer, under a press not yet let go, and for a moment after
+        the pointer left (a click on the way back must land on the card it aimed at)."""
+        return self.pins if self.pointer_in or self.press is not None or self.away is not None else None
+
+    def arrange(self, homes: Homes) -> None:
+        """The hand's new places; the keyboard's focus stays on its card."""
+        before = self.order
+        self.order, self.rects, self.base, self.card_w = homes.hand, homes.hand_rects, homes.hand_base, \
+            homes.hand_card_w
+        self.pins = homes.hand_base
+        self.focus_card = follow_focus(self.focus_card if self.focus_card is not None else
+                                       (before[self.focus] if self.focus < len(before) else None),
+                                       before, self.order)
+        self.focus = self.order.index(self.focus_card) if self.focus_card is not None else 0
+
+    def keep_only(self, held: set[int]) -> None:
+        self.selected &= held
+        self.new_cards &= held
+
+    # ----- input ------------------------------------------------------------------------------------
+
+    def card_at(self, pos: tuple[int, int]) -> int | None:
+        for c in reversed(self.order):
+            if contains_point(self.rects[c], pos):
+                return c
+        return None
+
+    def in_area(self, pos: tuple[int, int]) -> bool:
+        """Over the hand, lifted cards included: while the pointer is here, the cards keep their places."""
+        x, y, w, h = self.area
+        lift = round(self.card_w * 1.4 * LIFT) + 4
+        return contains_point((x, y - lift, w, h + lift), pos) or self.card_at(pos) is not None
+
+    def track(self, pos: tuple[int, int]) -> None:
+        inside = self.in_area(pos)
+        if inside != self.pointer_in:
+            self.pointer_in = inside
+            self.away = None if inside else 0.0  # it re-spreads once the pointer has been away a moment
+
+    def update(self, dt: float) -> bool:
+        """True when the pointer has been away long enough: now the hand may close its gaps."""
+        if self.away is None or self.press is not None:
+            return False
+        self.away += dt
+        if self.away < AWAY:
+            return False
+        self.away = None
+        return True
+
+    def toggle(self, card: int) -> None:
+        if card in self.selected:
+            self.selected.discard(card)
+        else:
+            self.selected.add(card)
+        self.focus_card = card  # the keyboard carries on from the card last touched
+
+    def move_focus(self, delta: int) -> None:
+        """Arrows move along the hand and stop at its ends (a wrap once led to the wrong discard)."""
+        if self.order:
+            self.focus = max(0, min(len(self.order) - 1, self.focus + delta))
+            self.focus_card = self.order[self.focus]
+
+    def focused(self) -> int | None:
+        return self.order[self.focus] if self.focus < len(self.order) else None
+
+    def pointer_moved(self) -> bool:
+        """The mouse moved: the pointer's card is framed again, not the keyboard's (True: a change)."""
+        was, self.keys_last = self.keys_last, False
+        return was
+
+    def hover_at(self, pos: tuple[int, int]) -> bool:
+        hover = self.card_at(pos)
+        changed, self.hover = hover != self.hover, hover
+        return changed
+
+    # ----- looks ------------------------------------------------------------------------------------
+
+    def highlighted(self, keyboard: bool) -> int | None:
+        """The one card framed in blue: the keyboard's focus after a key (when `keyboard` shows it), the
+        card under the pointer after a move of the mouse (never both: two frames read as two cards)."""
+        if self.hover is not None and not self.keys_last:
+            return self.hover
+        return self.focused() if keyboard else None
+
+    def visible_part(self, card: int) -> pygame.Rect | None:
+        """The part of a card not covered by the next card of its row (what an outline should frame)."""
+        r = self.rects.get(card)
+        if r is None:
+            return None
+        i = self.order.index(card)
+        if i + 1 < len(self.order) and self.base[self.order[i + 1]][1] == self.base[card][1]:
+            return pygame.Rect(r[0], r[1], max(8, min(r[2], self.base[self.order[i + 1]][0] - r[0])), r[3])
+        return pygame.Rect(r)
+
+    def draw_marks(self, surface: pygame.Surface | DrawList, playable: Iterable[int], hinted: Iterable[int]) -> None:
+        """A gold bar over each card drawn this turn, the playable cards and the hint's cards outlined."""
+        bar_h = max(4, self.card_w // 16)
+        for c in self.new_cards:
+            r = self.rects.get(c)
+            if r is not None and c not in self.dragging:
+                strip = max(8, round(r[2] * 0.31) - 4)
+                draw_list.rect(surface, GOLD, (r[0] + 2, r[1] - bar_h - 2, strip, bar_h), border_radius=2)
+        for c in playable:
+            r = self.visible_part(c)
+            if r is not None and c not in self.dragging:
+                draw_list.rect(surface, PLAYABLE, r.inflate(2, 2), width=2, border_radius=7)
+        for c in hinted:
+            r = self.visible_part(c)
+            if r is not None:
+                draw_list.rect(surface, HINT, r.inflate(4, 6), width=3, border_radius=8)

@@ -1,0 +1,262 @@
+"""The meld areas: each side's melds with their label strip (what the side has on the table, its red
+threes, the staged move's total), the canastas' ribbons and tags, and the player's staging: the new
+melds set out and the additions lying on the melds they go onto, judged by the engine, a meld picked up
+to combine. The cards' places come from the table's homes; the cards are drawn with every other card."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.i18n import _, ngettext, number
+from game.rules.cards import WILD
+from game.rules.errors import IllegalAction
+from game.rules.meld_move import MeldJudgement
+from game.rules.melds import classify, order_cards
+from game.ui import draw_list
+from game.ui.draw_list import DrawList
+from game.ui.layout import TableLayout, contains_point, index_strip
+from game.ui.staging import Staging, step_refusal
+from game.ui.table_view import Homes
+from scenes.table_parts.view import TableView
+from scenes.widgets import GOLD, INK, INK_DIM, draw_text, fit_size, font, text_image
+
+CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190), "samba": (30, 80, 190),
+                  "bolivia": (130, 50, 160)}
+CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "escalera": lambda: _("Escalera"),
+                "samba": lambda: _("Samba"), "bolivia": lambda: _("Bolivia")}
+
+
+class MeldAreas:
+    def __init__(self) -> None:
+        self.staging = Staging()  # cards set out for a meld move, not laid yet
+        self.judgement: MeldJudgement | None = None  # the engine's view of the staged move, if any
+        self.picked: int | None = None  # a meld picked up to combine with another of its rank
+        self.layout: TableLayout | None = None
+        self.homes = Homes()
+        self._labels: tuple[tuple, list[tuple]] | None = None
+        self._tags: dict[tuple, list[tuple[str, int]]] = {}
+
+    def place(self, layout: TableLayout) -> None:
+        self.layout = layout
+
+    def arrange(self, homes: Homes) -> None:
+        self.homes = homes
+        if self.picked is not None and self.picked not in homes.meld_rects:
+            self.picked = None
+
+    # ----- input ------------------------------------------------------------------------------------
+
+    def meld_at(self, view: TableView, pos: tuple[int, int]) -> int | None:
+        """The player's side's meld under a point; a lower row is drawn over the row above it."""
+        hits = [(rect[1], rect[0], meld_id) for meld_id, rect in self.homes.meld_rects.items()
+                if self.homes.meld_side[meld_id] == view.side and contains_point(rect, pos)]
+        return max(hits)[2] if hits else None
+
+    def staged_meld_at(self, pos: tuple[int, int]) -> int | None:
+        """Which staged new meld (its index) lies under a point."""
+        return next((i for i, rect in enumerate(self.homes.staged_rects) if contains_point(rect, pos)), None)
+
+    def staged_card_at(self, pos: tuple[int, int]) -> int | None:
+        """A card staged onto a meld, under a point."""
+        return next((c for c, r in self.homes.staged_on_melds.items() if contains_point(r, pos)), None)
+
+    # ----- staging, step by step -------------------------------------------------------------------
+
+    def stage_new(self, view: TableView, cards: tuple[int, ...]) -> str | None:
+        """The cards set out as a new meld; the engine's reason instead when they are not one."""
+        self.staging.save()
+        try:
+            self.staging.stage_new(cards, view.state.rules)
+        except IllegalAction as why:
+            self.staging.undo_step()
+            return str(why)
+        return self._judge_step(view)
+
+    def stage_add(self, view: TableView, meld_id: int, cards: tuple[int, ...]) -> str | None:
+        """The cards set out onto one of the side's melds, or why the engine would refuse them there."""
+        meld = next(m for m in view.state.melds[view.side] if m.id == meld_id)
+        self.staging.save()
+        self.staging.stage_add(meld_id, meld.kind, cards)
+        return self._judge_step(view)
+
+    def grow_staged(self, view: TableView, index: int, cards: tuple[int, ...]) -> str | None:
+        """More cards for a staged new meld: it is set out again with them, if they fit."""
+        grown = self.staging.new[index] + cards
+        try:
+            shape = classify(grown, view.state.rules)
+        except IllegalAction as why:
+            return str(why)
+        self.staging.save()
+        self.staging.new[index] = order_cards(shape.kind, grown)
+        return self._judge_step(view)
+
+    def _judge_step(self, view: TableView) -> str | None:
+        """A step just staged is judged by the engine at once: one it would refuse goes back, with why."""
+        st = view.state
+        why = step_refusal(self.staging.move(), st.hands[view.seat], st.melds[view.side], st.rules)
+        if why is not None:
+            self.staging.undo_step()
+        return why
+
+    # ----- words ------------------------------------------------------------------------------------
+
+    def staging_lines(self, view: TableView) -> list[tuple[str, tuple[int, int, int]]]:
+        """The staging's total (and, while the engine would refuse it, why), and their colours."""
+        st = view.state
+        j = self.judgement
+        first = not st.has_melded(view.side)
+        points = j.points if j is not None else self.staging.points()
+        if first:
+            need = j.minimum if j is not None else st.min_meld(view.side)
+            text = _("First meld: {have} / {need} points").format(have=points, need=need)
+        else:
+            text = _("Staged: {n} points").format(n=points)
+        ok = j is not None and j.legal
+        if j is not None and j.goes_out:
+            text += "  ·  " + _("goes out!")
+        elif j is not None and j.discard_goes_out:
+            text += "  ·  " + _("goes out with the discard")
+        lines = [(text, GOLD if ok else INK)]
+        if j is not None and not j.legal and j.reason:
+            lines.append((j.reason, (255, 190, 170)))
+        return lines
+
+    def label_items(self, view: TableView, version: int, u: int) -> list[tuple]:
+        """The label strips' layer items, worked out once per change of the game or the staging (`version`
+        counts the table's relayouts): the labels ask the engine whether each side may go out."""
+        key = (version, u)
+        if self._labels is None or self._labels[0] != key:
+            items = [(("label", i), label, label_rect(label), draw_label, label)
+                     for i, label in enumerate(self.area_labels(view))]
+            self._labels = (key, items)
+        return list(self._labels[1])
+
+    def area_labels(self, view: TableView) -> list[tuple]:
+        """What is written in the label strips, as draw_text's arguments (their shades are in the
+        background). The strips hold no card, so no card ever covers a label."""
+        assert self.layout is not None
+        st = view.state
+        size = self.layout.label_px
+        labels = []
+        for side, band in self.layout.meld_bands.items():
+            x, y, w, h = band
+            threes = self.layout.three_rooms[side]
+            right_text = None
+            if side == view.side and self.staging:
+                right_text = self.staging_lines(view)[0]  # the staged move's total, judged by the engine
+            if st.melds[side]:
+                # What the side has on the table this hand: card points and canasta bonuses.
+                table = sum(m.points() + m.bonus(st.rules) for m in st.melds[side])
+                text = _("{side} · On the table: {n}").format(side=view.side_names[side], n=number(table))
+            else:
+                text = _("{side}: no melds yet").format(side=view.side_names[side])
+            room_right = threes[0] - 8  # the red threes' count sits over their column
+            if right_text is not None:
+                rsize = fit_size(right_text[0], size, room_right - x - 8, 10)
+                labels.append((right_text[0], rsize, right_text[1], (room_right, y + h // 2), "midright", True))
+                room_right -= text_image(right_text[0], rsize, right_text[1], True).get_width() + 12
+            labels.append((text, fit_size(text, size, room_right - x - 6, 10), INK_DIM, (x + 6, y + h // 2),
+                           "midleft", True))
+            n = len(st.red_threes[side])
+            if n:
+                # Whether they count for or against the side if the hand ended now.
+                plus = st.rules.red_threes_count_for(bool(st.melds[side]), st.may_go_out(side))
+                sign = "+" if plus else "−"
+                labels.append((f"×{n} {sign}", size, GOLD if plus else (230, 120, 110),
+                               (threes[0] + threes[2] // 2, y + h // 2), "center", True))
+        return labels
+
+    # ----- marks ------------------------------------------------------------------------------------
+
+    def draw_marks(self, surface: pygame.Surface | DrawList, view: TableView) -> None:
+        """Canasta ribbons and tags, the picked meld, the staged melds and the staged additions."""
+        st, homes = view.state, self.homes
+        for side in range(st.sides):
+            for m in st.melds[side]:
+                can = st.rules.canasta_key(m.canasta(st.rules))  # Samba's run: a samba
+                rect = homes.meld_rects.get(m.id)
+                if can and rect:
+                    r = pygame.Rect(rect)
+                    color = CANASTA_COLORS[can]
+                    draw_list.rect(surface, color, r.inflate(4, 4), width=3, border_radius=8)
+                    for tag, img in self.canasta_tags(m, can, r):
+                        draw_list.rect(surface, color, tag, border_radius=4)
+                        surface.blit(img, img.get_rect(center=tag.center))
+        if self.picked is not None and self.picked in homes.meld_rects:
+            picked = pygame.Rect(homes.meld_rects[self.picked]).inflate(10, 10)
+            draw_list.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
+        for rect in homes.staged_rects:
+            draw_list.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
+        for meld_id in self.staging.adds:  # the melds that staged additions go onto
+            rect = homes.meld_rects.get(meld_id)
+            if rect:
+                draw_list.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=2, border_radius=6)
+        # Each card staged onto a meld lies in it, marked: a gold frame round the part of it that shows
+        # (where the next card of its row covers the rest) and a gold bar over it.
+        for card, r in homes.staged_on_melds.items():
+            covering = [s.x for c, s in homes.spots.items() if c != card and abs(s.y - r[1]) < 1 and
+                        0 < s.x - r[0] < r[2]]
+            shown_w = max(8, round(min(covering, default=r[0] + r[2]) - r[0]))
+            draw_list.rect(surface, GOLD, pygame.Rect(r[0], r[1], shown_w, r[3]).inflate(2, 2), width=3,
+                           border_radius=6)
+            bar = max(4, r[2] // 14)
+            draw_list.rect(surface, GOLD, (r[0] + 2, r[1] - bar - 2, max(6, shown_w - 4), bar), border_radius=2)
+
+    def canasta_tags(self, m, can: str, r: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Surface]]:
+        """The labels on a squared-up canasta, bottom up from its foot, below its top card's index: its kind,
+        then how many cards and how many of them wild ("9 cards · 2 wild"), on one line when it fits the
+        pile's width, else two (see `fit_tags`)."""
+        assert self.layout is not None
+        size = self.layout.label_px - 2
+        room = r.w - 4
+        wild = sum(1 for c in m.cards if WILD[c])
+        count = ngettext("{n} card", "{n} cards", m.size).format(n=m.size)
+        wilds = ngettext("{n} wild", "{n} wild", wild).format(n=wild) if wild else ""
+        both = _("{cards} · {wild}").format(cards=count, wild=wilds) if wild else count
+        kind = CANASTA_TAGS[can]()
+        # Below the top card's index, each line as large as it fits, down to 11 px; with less room the
+        # kind goes first (the ribbon's colour tells it), then the wild cards' count, and only then 9 px.
+        room_h = r.h - index_strip(self.homes.meld_card_w.get(self.homes.meld_side.get(m.id, 0), r.w))[1] - 4
+        # Worked out once per look: the search renders many trial lines, too many for every frame.
+        key = (kind, both, size, room, room_h)
+        if key not in self._tags:
+            self._tags[key] = fit_tags(kind, count, wilds, both, size, room, room_h)
+        out = []
+        y = r.bottom - 3
+        for text, px in reversed(self._tags[key] or [(number(m.size), 9)]):
+            img = text_image(text, px, (255, 255, 255), True)
+            # One block of lines, the lowest with a pixel more at the foot.
+            tag = pygame.Rect(0, 0, r.w - 2, img.get_height() + (3 if not out else 1))
+            tag.midbottom = (r.centerx, y)
+            out.append((tag, img))
+            y = tag.top
+        return out
+
+
+def fit_tags(kind: str, count: str, wilds: str, both: str, size: int, room: int, room_h: int) -> list[tuple[str, int]]:
+    wild = bool(wilds)
+    options = ([[kind, both]] + ([[kind, count, wilds]] if wild else []) + [[both]]
+               + ([[count, wilds]] if wild else []) + [[count]])
+    # The fullest lines that fit at 13 px or more; failing that, the largest text, down to 9 px.
+    for sizes, fullest_first in ((range(size, 12, -1), True), (range(min(size, 12), 8, -1), False)):
+        trials = ([(px, lines) for lines in options for px in sizes] if fullest_first
+                  else [(px, lines) for px in sizes for lines in options])
+        for px, lines in trials:
+            dims = [font(px, True).size(t) for t in lines]
+            if sum(h + 1 for _w, h in dims) + 2 <= room_h and all(w <= room for w, _h in dims):
+                return [(t, px) for t in lines]
+    return []
+
+
+def draw_label(surface: pygame.Surface, label: tuple) -> None:
+    text, size, color, pos, anchor, shadow = label
+    draw_text(surface, text, size, color, pos, anchor, bold=True, shadow=shadow)
+
+
+def label_rect(label: tuple) -> tuple[int, int, int, int]:
+    """Where `draw_label` draws (the shadow too)."""
+    text, size, color, pos, anchor, shadow = label
+    rect = text_image(text, size, color, True).get_rect(**{anchor: pos})
+    if shadow:
+        rect.union_ip(rect.move(max(1, size // 14), max(1, size // 14)))
+    return tuple(rect)

@@ -1,0 +1,116 @@
+"""A saved game continued from the command line (`--continue`, with `--demo` played by the computer),
+a game that reaches a dead end sent back to the menu with its save kept aside, and sounds that never
+hold up closing."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from game.ai import get_player
+from game.keep.storage import SavedGame, Storage
+from game.rules.state import GameState, Phase
+from game.shell.controller import TurnController
+from game.shell.flow import Flow
+from game.ui.sounds import SoundBoard
+from scenes.menu import MenuScene
+from scenes.table import TableScene
+from tests.scene_helpers import FakeClock
+from tests.test_state_validation import mid_hand
+
+
+def dead_end() -> GameState:
+    """A state no checker would let in: the player to act holds one card and may not go out."""
+    s = mid_hand(phase=Phase.MELD, melded=False)
+    hand = s.hands[s.turn]
+    s.stock += hand[1:]
+    del hand[1:]
+    return s
+
+
+def test_a_dead_end_stops_the_controller_and_says_why() -> None:
+    s = dead_end()
+    told: list[str] = []
+    c = TurnController(s, {p: get_player("greedy") for p in range(s.players)}, set(), "instant", threaded=False)
+    c.on_dead_end = told.append
+    assert c.update(1.0, False) is None and c.update(1.0, False) is None
+    assert told == ["the player to act has no legal move"] and c.dead_end == told[0]
+
+
+def test_a_dead_end_keeps_the_save_aside_and_returns_to_the_menu(tmp_path: Path) -> None:
+    store = Storage(tmp_path)
+    flow = Flow((1024, 640), storage=store)
+    flow.app.clock = FakeClock()
+    try:
+        flow.start_game(4, 3, "greedy", 5000, "instant")
+        flow.app.run(frames=2)
+        table = flow.table
+        assert isinstance(table, TableScene)
+        table.controller.human = set()
+        table.state.__dict__.update(dead_end().__dict__)
+        for _ in range(10):
+            flow.app.run(frames=1)
+        menu = flow.app.scenes.current
+        assert isinstance(menu, MenuScene) and menu.on_continue is None
+        assert any("no legal move" in n.message and "save.json.bad" in n.message for n in menu.notices)
+    finally:
+        flow.close()
+
+
+def _game(args: list[str], home: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, BOLIVIA_HOME=str(home), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, "-m", "game", *args], env=env, capture_output=True, text=True,
+                          timeout=120)
+
+
+def test_continue_with_demo_plays_the_saved_game_and_without_a_save_opens_the_menu(tmp_path: Path) -> None:
+    state = mid_hand(phase=Phase.DRAW)
+    Storage(tmp_path).save_game(SavedGame(state, ["human", "greedy", "greedy", "greedy"], "fast", 3))
+    done = _game(["--continue", "--demo", "--frames", "60", "--size", "1024x640"], tmp_path)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    (tmp_path / "save.json").write_text("[[[")
+    done = _game(["--continue", "--frames", "3", "--size", "1024x640"], tmp_path)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert (tmp_path / "save.json.bad").read_text() == "[[["
+    done = _game(["--continue", "--demo", "--frames", "3", "--size", "1024x640"], tmp_path)
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+
+
+def test_continue_in_the_flow_plays_every_seat_with_demo(tmp_path: Path) -> None:
+    state = mid_hand(phase=Phase.DRAW)
+    Storage(tmp_path).save_game(SavedGame(state, ["human", "greedy", "greedy", "greedy"], "fast", 3))
+    flow = Flow((1024, 640), storage=Storage(tmp_path), demo=True)
+    flow.app.clock = FakeClock()
+    try:
+        flow.continue_game(demo=True)
+        flow.app.run(frames=2)
+        table = flow.table
+        assert isinstance(table, TableScene) and table.controller.human == set()
+        before = table.state.to_json()
+        for _ in range(100):
+            table.update(0.5)
+            flow.app.run(frames=1)
+        assert table.state.to_json() != before
+    finally:
+        flow.close()
+
+
+class _SlowOutput:
+    channels = 2
+
+    def load(self, pcm: bytes) -> bytes:
+        return pcm
+
+    def play(self, sound: object, volume: float) -> None:
+        raise AssertionError("played after stop")
+
+
+def test_stopped_sounds_touch_the_mixer_no_more() -> None:
+    board = SoundBoard(output=_SlowOutput())
+    board.start()
+    board.stop()
+    loaded = len(board._sounds)
+    board._render_all()  # what the thread would go on doing
+    assert len(board._sounds) == loaded and board.play("deal") is False

@@ -1,0 +1,176 @@
+"""Replay: a hand played back move by move (forward and back, first and last, playing at a pace), the hidden
+hands shown or as the player saw them, opened from the scoring and game-over screens and back again."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai import get_player
+from game.keep.storage import Storage
+from game.rules.legal import legal_actions
+from game.rules.record import replay
+from game.rules.state import Phase
+from game.rules.view import view_of
+from game.shell.flow import Flow
+from game.ui.replay_model import PACES, ReplayModel
+from scenes.game_over import GameOverScene
+from scenes.replay import ReplayScene
+from scenes.scoring import ScoringScene
+from tests.scene_helpers import FakeClock, click, key
+from tests.test_record import recorded_game
+
+
+def test_every_position_of_the_hand_in_order_and_back() -> None:
+    state, record = recorded_game(4, 3, hands=2, target=5000)
+    hand = record.hands[0]
+    model = ReplayModel(record, hand)
+    assert model.last == len(hand.moves) and model.error is None
+    fresh = [step.state.copy() for step in replay(record, hand)]
+    for i in range(0, model.last + 1, 7):
+        model.go(i)
+        assert model.frame.state.hands == fresh[i].hands and model.frame.state.pile == fresh[i].pile
+    model.go(5)
+    model.back()
+    model.back()
+    assert model.index == 3
+    model.forward()
+    assert model.index == 4
+    model.go(10_000)
+    assert model.index == model.last and model.frame.state.results == state.results[:1]
+
+
+def test_playing_moves_on_at_its_pace_and_stops_at_the_end() -> None:
+    _state, record = recorded_game(2, 5, hands=1)
+    model = ReplayModel(record, record.hands[0])
+    model.toggle()
+    assert model.playing
+    model.update(PACES[model.pace] - 0.01)
+    assert model.index == 0
+    model.update(0.02)
+    assert model.index == 1
+    model.faster(1)
+    assert model.seconds < 1.0
+    while model.playing:
+        model.update(10)
+    assert model.index == model.last
+    model.toggle()  # at the end: from the deal again
+    assert model.playing and model.index == 0
+
+
+@pytest.fixture
+def flow(tmp_path: Path) -> Iterator[Flow]:
+    f = Flow((1366, 768), storage=Storage(tmp_path / "data"))
+    f.app.clock = FakeClock()
+    yield f
+    f.close()
+
+
+def play_out_hand(flow: Flow) -> None:
+    table = flow.table
+    assert table is not None
+    state = table.state
+    rng = random.Random(1)
+    greedy = get_player("greedy")
+    while state.phase not in (Phase.DEAL, Phase.GAME_OVER):
+        table.controller.record.play(state, greedy(view_of(state, state.to_act), legal_actions(state), rng))
+    flow.hand_ended(table)
+    flow.app.run(frames=1)
+
+
+def test_from_the_scoring_screen_and_back(flow: Flow) -> None:
+    flow.start_game(4, 8, "greedy", 5000, "instant")
+    flow.app.run(frames=2)
+    play_out_hand(flow)
+    scoring = flow.app.scenes.current
+    assert isinstance(scoring, ScoringScene)
+    scoring.handle_event(key(pygame.K_r))
+    flow.app.run(frames=1)
+    scene = flow.app.scenes.current
+    assert isinstance(scene, ReplayScene) and scene.model.hand.hand == 1
+    assert scene.model.index == scene.model.last  # opened at the end of the hand
+    for k, index in ((pygame.K_HOME, 0), (pygame.K_RIGHT, 1), (pygame.K_RIGHT, 2), (pygame.K_LEFT, 1),
+                     (pygame.K_END, scene.model.last)):
+        scene.handle_event(key(k))
+        assert scene.model.index == index
+    scene.handle_event(key(pygame.K_HOME))
+    for event in click(scene.buttons["forward"].rect.center):
+        scene.handle_event(event)
+    assert scene.model.index == 1
+    scene.handle_event(key(pygame.K_SPACE))
+    assert scene.model.playing
+    flow.app.run(frames=200)  # 16 ms a frame: three seconds, about three moves at 1 s a move
+    assert 2 <= scene.model.index <= 6
+    scene.handle_event(key(pygame.K_ESCAPE))
+    flow.app.run(frames=1)
+    assert flow.app.scenes.current is scoring
+
+
+def test_hidden_hands_shown_or_as_the_player_saw_them(flow: Flow) -> None:
+    flow.start_game(2, 9, "greedy", 5000, "instant")
+    flow.app.run(frames=2)
+    play_out_hand(flow)
+    flow.app.scenes.current.handle_event(key(pygame.K_r))
+    flow.app.run(frames=1)
+    scene = flow.app.scenes.current
+    assert isinstance(scene, ReplayScene) and not scene.show_hidden
+    scene.handle_event(key(pygame.K_HOME))
+    surface = pygame.Surface((1366, 768))
+    scene.draw(surface)
+    hidden = pygame.image.tobytes(surface, "RGB")
+    scene.handle_event(key(pygame.K_h))
+    assert scene.show_hidden
+    scene.draw(surface)
+    assert pygame.image.tobytes(surface, "RGB") != hidden  # North's cards turned face up
+
+
+def test_from_the_game_over_screen_every_hand(flow: Flow) -> None:
+    flow.start_game(2, 10, "greedy", 2500, "instant")
+    flow.app.run(frames=2)
+    table = flow.table
+    while True:
+        play_out_hand(flow)
+        if table.state.phase == Phase.GAME_OVER:
+            break
+        flow.after_scoring(table)
+        flow.app.run(frames=2)
+    hands = table.state.hand_no
+    flow.after_scoring(table)
+    flow.app.run(frames=1)
+    over = flow.app.scenes.current
+    assert isinstance(over, GameOverScene)
+    over.handle_event(key(pygame.K_r))
+    flow.app.run(frames=1)
+    scene = flow.app.scenes.current
+    assert isinstance(scene, ReplayScene) and scene.model.hand.hand == hands
+    for _ in range(hands + 2):
+        scene.handle_event(key(pygame.K_PAGEUP))
+    assert scene.model.hand.hand == 1
+    scene.handle_event(key(pygame.K_ESCAPE))
+    flow.app.run(frames=1)
+    assert flow.app.scenes.current is over
+
+
+def test_kept_games_are_replayed_from_the_statistics_one_into_the_next(flow: Flow) -> None:
+    records = [recorded_game(2, seed, hands=None, target=2500)[1] for seed in (21, 22)]
+    for record in records:
+        flow.storage.keep_game(record)
+    flow.open_statistics()
+    flow.app.run(frames=1)
+    stats = flow.app.scenes.current
+    assert stats.kept == 2
+    stats.handle_event(key(pygame.K_r))
+    flow.app.run(frames=1)
+    scene = flow.app.scenes.current
+    assert isinstance(scene, ReplayScene) and scene.record.to_json() == records[1].to_json()
+    assert scene.model.hand.hand == records[1].hands[-1].hand
+    for _ in range(len(records[1].hands)):
+        scene.handle_event(key(pygame.K_PAGEUP))
+    assert scene.record.to_json() == records[0].to_json() and scene.model.hand.hand == records[0].hands[-1].hand
+    scene.handle_event(key(pygame.K_ESCAPE))
+    flow.app.run(frames=1)
+    assert flow.app.scenes.current is stats
