@@ -160,7 +160,8 @@ class MeldAreas:
             n = len(st.red_threes[side])
             if n:
                 # Whether they count for or against the side if the hand ended now.
-                plus = st.rules.red_threes_count_for(bool(st.melds[side]), st.may_go_out(side))
+                canastas = [m.canasta(st.rules) for m in st.melds[side]]
+                plus = st.rules.red_threes_count_for(bool(st.melds[side]), canastas)
                 sign = "+" if plus else "−"
                 labels.append((f"×{n} {sign}", size, GOLD if plus else (230, 120, 110),
                                (threes[0] + threes[2] // 2, y + h // 2), "center", True))
