@@ -250,7 +250,8 @@ def test_a_games_record_carries_its_house_rules_and_plays_back_with_them():
 
     from game.ai import get_player
     from game.rules import Deal, view_of
-    from game.rules.record import GameRecord, InvalidRecord, check_against, record_from_json
+    from game.rules.record import GameRecord
+    from game.rules.record_check import InvalidRecord, check_against, record_from_json
 
     rules = house(BOLIVIA, take_top="no", black_three_in_hand="5")
     s = GameState(2, 11, rules, target=2500)

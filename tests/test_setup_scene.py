@@ -244,6 +244,6 @@ def test_the_settings_game_line_brings_each_games_own_target() -> None:
     scene.handle_event(key(pygame.K_RIGHT))
     assert settings.setup.game == "standard" and settings.setup.target == 2500
     scene.handle_event(key(pygame.K_RIGHT))
-    assert settings.setup.game == "samba" and settings.setup.target == 2500  # the number just chosen, which Samba offers
+    assert settings.setup.game == "samba" and settings.setup.target == 2500  # the number just chosen: Samba has it
     scene.handle_event(key(pygame.K_RIGHT))
     assert settings.setup.game == "bolivia" and settings.setup.target == 10000

@@ -131,7 +131,8 @@ class GameRecord:
 
     def _head(self) -> dict:
         return {"format": FORMAT, "kind": KIND, "variant": self.variant, "players": self.players,
-                "target": self.target, "next_deal": None if self.next_deal is None else list(self.next_deal)}
+                "target": self.target, "house": dict(self.rules.house),  # the house rules played, defaults left out
+                "next_deal": None if self.next_deal is None else list(self.next_deal)}
 
     def to_text(self) -> str:
         """The record as compact JSON text, the same as `to_json` gives: the save writes it after every move,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from game.i18n import _
 from game.rules.cards import deck_ids
+from game.rules.house import HouseError, with_house
 from game.rules.record import FORMAT, KIND, MAX_MOVES, GameRecord, HandRecord, ReplayError, replay
 from game.rules.ruleset import RULESETS, RuleSet
 from game.rules.state import GameState, Phase
@@ -53,12 +54,17 @@ def record_from_json(data: object) -> GameRecord:
     players = data.get("players")
     if not _whole(players, 2, 4):
         raise _fail(_("“{key}” is not what it should be").format(key="players"))
-    rules = RULESETS[variant].for_players(players)
+    house = data.get("house", {})
+    try:
+        base = with_house(RULESETS[variant], house if isinstance(house, dict) else {"": ""})
+    except HouseError as why:
+        raise _fail(str(why)) from None
+    rules = base.for_players(players)
     target = data.get("target")
     if not _whole(target, 0, MAX_SCORE) or target not in rules.targets:
         raise _fail(_("“{key}” is not what it should be").format(key="target"))
     sides = 2 if players == 4 else players
-    record = GameRecord(variant, players, target)
+    record = GameRecord(variant, players, target, rule_set=base)
     if data.get("next_deal") is not None:
         record.next_deal = _source(data.get("next_deal"), "next_deal")
     hands = data.get("hands")
@@ -161,6 +167,8 @@ def check_against(record: GameRecord, state: GameState) -> None:
     to the state as it is. Playing a whole game back takes milliseconds (README, Measured)."""
     if (record.variant, record.players, record.target) != (state.rules.name, state.players, state.target):
         raise _fail(_("it is the record of another game"))
+    if record.rule_set is not None and record.rule_set.house != state.rules.house:
+        raise _fail(_("it is the record of another game"))  # played with other house rules
     record.rule_set = state.rules  # the save's own rules (with any options it carries) play its hands back
     results = {r["hand"]: [sc["total"] for sc in r["scores"]] for r in state.results}
     in_hand = state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER)
