@@ -5,13 +5,18 @@ hold up closing."""
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 from pathlib import Path
 
 from game.ai import get_player
+from game.ai.simple import choose_greedy
 from game.keep.storage import SavedGame, Storage
+from game.rules.actions import DrawStock
+from game.rules.legal import legal_actions
 from game.rules.state import GameState, Phase
+from game.rules.view import view_of
 from game.shell.controller import TurnController
 from game.shell.flow import Flow
 from game.ui.sounds import SoundBoard
@@ -37,6 +42,71 @@ def test_a_dead_end_stops_the_controller_and_says_why() -> None:
     c.on_dead_end = told.append
     assert c.update(1.0, False) is None and c.update(1.0, False) is None
     assert told == ["the player to act has no legal move"] and c.dead_end == told[0]
+
+
+def human_dead_end() -> GameState:
+    """Seat 0, the player, to meld with one card left and a side that has not melded: no discard (it would
+    go out), no meld, nothing to do."""
+    s = GameState(4, 3, target=5000)
+    rng = random.Random(3)
+    while not (s.phase == Phase.MELD and s.turn == 0 and not s.has_melded(0)):
+        s.apply(choose_greedy(view_of(s, s.to_act), legal_actions(s), rng))
+    hand = s.hands[0]
+    s.stock += hand[1:]
+    del hand[1:]
+    return s
+
+
+def test_the_players_own_dead_end_stops_the_controller_once(monkeypatch) -> None:
+    import game.shell.controller as controller
+
+    s = human_dead_end()
+    counted: list[int] = []
+    real = controller.legal_actions
+    monkeypatch.setattr(controller, "legal_actions", lambda st: counted.append(1) or real(st))
+    told: list[str] = []
+    c = TurnController(s, {p: get_player("greedy") for p in (1, 2, 3)}, {0}, "instant", threaded=False)
+    c.on_dead_end = told.append
+    assert c.human_to_act
+    assert all(c.update(1.0, False) is None for _ in range(5))
+    assert told == ["you have no legal move"] and c.dead_end == told[0] and counted == [1]
+
+
+def test_a_player_with_moves_is_asked_once_per_position_and_never_stopped(monkeypatch) -> None:
+    import game.shell.controller as controller
+
+    s = mid_hand(phase=Phase.DRAW)
+    counted: list[int] = []
+    real = controller.legal_actions
+    monkeypatch.setattr(controller, "legal_actions", lambda st: counted.append(1) or real(st))
+    c = TurnController(s, {}, {s.turn}, "instant", threaded=False)
+    for _ in range(3):
+        c.update(1.0, False)
+    c.play(DrawStock())
+    for _ in range(3):
+        c.update(1.0, False)
+    assert c.dead_end is None and counted == [1, 1]
+
+
+def test_the_players_dead_end_keeps_the_save_aside_and_returns_to_the_menu(tmp_path: Path) -> None:
+    store = Storage(tmp_path)
+    flow = Flow((1024, 640), storage=store)
+    flow.app.clock = FakeClock()
+    try:
+        flow.start_game(4, 3, "greedy", 5000, "instant")
+        flow.app.run(frames=2)
+        table = flow.table
+        assert isinstance(table, TableScene) and table.controller.human == {0}
+        table.state.__dict__.update(human_dead_end().__dict__)
+        flow.autosave(table.state)  # the save holds the dead end, as a save continued would
+        for _ in range(10):
+            flow.app.run(frames=1)  # never raises: the frame loop goes on, now on the menu
+        menu = flow.app.scenes.current
+        assert isinstance(menu, MenuScene) and menu.on_continue is None and flow.table is None
+        assert any("you have no legal move" in n.message and "save.json.bad" in n.message for n in menu.notices)
+        assert not (tmp_path / "save.json").exists() and (tmp_path / "save.json.bad").exists()
+    finally:
+        flow.close()
 
 
 def test_a_dead_end_keeps_the_save_aside_and_returns_to_the_menu(tmp_path: Path) -> None:

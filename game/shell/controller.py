@@ -69,6 +69,7 @@ class TurnController:
         # moves; `on_dead_end(reason)` is called once, for the shell to keep the save aside and leave.
         self.dead_end: str | None = None
         self.on_dead_end: Callable[[str], None] | None = None
+        self._human_checked: tuple | None = None  # the last position where the player's moves were counted
 
     def set_speed(self, speed: str) -> None:
         self.pause = PAUSES.get(speed, PAUSES["normal"])
@@ -133,7 +134,11 @@ class TurnController:
         state = self.state
         if self.dead_end is not None:
             return None
-        if state.phase == Phase.GAME_OVER or self.human_to_act:
+        if self.human_to_act:
+            self._wait = 0.0
+            self._check_human()
+            return None
+        if state.phase == Phase.GAME_OVER:
             self._wait = 0.0
             return None
         if state.phase == Phase.DEAL and not self.auto_deal:
@@ -188,6 +193,25 @@ class TurnController:
             self.errors.append(repr(why))
             self._stop(_("the rules refused every move the computer player tried"))
             return None
+
+    def _check_human(self) -> None:
+        """The player to act must have a move to make, or the table would wait for ever. Counted once per
+        position (a move, an undo or a state put back changes it), not every frame."""
+        state = self.state
+        seat = state.to_act
+        position = (state.hand_no, state.phase, state.turn, tuple(state.hands[seat]), len(state.pile),
+                    len(state.stock), state.asked, state.permission, sum(len(m) for m in state.melds))
+        if position == self._human_checked:
+            return
+        self._human_checked = position
+        try:
+            legal = legal_actions(state)
+        except Exception as why:  # the engine fails on this game: never into the frame loop
+            self.errors.append(repr(why))
+            self._stop(_("the rules could not list your moves"))
+            return
+        if not legal:
+            self._stop(_("you have no legal move"))
 
     def _stop(self, why: str) -> None:
         """A dead end (only a damaged save can lead here): no more moves, and whoever listens is told."""
