@@ -15,7 +15,7 @@ from game.tools import bench
 from game.tools.cli import main as cli_main
 
 KEYS = {"frame_ms", "idle_cpu", "startup_ms", "rss_mb", "rss_growth_mb_per_game", "ai_ms", "sim_games_per_s",
-        "records"}
+        "records", "rules"}
 
 
 def _number(x: object) -> bool:
@@ -42,6 +42,11 @@ def test_the_keys_are_exactly_the_contract(report: dict) -> None:
     assert set(records) == {"games", "hand_bytes", "game_bytes", "save_text_ms", "replay_game_ms"}
     assert 1000 < records["hand_bytes"]["mean"] <= records["hand_bytes"]["max"] <= records["game_bytes"]["max"]
     assert set(report["frame_ms"]) == {"1280x720", "1920x1080"}
+    rules = report["rules"]
+    assert set(rules) == {"legal_ms", "legal_ms_30_cards_by_minimum"}
+    assert set(rules["legal_ms"]) == {"30"} and set(rules["legal_ms_30_cards_by_minimum"]) == {"90", "120", "150"}
+    for timed in [*rules["legal_ms"].values(), *rules["legal_ms_30_cards_by_minimum"].values()]:
+        assert set(timed) == {"p50", "max", "moves"} and 0 <= timed["p50"] <= timed["max"] and timed["moves"] >= 1
     assert set(report["startup_ms"]) == {"source", "build"}
 
 
@@ -131,3 +136,15 @@ def test_a_table_that_does_not_rest_in_time_is_measured_and_says_why() -> None:
     assert idle["busy"] and all(0 < share <= 1 for share in idle["busy"].values())
     assert set(idle["busy"]) <= {"thinking", "computers to play", "moving cards", "flourishes", "toasts",
                                  "faces pending", "redrawn", "another screen"}
+
+
+def test_the_long_hands_are_of_their_size_and_not_melded() -> None:
+    from game.rules.cards import RED_THREE, deck_ids
+    from game.tools.rules_bench import long_hand
+
+    for size in (30, 48):
+        s = long_hand(size, 3, meld_phase=True, score=7000)
+        assert len(s.hands[s.turn]) == size and not s.has_melded(s.side_of(s.turn))
+        assert s.min_meld(s.side_of(s.turn)) == 150 and not any(RED_THREE[c] for c in s.hands[s.turn])
+        assert sorted(s.stock + s.pile + [c for h in s.hands for c in h] + [c for r in s.red_threes for c in r]) == \
+            sorted(deck_ids(s.rules.packs, s.rules.jokers))

@@ -62,8 +62,8 @@ def test_the_players_own_dead_end_stops_the_controller_once(monkeypatch) -> None
 
     s = human_dead_end()
     counted: list[int] = []
-    real = controller.legal_actions
-    monkeypatch.setattr(controller, "legal_actions", lambda st: counted.append(1) or real(st))
+    real = controller.has_legal_action
+    monkeypatch.setattr(controller, "has_legal_action", lambda st: counted.append(1) or real(st))
     told: list[str] = []
     c = TurnController(s, {p: get_player("greedy") for p in (1, 2, 3)}, {0}, "instant", threaded=False)
     c.on_dead_end = told.append
@@ -77,8 +77,8 @@ def test_a_player_with_moves_is_asked_once_per_position_and_never_stopped(monkey
 
     s = mid_hand(phase=Phase.DRAW)
     counted: list[int] = []
-    real = controller.legal_actions
-    monkeypatch.setattr(controller, "legal_actions", lambda st: counted.append(1) or real(st))
+    real = controller.has_legal_action
+    monkeypatch.setattr(controller, "has_legal_action", lambda st: counted.append(1) or real(st))
     c = TurnController(s, {}, {s.turn}, "instant", threaded=False)
     for _ in range(3):
         c.update(1.0, False)

@@ -8,6 +8,7 @@ card), so two copies of a card and distinct physical wild cards are never confus
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import product
 
@@ -114,63 +115,122 @@ def candidates(avail: dict[int, int], rules: RuleSet) -> list[Candidate]:
     return out
 
 
-def minimal_sets(cands: list[Candidate], avail: dict[int, int], need: int, base: int = 0,
-                 base_removable: int = NO_CARD) -> list[list[Candidate]]:
-    """Multisets of candidates, disjoint within `avail`, that with `base` points reach `need` minimally
-    (`base_removable`: the smallest card that could leave the part already chosen, a pile meld)."""
-    found: list[list[Candidate]] = []
-    left = dict(avail)
+class MinimalSets:
+    """Every minimal set of a list of candidates (sorted as `candidates` sorts them) within a pool of
+    cards, prepared once for a hand and asked for each part already chosen (each pile take).
 
-    def fits(cards) -> bool:
-        return all(left.get(k, 0) >= n for k, n in cards)
+    A set is built in the candidates' order, highest value first, so the meld completing it is its
+    smallest: its slack (points above the minimum) is below every meld's value, and only a card that
+    could leave a meld can make the set not minimal. So the melds that complete a set are those whose
+    value lies in a window (bisected, not tried one by one); the smaller ones are built on, each step
+    keeping only the candidates the cards left still hold, and abandoned when no melds of the values
+    left could end the set with a slack below its cards (`_may_reach`)."""
 
-    def walk(start: int, chosen: list[Candidate], total: int) -> None:
-        for i in range(start, len(cands)):
-            cand = cands[i]
-            value, cards, removable = cand
-            if not fits(cards):
-                continue
-            t = total + value
-            if t >= need:
-                every = chosen + [cand]
-                slack = t - need
-                if base_removable > slack and all(v > slack and r > slack for v, _c, r in every):
-                    found.append(every)
-                continue
-            for k, n in cards:
-                left[k] -= n
-            walk(i, chosen + [cand], t)
-            for k, n in cards:
-                left[k] += n
+    def __init__(self, cands: list[Candidate], one_per_rank: bool = False) -> None:
+        self.values = [c[0] for c in cands]
+        self.neg = [-v for v in self.values]  # ascending, for bisect
+        self.cards_of = [c[1] for c in cands]
+        self.removable = [c[2] for c in cands]
+        # Standard Canasta: the rank each candidate counts for, so that no two melds of a set share one.
+        self.ranks = [_rank_of(c[1]) if one_per_rank else None for c in cands]
+        self.by_key: dict[int, set[int]] = {}
+        for j, cards in enumerate(self.cards_of):
+            for k, _n in cards:
+                self.by_key.setdefault(k, set()).add(j)
+        self._clashes: dict[int, frozenset[int]] = {}
 
-    if base >= need:
-        if base_removable > base - need:
-            found.append([])
+    def clashes(self, j: int) -> frozenset[int]:
+        """The candidates sharing a card with candidate j: only those can stop fitting when it is chosen."""
+        found = self._clashes.get(j)
+        if found is None:
+            found = self._clashes[j] = frozenset().union(*(self.by_key[k] for k, _n in self.cards_of[j]))
         return found
-    walk(0, [], base)
-    return found
+
+    def within(self, pool: dict[int, list[int]], need: int, base: int = 0, base_removable: int = NO_CARD,
+               taken: int | None = None) -> list[tuple[tuple[int, ...], ...]]:
+        """Multisets of candidates, disjoint within the pool, that with `base` points reach `need` minimally
+        (`base_removable`: the smallest card that could leave the part already chosen, a pile meld), as
+        tuples of melds of card ids taken from the pool in the order chosen (a copy of a card goes to
+        the first meld that takes one); no meld of rank `taken` (one meld a rank)."""
+        if base >= need:
+            return [()] if base_removable > base - need else []
+        values, neg, cards_of, removable, ranks = self.values, self.neg, self.cards_of, self.removable, self.ranks
+        avail = {k: len(v) for k, v in pool.items()}
+        left = dict(avail)
+        found: list[tuple[tuple[int, ...], ...]] = []
+        chosen: list[tuple[int, ...]] = []
+        ranks_used: set[int | None] = set() if taken is None else {taken}
+
+        def physical(j: int) -> tuple[int, ...]:
+            out: list[int] = []
+            for k, n in cards_of[j]:
+                used = avail[k] - left[k]
+                out += pool[k][used:used + n]
+            return tuple(out)
+
+        def walk(fitting: list[int], total: int, low: int) -> None:
+            # `fitting`: the candidates still to try (from the last one chosen on) that the cards left hold.
+            gap = need - total  # > 0: points still missing; `low`: the smallest card that could leave
+            split = bisect_left(fitting, bisect_right(neg, -gap))
+            for j in fitting[bisect_left(fitting, bisect_left(neg, -(gap + low - 1))):split]:
+                # a completing meld, whose slack is below `low`
+                if removable[j] > values[j] - gap and (ranks[j] is None or ranks[j] not in ranks_used):
+                    found.append((*chosen, physical(j)))
+            rest = fitting[split:]
+            if not rest:
+                return
+            least = values[rest[-1]]
+            for at, j in enumerate(rest):  # smaller melds, built on
+                after, low_after = gap - values[j], min(low, removable[j])
+                if not _may_reach(after, low_after, values[j], least):
+                    continue  # no melds from here on could end the set with a slack below its cards
+                rank = ranks[j]
+                if rank is not None and rank in ranks_used:
+                    continue
+                cards = cards_of[j]
+                mine = physical(j)
+                for key, n in cards:
+                    left[key] -= n
+                clash = self.clashes(j)
+                more = [i for i in rest[at:] if i not in clash or all(left[key] >= n for key, n in cards_of[i])]
+                if more and _may_reach(after, low_after, values[more[0]], values[more[-1]]):
+                    chosen.append(mine)
+                    ranks_used.add(rank)
+                    walk(more, total + values[j], low_after)
+                    chosen.pop()
+                    ranks_used.discard(rank)
+                for key, n in cards:
+                    left[key] += n
+
+        walk([j for j, cards in enumerate(cards_of) if all(left.get(k, 0) >= n for k, n in cards)], base,
+             base_removable)
+        return found
 
 
-def to_cards(cards: tuple[tuple[int, int], ...], pool: dict[int, list[int]]) -> tuple[int, ...]:
-    """Physical cards for a counted meld, taken from the pool (removed from it)."""
+def _may_reach(gap: int, low: int, most: int, least: int) -> bool:
+    """Whether some melds of values from `least` to `most` could sum to between `gap` and `gap + low - 1`
+    (the points missing, with a slack below the smallest card that could leave): the fewest melds that
+    could reach the gap must not overshoot it even when they are all the smallest."""
+    fewest = -(-gap // most)
+    return fewest * least <= gap + low - 1
+
+
+def take(cards: tuple[tuple[int, int], ...], pool: dict[int, list[int]]
+         ) -> tuple[tuple[int, ...], dict[int, list[int]]]:
+    """Physical cards for a counted meld, from the front of the pool, and the pool left."""
     out: list[int] = []
+    rest = dict(pool)
     for k, n in cards:
-        out += pool[k][:n]
-        pool[k] = pool[k][n:]
-    return tuple(out)
+        out += rest[k][:n]
+        rest[k] = rest[k][n:]
+    return tuple(out), rest
 
 
 def first_melds(hand: Sequence[int], rules: RuleSet, need: int) -> list[tuple[tuple[int, ...], ...]]:
     """Every minimal first meld of the hand (module docstring), as tuples of melds of card ids."""
     pool = pool_of(hand)
     avail = {k: len(v) for k, v in pool.items()}
-    out = []
-    for chosen in minimal_sets(candidates(avail, rules), avail, need):
-        if rules.one_meld_per_rank and not _one_per_rank(chosen):
-            continue
-        p = {k: list(v) for k, v in pool.items()}
-        out.append(tuple(to_cards(cards, p) for _v, cards, _r in chosen))
-    return out
+    return MinimalSets(candidates(avail, rules), rules.one_meld_per_rank).within(pool, need)
 
 
 def pile_first_melds(hand: Sequence[int], top: int, rules: RuleSet, need: int
@@ -180,9 +240,11 @@ def pile_first_melds(hand: Sequence[int], top: int, rules: RuleSet, need: int
     avail = {k: len(v) for k, v in pool.items()}
     r = RANK[top]
     keys = sorted(k for k in avail if k != TWO_KEY and k % 16 == r and NATURAL[pool[k][0]])
-    out = []
+    out: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = []
     if sum(avail[k] for k in keys) < 2:
         return out
+    # The melds the rest of the hand can make after a take are those of the whole hand its cards hold.
+    search = MinimalSets(candidates(avail, rules), rules.one_meld_per_rank)
     v = VALUE[top]
     for nat in _natural_choices(keys, avail, 2):
         n = sum(c for _k, c in nat)
@@ -192,18 +254,15 @@ def pile_first_melds(hand: Sequence[int], top: int, rules: RuleSet, need: int
             cards = _with_wilds(nat, j, t)
             base = (n + 1) * v + 50 * j + 20 * t
             removable = rank_meld_removable(n + 1, v, j, t, rules, keep_naturals=3)
-            rest = dict(avail)
-            for k, c in cards:
-                rest[k] -= c
-            for extra in minimal_sets(candidates(rest, rules), rest, need, base, removable):
-                if rules.one_meld_per_rank and not _one_per_rank(extra, r):
-                    continue
-                p = {k: list(v) for k, v in pool.items()}
-                out.append((to_cards(cards, p), tuple(to_cards(m, p) for _v, m, _r in extra)))
+            joining, rest = take(cards, pool)
+            taken = r if rules.one_meld_per_rank else None
+            out += [(joining, extra) for extra in search.within(rest, need, base, removable, taken)]
     return out
 
 
-def _one_per_rank(chosen: list[Candidate], taken: int | None = None) -> bool:
-    """Standard Canasta: no two new melds of one rank (nor one of the rank the pile meld takes)."""
-    ranks = [k % 16 for _v, cards, _r in chosen for k, _n in cards[:1] if k != TWO_KEY and k % 16 != JOKER]
-    return len(ranks) == len(set(ranks)) and taken not in ranks
+def _rank_of(cards: tuple[tuple[int, int], ...]) -> int | None:
+    """The rank a candidate counts for under one meld a rank (Standard Canasta): its first natural key's."""
+    k = cards[0][0]
+    return None if k == TWO_KEY or k % 16 == JOKER else k % 16
+
+

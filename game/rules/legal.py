@@ -77,6 +77,16 @@ def legal_actions(state: GameState) -> list[Action]:
     return actions
 
 
+def has_legal_action(state: GameState) -> bool:
+    """Whether `legal_actions(state)` is not empty, without listing it (a long hand can have a great many
+    first melds): the draw always offers the stock, and a meld phase with two cards or more in hand always
+    offers a discard, unless the player is bound to go out."""
+    if state.phase in (Phase.DRAW, Phase.MELD) and state.permission is not True and (
+            state.phase == Phase.DRAW or len(state.hands[state.turn]) >= 2):
+        return True
+    return bool(legal_actions(state))
+
+
 def _by_face(cards: list[int]) -> dict[int, list[int]]:
     out: dict[int, list[int]] = {}
     for c in sorted(cards):
@@ -187,9 +197,10 @@ class _Generator:
             return actions
         need = s.min_meld(self.side)
         for cards, extra in pile_first_melds(self.hand, top, self.rules, need):
-            used = len(cards) + sum(len(m) for m in extra)
-            added = [(RANK_MELD, cards + (top,))] + [(self._kind(m), m) for m in extra]
-            if self._left_ok(self.n - used + rest_to_hand, self._qualifies_with(added=added)):
+            left = self.n - len(cards) - sum(len(m) for m in extra) + rest_to_hand
+            # Whether the new melds let the side go out only matters when the take leaves a card or none.
+            if left > 1 or self._left_ok(left, self._qualifies_with(added=[(RANK_MELD, cards + (top,))] + [
+                    (self._kind(m), m) for m in extra])):
                 actions.append(TakePile(cards, extra))
         return actions
 

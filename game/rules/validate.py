@@ -15,7 +15,7 @@ from game.i18n import _
 from game.rules.cards import FACE, RED_THREE, deck_ids
 from game.rules.errors import IllegalAction
 from game.rules.house import HouseError, with_house
-from game.rules.legal import legal_actions
+from game.rules.legal import has_legal_action
 from game.rules.melds import BLACK_THREES, RANK_MELD, RUN, WILD_MELD, Meld, classify
 from game.rules.ruleset import RULESETS, RuleSet
 from game.rules.state import SAVE_VERSION, GameState, Phase
@@ -336,7 +336,7 @@ def _check_playable(s: GameState) -> None:
     if phase == Phase.ANSWER and not s.able_to_go_out(seat):
         raise _fail(_("the partner is asked a question nobody could ask"))
     _check_hand_sizes(s)
-    if not legal_actions(s):
+    if not has_legal_action(s):  # not the whole list: a long hand can have a great many first melds
         raise _fail(_("the player to act has no legal move"))
 
 

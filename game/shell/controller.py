@@ -26,7 +26,7 @@ from game.i18n import _
 from game.rules.actions import Action, AddToMeld, Combine, Deal, LayMelds, MeldMove
 from game.rules.errors import IllegalAction
 from game.rules.events import Event
-from game.rules.legal import legal_actions
+from game.rules.legal import has_legal_action, legal_actions
 from game.rules.record import GameRecord
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
@@ -205,12 +205,12 @@ class TurnController:
             return
         self._human_checked = position
         try:
-            legal = legal_actions(state)
+            able = has_legal_action(state)  # on the frame's thread: asks no list of a long hand's first melds
         except Exception as why:  # the engine fails on this game: never into the frame loop
             self.errors.append(repr(why))
             self._stop(_("the rules could not list your moves"))
             return
-        if not legal:
+        if not able:
             self._stop(_("you have no legal move"))
 
     def _stop(self, why: str) -> None:

@@ -25,6 +25,10 @@ The output is a contract; its keys are exactly:
   demo games played one after the other at 1920x1080 (after two that fill the bounded caches): the
   least-squares slope of the memory read as each game-over screen appears.
 - `ai_ms`: per computer level, `p50` and `p95` milliseconds of one decision over whole games.
+- `rules`: the move list on long hands (game/tools/rules_bench.py): `legal_ms` by hand size (`"30"`,
+  `"40"`, `"48"`, `"60"` cards of a side not yet melded, at the first minimum of 50), each `p50` and `max`
+  milliseconds of one list and `moves`, the longest list; `legal_ms_30_cards_by_minimum` the same for
+  30 cards at the minimums `"90"`, `"120"` and `"150"`.
 - `sim_games_per_s`: per level, whole four-player games a second, as `simulate` plays them. A
   searching level (Expert) plays seat 0 against three Normal players in games to 2,500, and its
   `ai_ms` are its own decisions only.
@@ -81,7 +85,10 @@ TARGETS: dict[str, tuple[Callable[[dict], float | None], float, str]] = {
     "memory growth (MB a game)": (lambda r: r["rss_growth_mb_per_game"], 1.0, "a session's memory stays flat"),
     "save's text after a move (ms)": (lambda r: r["records"]["save_text_ms"]["max"], 3.0, "with a whole game's record"),
     "replay of a whole game (ms)": (lambda r: r["records"]["replay_game_ms"]["max"], 100.0, "read and played back"),
+    "move list of a 48-card hand (ms)": (lambda r: r["rules"]["legal_ms"]["48"]["max"], 1000.0,
+                                         "not yet melded, first minimum 50"),
 }
+SIZES_OF_HANDS = (30, 40, 48, 60)  # cards in the long hands whose move list is timed
 GROWTH_GAMES = 10
 GROWTH_WARMUP = 2  # games played before the measure starts
 
@@ -582,6 +589,10 @@ def _run_bench(quick: bool, seed: int, exe: Path | None, levels: list[str] | Non
     from game.tools.record_bench import measure_records
 
     report["records"] = measure_records(2 if quick else 20, seed)
+    say("move lists of long hands")
+    from game.tools.rules_bench import measure_rules
+
+    report["rules"] = measure_rules(1 if quick else 6, seed, (30,) if quick else SIZES_OF_HANDS)
     say("computer players")
     report["ai_ms"], report["sim_games_per_s"] = measure_ai(levels, 0.2 if quick else 8.0, seed)
     return report

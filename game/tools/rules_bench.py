@@ -1,0 +1,59 @@
+"""The bench's measure of the move list (game/rules/legal.py) on long hands: a seat of a two-player game,
+its side not yet melded, its dealt hand grown from the stock to 30, 40, 48 and 60 cards (a real game
+reaches about 48), at the draw and after it. The first-meld search is what grows with the hand
+(game/rules/first_meld.py); how much also depends on the minimum, so it is timed at the first minimum
+(50) at every size, and at 30 cards at the higher ones (90, 120, 150), where the list itself holds up to
+a hundred thousand first melds and more."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from game.rules.actions import Deal
+from game.rules.cards import RED_THREE
+from game.rules.legal import legal_actions
+from game.rules.state import GameState, Phase
+
+SIZES = (30, 40, 48, 60)
+HIGHER = ((1500, 90), (3000, 120), (7000, 150))  # (a score, the minimum it needs) in Bolivia
+
+
+def long_hand(size: int, seed: int, meld_phase: bool, score: int = 0) -> GameState:
+    """A seeded deal whose seat to act holds `size` cards, its side at `score` (a running total no
+    hand made: only the minimum it needs matters here) and not melded."""
+    s = GameState(2, seed)
+    s.apply(Deal())
+    seat = s.turn
+    s.scores[s.side_of(seat)] = score
+    rng = random.Random(f"{seed}:long hand")
+    rng.shuffle(s.stock)
+    grown = [c for c in s.stock if not RED_THREE[c]][:size - len(s.hands[seat])]  # a red three is laid out
+    s.hands[seat] += grown
+    s.stock = [c for c in s.stock if c not in set(grown)]
+    if meld_phase:
+        s.phase = Phase.MELD
+    return s
+
+
+def _timed(states: list[GameState]) -> dict:
+    ms: list[float] = []
+    moves = 0
+    for s in states:
+        start = time.perf_counter()
+        listed = legal_actions(s)
+        ms.append((time.perf_counter() - start) * 1000)
+        moves = max(moves, len(listed))
+    ms.sort()
+    return {"p50": round(ms[len(ms) // 2], 1), "max": round(ms[-1], 1), "moves": moves}
+
+
+def measure_rules(deals: int, seed: int, sizes: tuple[int, ...] = SIZES) -> dict:
+    """Per hand size, the median and slowest milliseconds of one move list over `deals` deals at the draw
+    and as many after it, and the longest list; then 30 cards at the higher minimums."""
+    def states(size: int, score: int) -> list[GameState]:
+        return [long_hand(size, seed * 1000 + d, phase, score) for d in range(deals) for phase in (False, True)]
+
+    out: dict = {"legal_ms": {str(size): _timed(states(size, 0)) for size in sizes}}
+    out["legal_ms_30_cards_by_minimum"] = {str(need): _timed(states(30, score)) for score, need in HIGHER}
+    return out
