@@ -11,7 +11,7 @@ from dataclasses import replace
 import pygame
 
 from game.i18n import _
-from game.keep.storage import GameSetup
+from game.keep.settings import GameSetup
 from game.rules.house import BY_NAME, options_of
 from scenes.house_words import house_summary, option_label, value_caption, value_name
 from scenes.rules import game_blurb, game_name

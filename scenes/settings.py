@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import LANGUAGES, _, ngettext, set_language
-from game.keep.storage import CARD_SIZES, SORT_ORDERS, SPEEDS, GameSetup, Settings
+from game.keep.settings import CARD_SIZES, SORT_ORDERS, SPEEDS, GameSetup, Settings
 from game.rules.ruleset import RULESETS
 from game.ui.sounds import SoundBoard
 from scenes.rules import game_name

@@ -15,7 +15,7 @@ import pygame
 
 from game.assets import font
 from game.i18n import LANGUAGES, _, ngettext, number, set_language
-from game.keep.storage import LEVELS, SPEEDS, GameSetup
+from game.keep.settings import LEVELS, SPEEDS, GameSetup
 from game.rules.deal_code import MAX_LENGTH, BadCode, DealCode, decode
 from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
 from game.ui.narrate import seat_names

@@ -12,7 +12,7 @@ import pygame
 
 from game.anim import Tweener
 from game.i18n import _, language
-from game.keep.storage import Settings
+from game.keep.settings import Settings
 from game.rules import events as ev
 from game.rules.actions import (
     Answer,

@@ -14,8 +14,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.keep.saved_game import SavedGame
+from game.keep.settings import GameSetup, Settings
 from game.keep.stats import GameStats, Record, Statistics
-from game.keep.storage import SAVE_FILE, SETTINGS_FILE, STATS_FILE, GameSetup, SavedGame, Settings, Storage
+from game.keep.storage import SAVE_FILE, SETTINGS_FILE, STATS_FILE, Storage
 from game.rules.validate import state_from_json
 from tests.helpers import finished_game
 from tests.state_tamper import ODD_VALUES, play_out_hand, random_state, tamper

@@ -31,7 +31,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from game.keep.storage import SAVE_FILE, SETTINGS_FILE, STATS_FILE, SavedGame, Storage
+from game.keep.saved_game import SavedGame
+from game.keep.storage import SAVE_FILE, SETTINGS_FILE, STATS_FILE, Storage
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
 from tests.file_fuzz import RAW_PYTHON, damage, valid_text

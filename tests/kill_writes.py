@@ -21,7 +21,8 @@ CHILD = """
 import sys
 from game.rules.actions import Deal
 from game.rules.state import GameState
-from game.keep.storage import SavedGame, Storage
+from game.keep.saved_game import SavedGame
+from game.keep.storage import Storage
 store = Storage(sys.argv[1])
 assert store.claim()
 state = GameState(4, 1)

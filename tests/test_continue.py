@@ -12,7 +12,8 @@ from pathlib import Path
 
 from game.ai import get_player
 from game.ai.simple import choose_greedy
-from game.keep.storage import SavedGame, Storage
+from game.keep.saved_game import SavedGame
+from game.keep.storage import Storage
 from game.rules.actions import DrawStock
 from game.rules.legal import legal_actions
 from game.rules.state import GameState, Phase

@@ -12,7 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.keep.storage import GameSetup, Settings, Storage
+from game.keep.settings import GameSetup, Settings
+from game.keep.storage import Storage
 from game.rules.actions import Deal
 from game.rules.deal_code import ALPHABET, GAMES, BadCode, DealCode, code_of, decode, encode
 from game.rules.record import GameRecord, replay

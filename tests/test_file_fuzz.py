@@ -14,8 +14,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.keep.saved_game import SavedGame
+from game.keep.settings import GameSetup, Settings
 from game.keep.stats import MAX_COUNT, GameStats, Record, Statistics
-from game.keep.storage import GameSetup, SavedGame, Settings, Storage
+from game.keep.storage import Storage
 from game.rules.state import GameState, Phase
 from game.shell.flow import Flow
 from scenes.game_over import GameOverScene

@@ -10,7 +10,9 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.keep.storage import GameSetup, SavedGame, Settings, Storage
+from game.keep.saved_game import SavedGame
+from game.keep.settings import GameSetup, Settings
+from game.keep.storage import Storage
 from game.rules.state import Phase
 from game.shell.flow import Flow
 from scenes.game_over import GameOverScene

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from game.ai.simple import choose_greedy
-from game.keep.storage import Settings
+from game.keep.settings import Settings
 from game.rules.actions import AddToMeld, Discard, DrawStock, LayMelds, MeldMove
 from game.rules.cards import label, parse_face
 from game.rules.errors import IllegalAction

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from game.i18n import set_language
-from game.keep.storage import SavedGame, Storage
+from game.keep.saved_game import SavedGame
+from game.keep.storage import Storage
 from game.rules import events as ev
 from game.rules.record import replay
 from game.ui.hand_story import Scroll, hand_story, wrap

@@ -7,8 +7,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from game.keep.settings import GameSetup
 from game.keep.stats import GameStats
-from game.keep.storage import GameSetup
 from game.rules.house import with_house
 from game.rules.ruleset import BOLIVIA, RULESETS, SAMBA
 from game.shell.app import App

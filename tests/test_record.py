@@ -12,7 +12,8 @@ import pytest
 
 from game.ai import get_player
 from game.keep import storage as st
-from game.keep.storage import SavedGame, Storage
+from game.keep.saved_game import SavedGame
+from game.keep.storage import Storage
 from game.rules.actions import Deal, MeldMove
 from game.rules.legal import legal_actions
 from game.rules.record import GameRecord, replay, replayed_scores

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from game.keep.storage import SavedGame, Storage
+from game.keep.saved_game import SavedGame
+from game.keep.storage import Storage
 from game.rules.actions import Deal
 from game.rules.cards import label
 from game.rules.record import start_of

@@ -10,8 +10,8 @@ import pygame
 import pytest
 
 from game.i18n import set_language
+from game.keep.settings import GameSetup, Settings
 from game.keep.stats import GameStats, Record, Statistics
-from game.keep.storage import GameSetup, Settings
 from game.rules.state import GameState, Phase
 from game.shell.app import App
 from scenes.game_over import GameOverScene

@@ -12,7 +12,8 @@ import pytest
 
 from game.ai.simple import choose_greedy
 from game.i18n import set_language
-from game.keep.storage import Settings, Storage
+from game.keep.settings import Settings
+from game.keep.storage import Storage
 from game.rules.actions import AskPartner, Discard, DrawStock
 from game.rules.state import Phase
 from game.shell.controller import TurnController

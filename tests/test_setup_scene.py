@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-from game.keep.storage import GameSetup
+from game.keep.settings import GameSetup
 from game.shell.app import App
 from scenes.setup import SetupScene
 from tests.scene_helpers import FakeClock, click, distinct_colours, key, motion
@@ -235,7 +235,7 @@ def test_remembered_targets_from_a_file_are_checked() -> None:
 
 
 def test_the_settings_game_line_brings_each_games_own_target() -> None:
-    from game.keep.storage import Settings
+    from game.keep.settings import Settings
     from scenes.settings import SettingsScene
 
     settings = Settings(GameSetup(players=4, target=10000, targets={"bolivia": 10000, "standard": 2500}))

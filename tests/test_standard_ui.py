@@ -11,7 +11,8 @@ import pytest
 
 from game.ai.simple import choose_greedy
 from game.i18n import set_language
-from game.keep.storage import GameSetup, Storage
+from game.keep.settings import GameSetup
+from game.keep.storage import Storage
 from game.rules import Discard, DrawStock, GameState, Phase
 from game.rules.ruleset import STANDARD
 from game.shell.app import App

@@ -9,7 +9,11 @@ from pathlib import Path
 import pytest
 
 from game.keep import storage as st
-from game.keep.storage import GameSetup, SavedGame, Settings, Storage, StorageError, data_dir, write_json_atomic
+from game.keep.atomic_files import write_json_atomic
+from game.keep.folder_files import StorageError, data_dir
+from game.keep.saved_game import SavedGame
+from game.keep.settings import GameSetup, Settings
+from game.keep.storage import Storage
 from game.rules.state import GameState
 from tests.scene_helpers import play_hand
 

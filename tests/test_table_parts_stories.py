@@ -298,7 +298,7 @@ def test_the_cards_that_can_go_onto_the_table_are_outlined_when_asked(app, monke
     from dataclasses import replace
 
     import scenes.table_parts.hand as paint
-    from game.keep.storage import Settings
+    from game.keep.settings import Settings
 
     state = position(2, ["QC 9H 9C 9D 5S 6S 8D KH", "QS 4D 5S 6H"], phase=Phase.MELD, melds=[["QH QS QD"], []])
     scene = open_table(app, state)

@@ -12,7 +12,8 @@ import pytest
 
 from game import i18n
 from game.i18n import _, set_language
-from game.keep.storage import GameSetup, Settings, Storage
+from game.keep.settings import GameSetup, Settings
+from game.keep.storage import Storage
 from game.shell.app import App
 from game.shell.flow import Flow, system_language
 from scenes.menu import MenuScene

@@ -13,7 +13,9 @@ import pygame
 import pytest
 
 from game.i18n import set_language
-from game.keep.storage import SavedGame, Settings, Storage
+from game.keep.saved_game import SavedGame
+from game.keep.settings import Settings
+from game.keep.storage import Storage
 from game.rules.actions import Deal
 from game.rules.state import GameState
 from game.shell.flow import Flow

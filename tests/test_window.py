@@ -7,7 +7,8 @@ import json
 import pygame
 import pytest
 
-from game.keep.storage import Settings, Storage
+from game.keep.settings import Settings
+from game.keep.storage import Storage
 from game.shell.app import App
 from game.shell.flow import Flow
 from game.shell.window import DEFAULT_SIZE, MIN_SIZE, WindowState, place_window, usable

@@ -8,8 +8,8 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from game.keep.settings import GameSetup, Settings
 from game.keep.stats import GameStats, Record, Statistics
-from game.keep.storage import GameSetup, Settings
 from game.rules.state import GameState
 from game.shell.app import App
 from game.shell.controller import TurnController

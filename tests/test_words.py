@@ -13,8 +13,8 @@ import pytest
 
 from game.ai.coach import reason_for
 from game.i18n import _, set_language
+from game.keep.settings import GameSetup, Settings
 from game.keep.stats import GameStats, Record
-from game.keep.storage import GameSetup, Settings
 from game.rules import IllegalAction, Phase, TakePile, view_of
 from game.rules import events as ev
 from game.rules.actions import AddToMeld, DrawStock, LayMelds

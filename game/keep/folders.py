@@ -34,7 +34,7 @@ def _dirs(system: str, roaming: bool) -> PlatformDirsABC:
 
 
 def user_data_folder(system: str | None = None) -> Path:
-    """Settings, saves, statistics (game/keep/storage.py; BOLIVIA_HOME is handled there)."""
+    """Settings, saves, statistics (game/keep/storage.py; BOLIVIA_HOME is handled in game/keep/folder_files.py)."""
     system = system or sys.platform
     found = Path(_dirs(system, roaming=True).user_data_dir)
     if system == "darwin":

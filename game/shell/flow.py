@@ -23,8 +23,11 @@ import pygame
 
 from game.ai import get_player
 from game.i18n import LANGUAGES, _, number, set_language
+from game.keep.folder_files import StorageError
+from game.keep.saved_game import SavedGame
+from game.keep.settings import GameSetup, Settings
 from game.keep.stats import Statistics
-from game.keep.storage import GameSetup, SavedGame, Settings, Storage, StorageError
+from game.keep.storage import Storage
 from game.lessons import course
 from game.rules.deal_code import DealCode, code_of
 from game.rules.record import GameRecord

@@ -60,7 +60,7 @@ if TYPE_CHECKING:
     import pygame
 
 SIZES = ((1280, 720), (1920, 1080))
-HOME_ENV = "BOLIVIA_HOME"  # where game/keep/storage.py keeps settings and saves
+HOME_ENV = "BOLIVIA_HOME"  # where game/keep/folder_files.py finds settings and saves
 FRAMES = 1200  # drawn frames timed at each size (20 s of play): the 99th percentile is the 12th worst
 LEVELS = ("easy", "normal", "hard", "expert")
 # A searching level is too slow for whole games of four of it: it plays seat 0 against Normal, to the

@@ -291,7 +291,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def write_records(path: Path, records: list[dict]) -> None:
     """The games' records, each as a save holds it (game/rules/record.py), in one file written atomically."""
-    from game.keep.storage import write_json_atomic
+    from game.keep.atomic_files import write_json_atomic
 
     try:
         write_json_atomic(path, {"format": RECORDS_FORMAT, "kind": RECORDS_KIND, "games": records})

@@ -10,7 +10,7 @@ import statistics
 import time
 
 from game.ai import get_player
-from game.keep.storage import SavedGame
+from game.keep.saved_game import SavedGame
 from game.rules.legal import legal_actions
 from game.rules.record import GameRecord, replayed_scores
 from game.rules.record_check import record_from_json
