@@ -26,7 +26,7 @@ The output is a contract; its keys are exactly:
   least-squares slope of the memory read as each game-over screen appears.
 - `ai_ms`: per computer level, `p50` and `p95` milliseconds of one decision over whole games.
 - `rules`: the move list on long hands (game/tools/rules_bench.py): `legal_ms` by hand size (`"30"`,
-  `"40"`, `"48"`, `"60"` cards of a side not yet melded, at the first minimum of 50), each `p50` and `max`
+  `"40"`, `"48"` cards of a side not yet melded, at the first minimum of 50), each `p50` and `max`
   milliseconds of one list and `moves`, the longest list; `legal_ms_30_cards_by_minimum` the same for
   30 cards at the minimums `"90"`, `"120"` and `"150"`.
 - `sim_games_per_s`: per level, whole four-player games a second, as `simulate` plays them. A
@@ -88,7 +88,6 @@ TARGETS: dict[str, tuple[Callable[[dict], float | None], float, str]] = {
     "move list of a 48-card hand (ms)": (lambda r: r["rules"]["legal_ms"]["48"]["max"], 1000.0,
                                          "not yet melded, first minimum 50"),
 }
-SIZES_OF_HANDS = (30, 40, 48, 60)  # cards in the long hands whose move list is timed
 GROWTH_GAMES = 10
 GROWTH_WARMUP = 2  # games played before the measure starts
 
@@ -590,9 +589,10 @@ def _run_bench(quick: bool, seed: int, exe: Path | None, levels: list[str] | Non
 
     report["records"] = measure_records(2 if quick else 20, seed)
     say("move lists of long hands")
+    from game.tools.rules_bench import SIZES as HAND_SIZES
     from game.tools.rules_bench import measure_rules
 
-    report["rules"] = measure_rules(1 if quick else 6, seed, (30,) if quick else SIZES_OF_HANDS)
+    report["rules"] = measure_rules(1 if quick else 6, seed, (30,) if quick else HAND_SIZES)
     say("computer players")
     report["ai_ms"], report["sim_games_per_s"] = measure_ai(levels, 0.2 if quick else 8.0, seed)
     return report
