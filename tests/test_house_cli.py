@@ -1,4 +1,5 @@
-"""The headless tools' --variant samba and --house NAME=VALUE, and "house" in turn's position and score's record."""
+"""The headless tools' --variant samba and --house NAME=VALUE (advise and replay too), and "house" in turn's and
+advise's position and score's record."""
 
 from __future__ import annotations
 
@@ -83,3 +84,68 @@ def test_turn_takes_house_in_the_position(capsys, tmp_path):
     assert json.loads(out3)["moves"][0]["ok"] is True
     path.write_text(json.dumps({**position, "house": {"take_top": "never"}}))
     assert bad_input(capsys, "turn", str(path)).startswith("error: unknown value never for take_top")
+
+
+ADVISED = {"variant": "bolivia", "players": 2, "turn": 0, "phase": "draw",
+           "hands": [["4C", "5D", "6H", "9C"], ["4D", "5H", "6S"]], "melds": [[["5S", "6S", "7S"]], []],
+           "pile": ["8S"]}
+
+
+def test_advise_takes_house_in_the_position_or_on_the_command_line(capsys, tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(ADVISED))
+    code, out, err = run(capsys, "advise", str(path))
+    assert (code, err) == (0, "") and json.loads(out)["hint"]["move"] == {"take_top": 0}
+    code, out, err = run(capsys, "advise", str(path), "--house", "take_top=no")
+    assert (code, err) == (0, "") and json.loads(out)["hint"]["move"] == {"draw": "stock"}
+    path.write_text(json.dumps({**ADVISED, "house": {"take_top": "no"}}))
+    assert json.loads(run(capsys, "advise", str(path))[1])["hint"]["move"] == {"draw": "stock"}
+    # The command line's win over the file's, as in turn.
+    assert json.loads(run(capsys, "advise", str(path), "--house", "take_top=yes")[1])["hint"]["move"] == {
+        "take_top": 0}
+
+
+def test_advise_refuses_a_wrong_house_rule_with_one_line(capsys, tmp_path):
+    path = tmp_path / "p.json"
+    path.write_text(json.dumps(ADVISED))
+    assert bad_input(capsys, "advise", str(path), "--house", "take_top=maybe") == (
+        "error: unknown value maybe for take_top: choose yes, no")
+    assert bad_input(capsys, "advise", str(path), "--house", "unfrozen_take=pair") == (
+        "error: the house rule unfrozen_take is not one of bolivia's")
+    assert bad_input(capsys, "advise", str(path), "--house", "colour=red").startswith(
+        "error: unknown house rule colour")
+    assert bad_input(capsys, "advise", str(path), "--house", "take_top").startswith("error: a house rule is NAME=VALUE")
+    path.write_text(json.dumps({**ADVISED, "house": {"wild_limit": "four"}}))
+    assert bad_input(capsys, "advise", str(path)) == "error: unknown value four for wild_limit: choose two, three"
+
+
+def _records(capsys, tmp_path, *house: str, variant: str = "bolivia"):
+    path = tmp_path / "games.json"
+    code, _out, err = run(capsys, "simulate", "--players", "2", "--games", "3", "--seed", "4", "--player", "greedy",
+                          "--target", "2500", "--variant", variant, "--record", str(path), "--json",
+                          *[x for h in house for x in ("--house", h)])
+    assert (code, err) == (0, "")
+    return path
+
+
+def test_replay_plays_records_back_under_the_house_rules_given(capsys, tmp_path):
+    path = _records(capsys, tmp_path, "black_three_in_hand=5")
+    code, out, err = run(capsys, "replay", str(path), "--json")
+    assert (code, err) == (0, "")  # the records carry the rule they were played with
+    played = [json.loads(line) for line in out.splitlines() if "scores" in line]
+    code, out, err = run(capsys, "replay", str(path), "--json", "--house", "black_three_in_hand=100")
+    again = [json.loads(line) for line in out.splitlines() if "scores" in line]
+    assert (code, err) == (1, "")  # a black three left in hand costs 100 now: the scores are not the record's
+    assert len(again) == len(played) and again != played
+    assert all(a["scores"][s] <= p["scores"][s] for a, p in zip(again, played, strict=True) for s in (0, 1))
+    code, out2, _err = run(capsys, "replay", str(path), "--json", "--house", "black_three_in_hand=5")
+    assert code == 0 and [json.loads(line) for line in out2.splitlines() if "scores" in line] == played
+
+
+def test_replay_refuses_a_wrong_house_rule_with_one_line(capsys, tmp_path):
+    path = _records(capsys, tmp_path, variant="samba")
+    assert bad_input(capsys, "replay", str(path), "--house", "bolivia_bonus=2000") == (
+        "error: the house rule bolivia_bonus is not one of samba's")
+    assert bad_input(capsys, "replay", str(path), "--house", "wild_limit=none") == (
+        "error: unknown value none for wild_limit: choose two, three")
+    assert bad_input(capsys, "replay", str(path), "--house", "=two").startswith("error: a house rule is NAME=VALUE")

@@ -1,6 +1,7 @@
 """`python -m game advise FILE|-`: the table's advice for one position (a contract: README "Headless tools").
 
-The file is the JSON `python -m game turn` reads (game/tools/position.py); its moves are played first
+The file is the JSON `python -m game turn` reads (game/tools/position.py), its optional "house" too, and
+`--house NAME=VALUE` (repeatable) sets house rules over the file's; its moves are played first
 (each must be legal), and the advice is for the seat to act after them, from that seat's view, with
 what it saw during those moves. Output, one JSON object:
   {"seat": N, "hint": {"move": MOVE, "reason": TEXT}, "discard_risks": {CARD: TEXT or null, ...}}
@@ -32,7 +33,15 @@ from game.rules.cards import face_label
 from game.rules.errors import IllegalAction
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
-from game.tools.position import PositionError, build_position, parse_json, read_text, to_action
+from game.tools.position import (
+    PositionError,
+    add_house_option,
+    build_position,
+    parse_json,
+    read_text,
+    to_action,
+    with_command_line,
+)
 
 LANGUAGES = ("en", "fr", "sv")
 
@@ -108,7 +117,7 @@ def cmd_advise(args) -> int:
     if args.language is not None:
         set_language(args.language)
     try:
-        out = advise_position(parse_json(read_text(args.file), args.file))
+        out = advise_position(with_command_line(parse_json(read_text(args.file), args.file), None, args.house))
     except PositionError as why:
         raise BadInput(str(why)) from None
     print(json.dumps(out, ensure_ascii=False))
@@ -119,4 +128,5 @@ def register(sub, name: str) -> None:
     p = sub.add_parser(name, help=_("the hint and the discard warnings for one position"))
     p.add_argument("file", help=_("the position, or - to read it from standard input"))
     p.add_argument("--language", choices=LANGUAGES, default=None, help=_("the language of the words"))
+    add_house_option(p)
     p.set_defaults(run=cmd_advise)

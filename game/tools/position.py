@@ -363,23 +363,35 @@ def play_position(data: object) -> dict:
             "hand_over": over, "hand_scores": s.results[-1]["scores"] if over and s.results else None}
 
 
+def with_command_line(data: object, variant: str | None, house: list[str]) -> object:
+    """The position with the command line's --variant (which must agree with the file's, if it names one)
+    and --house NAME=VALUE options over the file's "house"; checked as the file's are, when it is read."""
+    if variant is not None and isinstance(data, dict):
+        if "variant" in data and str(data["variant"]).lower() != variant.lower():
+            raise PositionError(_("the file says variant {file}, the command line {arg}").format(
+                file=json.dumps(data["variant"])[:40], arg=variant))
+        data = {**data, "variant": variant}
+    if house and isinstance(data, dict):
+        try:
+            given = parse_pairs(house)
+        except HouseError as why:
+            raise PositionError(str(why)) from None
+        kept = data.get("house", {})
+        data = {**data, "house": {**kept, **given} if isinstance(kept, dict) else kept}
+    return data
+
+
+def add_house_option(parser) -> None:
+    """--house NAME=VALUE, repeatable (as game/tools/cli.py's other tools take it)."""
+    parser.add_argument("--house", action="append", default=[], metavar="NAME=VALUE",
+                        help=_("a house rule, like take_top=no (repeatable)"))
+
+
 def cmd_turn(args) -> int:
     from game.tools.cli import BadInput
 
     try:
-        data = parse_json(read_text(args.file), args.file)
-        if args.variant is not None and isinstance(data, dict):
-            if "variant" in data and str(data["variant"]).lower() != args.variant.lower():
-                raise PositionError(_("the file says variant {file}, the command line {arg}").format(
-                    file=json.dumps(data["variant"])[:40], arg=args.variant))
-            data = {**data, "variant": args.variant}
-        if args.house and isinstance(data, dict):
-            try:
-                given = parse_pairs(args.house)
-            except HouseError as why:
-                raise PositionError(str(why)) from None
-            house = data.get("house", {})
-            data = {**data, "house": {**house, **given} if isinstance(house, dict) else house}
+        data = with_command_line(parse_json(read_text(args.file), args.file), args.variant, args.house)
         out = play_position(data)
     except PositionError as why:
         raise BadInput(str(why)) from None
@@ -392,7 +404,6 @@ def register(sub, name: str) -> None:
     p.add_argument("file", help=_("the position, or - to read it from standard input"))
     p.add_argument("--variant", default=None,
                    help=_("the game, when the file does not say: bolivia, standard or samba"))
-    p.add_argument("--house", action="append", default=[], metavar="NAME=VALUE",
-                   help=_("a house rule, like take_top=no (repeatable)"))
+    add_house_option(p)
     p.set_defaults(run=cmd_turn)
 

@@ -8,8 +8,10 @@ list), then one per hand, `{"hand": H, "scores": [...]}`, each side's hand score
 (null for a hand still in play, with "error" where a recorded move cannot be played). Every game by
 default, each object then also carrying `"game": G`; `--game` chooses one. Games are numbered from 0, as
 `simulate` numbers them; hands from 1, as the game and its score sheet do; seats from 0.
+`--house NAME=VALUE` (repeatable) plays every game back under these house rules, over the ones its record
+says it was played with (a record written before records carried them plays its game's defaults).
 Exit 0 when every hand played back scores what the record says, 1 when one does not, 2 for a file that
-is not a record.
+is not a record or a house rule unknown, or not one of a game's.
 """
 
 from __future__ import annotations
@@ -31,8 +33,10 @@ from game.rules.actions import (
     TakeTop,
 )
 from game.rules.cards import label
+from game.rules.house import HouseError, parse_pairs, with_house
 from game.rules.record import KIND, GameRecord, HandRecord, ReplayError, replay
 from game.rules.record_check import InvalidRecord, record_from_json
+from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
 
 SAVE_KIND = "bolivia-save"
@@ -64,6 +68,17 @@ def records_in(data: object) -> list[GameRecord]:
                 raise InvalidRecord(_("game {g}: {why}").format(g=g, why=why)) from None
         return out
     raise InvalidRecord(_("it is not a record of Bolivia: neither a save, a kept game nor simulate's records"))
+
+
+def play_under(games: list[GameRecord], house: list[str]) -> None:
+    """Each game to be played back under these NAME=VALUE house rules, over its own; HouseError for a
+    rule that is unknown, or not one of that game's."""
+    if not house:
+        return
+    given = parse_pairs(house)
+    for record in games:
+        own = dict(record.rule_set.house) if record.rule_set is not None else {}
+        record.rule_set = with_house(RULESETS[record.variant], {**own, **given})
 
 
 def _labels(cards: tuple[int, ...]) -> list[str]:
@@ -136,6 +151,10 @@ def cmd_replay(args) -> int:
         games = records_in(data)
     except InvalidRecord as why:
         raise BadInput(_("{path} is not a record: {why}").format(path=args.file, why=why)) from None
+    try:
+        play_under(games, args.house)
+    except HouseError as why:
+        raise BadInput(str(why)) from None
     chosen = range(len(games))
     if args.game is not None:
         if not 0 <= args.game < len(games):
@@ -175,4 +194,6 @@ def register(sub, name: str) -> None:
     p.add_argument("--game", type=int, default=None, help=_("only this game (from 0)"))
     p.add_argument("--hand", type=int, default=None, help=_("only this hand (from 1)"))
     p.add_argument("--json", action="store_true", help=_("one JSON object a line"))
+    p.add_argument("--house", action="append", default=[], metavar="NAME=VALUE",
+                   help=_("a house rule, like take_top=no (repeatable)"))
     p.set_defaults(run=cmd_replay)
