@@ -177,6 +177,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self._wishes: list[tuple[int, int | None]] = []  # faces to draw ahead, while nothing moves
         self._wishes_at = -1  # the relayout they were worked out for
         self.button_bar = ButtonBar(self.do, self.sounds.enabled)
+        self.log_panel.retell(self.view)  # a game continued from its save: the hand so far, from its record
 
     # ----- set-up -----------------------------------------------------------------------------------
 
@@ -522,6 +523,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.names = seat_names(self.state.players)  # the language may have changed
         self.side_names = side_names(self.state.players)
         self.view.names, self.view.side_names = self.names, self.side_names
+        self.log_panel.retell(self.view)  # in the new language, if it changed
         self.button_bar.make(self.sounds.enabled)
         self.layer.invalidate()
         if self.layout is not None:

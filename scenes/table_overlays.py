@@ -47,9 +47,10 @@ def _box(size: tuple[int, int], u: int, width: int) -> pygame.Rect:
 
 
 def draw_log_overlay(surface: pygame.Surface, lines: list[str], u: int, text_px: int,
-                     scroll: Scroll | None = None) -> None:
+                     scroll: Scroll | None = None) -> list[str]:
     """The whole hand so far, wrapped at word boundaries; newest at the bottom, and with a `scroll` the
-    player moves through it (wheel, PgUp/PgDn, Home/End), else the oldest lines give way when it is long."""
+    player moves through it (wheel, PgUp/PgDn, Home/End), else the oldest lines give way when it is long.
+    Returns the lines shown."""
     box = _box(surface.get_size(), u, u * 30)
     draw_panel(surface, box, u // 2)
     pad = u // 2
@@ -63,7 +64,8 @@ def draw_log_overlay(surface: pygame.Surface, lines: list[str], u: int, text_px:
     scroll = scroll if scroll is not None else Scroll()
     scroll.fit(len(wrapped), room)
     y = top
-    for part in scroll.shown(wrapped):
+    shown = scroll.shown(wrapped)
+    for part in shown:
         draw_text(surface, part, text_px, INK, (box.x + pad, y))
         y += text_px + 4
     if scroll.lines > scroll.room:  # where the page is in the story, and how to move
@@ -71,6 +73,7 @@ def draw_log_overlay(surface: pygame.Surface, lines: list[str], u: int, text_px:
             first=scroll.top + 1, last=min(scroll.lines, scroll.top + scroll.room), n=scroll.lines)
         draw_text(surface, where, max(12, text_px - 2), INK_DIM, (box.right - pad, box.bottom - pad // 2),
                   "bottomright")
+    return shown
 
 
 def draw_score_sheet(surface: pygame.Surface, state, side_names: list[str], seat_names: list[str], u: int,

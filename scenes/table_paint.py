@@ -125,7 +125,7 @@ class TablePainter:
         self.draw_message_line(surface, u)
         self.button_bar.draw(surface, self._enabled())
         self._draw_flourishes(surface, u)
-        self.panels.draw(surface, self.view, self.log, self.size, u, max(14, self.layout.label_px))
+        self.panels.draw(surface, self.view, self.log_panel.story, self.size, u, max(14, self.layout.label_px))
         self.dialogs.draw(surface, self.size, u)
 
     @property
