@@ -117,9 +117,11 @@ class TableScene(TablePlayer, TablePainter, Scene):
                  on_rules: Callable[[], None] | None = None,
                  on_sound: Callable[[], bool] | None = None,
                  sort_order: str = "rank", discard_warning: bool = True,
-                 on_setting: Callable[[str, object], None] | None = None) -> None:
+                 on_setting: Callable[[str, object], None] | None = None,
+                 on_replay: Callable[[int], None] | None = None) -> None:
         """`sounds` plays the events; `on_settings` and `on_rules` open those screens (from the pause
         menu; R opens the rules); `on_sound()` switches sound on or off (V) and says which it is now.
+        `on_replay(hand)` plays back a hand chosen on the score sheet (G).
         `sort_order` and `discard_warning` come from the settings; `on_setting(name, value)` keeps a
         choice made at the table (the hand's sort order) for later games."""
         super().__init__()
@@ -169,6 +171,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.shake_time = 0.0
         self.dialogs = Dialogs()  # a yes/no question, the pause menu
         self.panels = Panels()  # the keys, what happened, the score sheet
+        self.panels.on_replay = on_replay
         self.end_wait: float | None = None
         self.can_ask = False
         self.motion: dict[int, tuple[str, float]] = {}  # how each card moved by the last events flies

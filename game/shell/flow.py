@@ -381,7 +381,8 @@ class Flow:
                                 on_change=self.autosave, sounds=SILENT if self.demo else self.sounds,
                                 on_settings=self.open_settings, on_rules=self.open_rules, on_sound=self.toggle_sound,
                                 sort_order=settings.sort_order, discard_warning=settings.discard_warning,
-                                on_setting=self.table_setting)
+                                on_setting=self.table_setting,
+                                on_replay=None if self.demo else self._replay_from_sheet)
         if not self.demo:
             self.table.apply_settings(replace(settings, setup=replace(settings.setup, speed=speed)))
         if show:
@@ -446,6 +447,12 @@ class Flow:
         if hand is not None and record is not None and not self.demo:
             scene.on_replay = lambda: self.open_replay(record, hand.hand, scene)
         self.app.scenes.request(scene)
+
+    def _replay_from_sheet(self, hand: int) -> None:
+        """A hand chosen on the table's score sheet (G), played back; Esc comes back to the sheet."""
+        table = self.table
+        if table is not None and table.controller.record.hand(hand) is not None:
+            self.open_replay(table.controller.record, hand, table)
 
     def open_replay(self, record: GameRecord, hand: int, back: Scene) -> None:
         """A hand of `record` played back (the scene it came from comes back after it)."""
