@@ -31,9 +31,11 @@ class ReplayScene(Scene):
     """`record` is the game's; `hand` the number (from 1) of the hand to open; `on_back()` leaves."""
 
     def __init__(self, record: GameRecord, hand: int, on_back: Callable[[], None] | None = None,
-                 show_hidden: bool = False, games: list[GameRecord] | None = None) -> None:
+                 show_hidden: bool = False, games: list[GameRecord] | None = None, at: int | None = None,
+                 note: Callable[[], list[str]] | None = None) -> None:
         """`games` (oldest first, `record` among them): the kept games, PgUp/PgDn going on from one into the
-        next."""
+        next. `at`: the move to open at (else the hand's end); `note()`: words shown over the story while
+        that move is shown (the review's better move), made when drawn, in the language of the moment."""
         super().__init__()
         self.games = games if games else [record]
         self.record = record
@@ -42,7 +44,10 @@ class ReplayScene(Scene):
         numbers = [h.hand for h in record.hands]
         self.numbers = numbers
         self.model = ReplayModel(record, record.hand(hand) or record.hands[-1])
-        self.model.go(self.model.last)  # opened after the hand: its end first, Home for the deal
+        self.model.go(self.model.last if at is None else at)  # by default its end first, Home for the deal
+        self.at = self.model.index if at is not None else None
+        self.hand_at = self.model.hand.hand  # the note belongs to this hand's move
+        self.note = note
         self._background: pygame.Surface | None = None
         self._faces: CardFaces | None = None
         self._unit = ui_unit(self.size)
@@ -262,16 +267,26 @@ class ReplayScene(Scene):
         text = max(14, u * 3 // 4)
         f = font(text)
         pad = u // 3
+
+        def measure(t: str) -> int:
+            return f.size(t)[0]
+
+        y = box.y + pad
+        if self.note is not None and self.model.index == self.at and self.model.hand.hand == self.hand_at:
+            for part in wrap(self.note(), box.w - 2 * pad, measure):
+                draw_text(surface, part, text, GOLD, (box.x + pad, y), bold=True)
+                y += text + 3
+            y += pad
+            pygame.draw.line(surface, GOLD, (box.x + pad, y - pad // 2 - 1), (box.right - pad, y - pad // 2 - 1), 1)
         lines: list[tuple[str, bool]] = []
         for index, line in self.model.story():
             if index > self.model.index:
                 break
-            for part in wrap([line], box.w - 2 * pad, lambda t: f.size(t)[0]):
+            for part in wrap([line], box.w - 2 * pad, measure):
                 lines.append((part, index == self.model.index))
         if self.model.error and self.model.index == self.model.last:
-            lines += [(part, True) for part in wrap([self.model.error], box.w - 2 * pad, lambda t: f.size(t)[0])]
-        room = max(1, (box.h - 2 * pad) // (text + 3))
-        y = box.y + pad
+            lines += [(part, True) for part in wrap([self.model.error], box.w - 2 * pad, measure)]
+        room = max(1, (box.bottom - pad - y) // (text + 3))
         for part, now in lines[-room:]:
             draw_text(surface, part, text, GOLD if now else INK, (box.x + pad, y), bold=now)
             y += text + 3

@@ -22,6 +22,7 @@ from dataclasses import replace
 import pygame
 
 from game.ai import get_player
+from game.ai.review import Moment
 from game.i18n import LANGUAGES, _, number, set_language
 from game.keep.stats import Statistics
 from game.keep.storage import GameSetup, SavedGame, Settings, Storage, StorageError
@@ -41,6 +42,7 @@ from scenes.lesson_play import LessonScene
 from scenes.lessons import LessonsScene
 from scenes.menu import MenuScene
 from scenes.replay import ReplayScene
+from scenes.review import ReviewScene
 from scenes.rules import RulesScene, game_name
 from scenes.scene import Scene
 from scenes.scoring import ScoringScene
@@ -446,6 +448,7 @@ class Flow:
         )
         if hand is not None and record is not None and not self.demo:
             scene.on_replay = lambda: self.open_replay(record, hand.hand, scene)
+            scene.on_review = lambda: self.open_review(record, hand.hand, scene)
         self.app.scenes.request(scene)
 
     def _replay_from_sheet(self, hand: int) -> None:
@@ -457,6 +460,18 @@ class Flow:
     def open_replay(self, record: GameRecord, hand: int, back: Scene) -> None:
         """A hand of `record` played back (the scene it came from comes back after it)."""
         self.app.scenes.request(ReplayScene(record, hand, on_back=lambda: self.app.scenes.request(back)))
+
+    def open_review(self, record: GameRecord, hand: int, back: Scene) -> None:
+        """Where the player's moves of the hand cost most; a moment chosen opens the replay at its move, and
+        the review comes back after it (worked out once), then the scene it came from."""
+        review = ReviewScene(record, hand, seat=0, on_back=lambda: self.app.scenes.request(back))
+
+        def replay_at(moment: Moment) -> None:
+            self.app.scenes.request(ReplayScene(record, moment.hand, on_back=lambda: self.app.scenes.request(review),
+                                                at=moment.move + 1, note=lambda: review.note(moment)))
+
+        review.on_replay = replay_at
+        self.app.scenes.request(review)
 
     def after_scoring(self, table: TableScene) -> None:
         if table.state.phase == Phase.GAME_OVER:
