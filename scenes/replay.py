@@ -20,7 +20,17 @@ from game.ui.hand_story import wrap
 from game.ui.narrate import seat_names, side_names
 from game.ui.replay_model import PACES, ReplayModel
 from scenes.scene import Host, Scene
-from scenes.widgets import GOLD, INK, Button, draw_panel, draw_text, felt_background, ui_unit
+from scenes.widgets import (
+    GOLD,
+    INK,
+    READABLE_PX,
+    Button,
+    draw_panel,
+    draw_text,
+    felt_background,
+    fit_size,
+    ui_unit,
+)
 
 
 def pace_name(seconds: float) -> str:
@@ -239,7 +249,7 @@ class ReplayScene(Scene):
         pile = state.pile
         label = (ngettext("Pile: {n} card", "Pile: {n} cards", len(pile)).format(n=len(pile)) + " · "
                  + ngettext("stock: {n} card", "stock: {n} cards", len(state.stock)).format(n=len(state.stock)))
-        draw_text(surface, label, text, INK, (left.x, y), bold=True)
+        draw_text(surface, label, fit_size(label, text, left.w, READABLE_PX), INK, (left.x, y), bold=True)
         for i, card in enumerate(pile[-3:]):  # the top card last, on top
             surface.blit(faces.card(card), (left.x + i * (faces.width // 3), y + text + 4))
         sides = side_names(state.players)
@@ -273,7 +283,8 @@ class ReplayScene(Scene):
 
         y = box.y + pad
         if self.note is not None and self.model.index == self.at and self.model.hand.hand == self.hand_at:
-            for part in wrap(self.note(), box.w - 2 * pad, measure):
+            bold = font(text, True)
+            for part in wrap(self.note(), box.w - 2 * pad, lambda t: bold.size(t)[0]):
                 draw_text(surface, part, text, GOLD, (box.x + pad, y), bold=True)
                 y += text + 3
             y += pad

@@ -15,7 +15,7 @@ import pygame
 
 from game.ai.review import Moment, Review, Reviewer
 from game.assets import font
-from game.i18n import _, ngettext, number
+from game.i18n import _, language, ngettext, number
 from game.rules.record import GameRecord
 from game.ui.hand_story import move_story, wrap
 from game.ui.narrate import seat_names
@@ -41,6 +41,7 @@ class ReviewScene(Scene):
         self.review: Review | None = None
         self.chosen = 0
         self.cards: list[pygame.Rect] = []  # each moment's panel, as laid out
+        self._said: dict[tuple[str, int], list[str]] = {}  # each moment's words, by language (asked once)
         self.back_button = Button(_("Back (Esc)"), self.leave)
         self._background: pygame.Surface | None = None
         self._unit = ui_unit(self.size)
@@ -63,9 +64,15 @@ class ReviewScene(Scene):
                 self.on_replay(self.moments[index])
 
     def note(self, moment: Moment) -> list[str]:
-        """What the replay shows over its story at the moment's move: the better move and what it saves."""
-        return [_("Better: {reason}").format(reason=moment.reason(seat_names(self.record.players))),
-                cost_text(moment.cost)]
+        """What the replay shows over its story at the moment's move: what the move risked, the better move,
+        and what it gave away."""
+        names = seat_names(self.record.players)
+        risk = moment.risk(names)
+        n = max(0, round(moment.cost))
+        return ([risk] if risk else []) + [
+            _("Better: {reason}").format(reason=moment.reason(names)),
+            ngettext("By the adviser's judgement, the move gave away about {n} point.",
+                     "By the adviser's judgement, the move gave away about {n} points.", n).format(n=number(n))]
 
     # ----- scene hooks -------------------------------------------------------------------------------
 
@@ -173,11 +180,9 @@ class ReviewScene(Scene):
         each = room // max(1, len(self.moments))
         y = area.y
         for i, m in enumerate(self.moments):
-            played = " ".join(move_story(self.record, self.hand, m.move, names)) or "…"
+            played, better = self._words(i, names)
             lines = [(_("{n}. Move {move} · {cost}").format(n=i + 1, move=m.move + 1, cost=cost_text(m.cost)),
-                      GOLD, True),
-                     (_("You played: {what}").format(what=played), INK, False),
-                     (_("Better: {reason}").format(reason=m.reason(names)), INK, False)]
+                      GOLD, True), (played, INK, False), (better, INK, False)]
             box = pygame.Rect(area.x, y, area.w, each)
             draw_panel(surface, box, u // 3)
             if i == self.chosen:
@@ -185,6 +190,18 @@ class ReviewScene(Scene):
             self._draw_lines(surface, box, lines, text)
             self.cards.append(box)
             y += each + gap
+
+    def _words(self, index: int, names: list[str]) -> list[str]:
+        """What was played (as the table's log said it, and the warning the discard had) and the better
+        move with its reason, in the language of the moment (worked out once per language)."""
+        key = (language(), index)
+        if key not in self._said:
+            m = self.moments[index]
+            played = " ".join(move_story(self.record, self.hand, m.move, names)) or "…"
+            risk = m.risk(names)
+            self._said[key] = [played + (" " + risk if risk else ""),
+                               _("Better: {reason}").format(reason=m.reason(names))]
+        return self._said[key]
 
     def _draw_lines(self, surface: pygame.Surface, box: pygame.Rect,
                     lines: list[tuple[str, tuple[int, int, int], bool]], text: int) -> None:

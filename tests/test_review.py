@@ -75,6 +75,7 @@ def test_discarding_onto_the_opponents_run_is_named_first_with_the_better_move()
                                                                             reverse=True)
     english = first.reason(["You", "North"])
     assert english.startswith("Discard ") and "Q♥" in english, english
+    assert "escalera" in first.risk(["You", "North"])  # what the table warns of that discard
     set_language("fr")
     french = first.reason(["Vous", "Nord"])
     set_language("sv")
@@ -163,11 +164,15 @@ def test_from_the_scoring_screen_a_moment_opens_the_replay_at_its_move_and_comes
     replay = flow.app.scenes.current
     assert isinstance(replay, ReplayScene) and replay.model.hand.hand == 1
     assert replay.model.index == 5 and replay.model.frame.seat == 0  # just after the player's discard
-    assert replay.note is not None and replay.note()[0].startswith("Better: Discard ")
+    assert replay.note is not None
+    assert "escalera" in replay.note()[0] and replay.note()[1].startswith("Better: Discard ")
     flow.app.run(frames=1)  # drawn, with its note
     replay.handle_event(key(pygame.K_ESCAPE))
     flow.app.run(frames=1)
     assert flow.app.scenes.current is review and review.review is not None  # not worked out again
+    set_language("fr")  # the words are made again in the language of the moment
+    flow.app.run(frames=1)
+    assert review._words(0, ["Vous", "Nord"])[1].startswith("Mieux : Défaussez")
     review.handle_event(key(pygame.K_ESCAPE))
     flow.app.run(frames=1)
     assert flow.app.scenes.current is scoring

@@ -20,11 +20,12 @@ import math
 import random
 from dataclasses import dataclass, replace
 
-from game.ai.adviser import advice_for, advise
+from game.ai.adviser import advice_for, advise, discard_warnings
 from game.ai.coach import COACH_BUDGET, as_meld_move
 from game.ai.inference import sample_consistent
 from game.ai.ismcts import REWARD_SCALE, Budget, Node, Search, action_key
-from game.rules.actions import Action, Answer
+from game.rules.actions import Action, Answer, Discard
+from game.rules.cards import FACE
 from game.rules.record import GameRecord, HandRecord, ReplayError, replay
 from game.rules.state import Phase
 from game.rules.view import PlayerView, view_of
@@ -52,6 +53,13 @@ class Moment:
     def reason(self, names: list[str] | None = None) -> str:
         """Why the better move, in the adviser's words and the language of the moment."""
         return advice_for(self.view, self.better, names).hint.reason
+
+    def risk(self, names: list[str] | None = None) -> str | None:
+        """The table's warning before the discard played, if it had one (what the card gave away)."""
+        if not isinstance(self.played, Discard):
+            return None
+        warnings = discard_warnings(self.view, names)
+        return next((w for c, w in warnings.items() if FACE[c] == FACE[self.played.card]), None)
 
 
 @dataclass(frozen=True)
