@@ -261,14 +261,16 @@ class ReplayScene(Scene):
             label = sides[side] + (" · " + ngettext("{n} red three", "{n} red threes", reds).format(n=reds)
                                    if reds else "")
             draw_text(surface, label, text, INK, (right.x, top), bold=True)
-            x, y = right.x, top + text + 4
-            for meld in state.melds[side]:
-                width = faces.width + (len(meld.cards) - 1) * step
-                if x + width > right.right and x > right.x:
-                    x, y = right.x, y + faces.height * 3 // 5
+            spots = meld_rows(
+                [faces.width + (len(m.cards) - 1) * step for m in state.melds[side]], right.w, u // 4)
+            rows = 1 + max((row for row, _x in spots), default=0)
+            room = top + side_h - (top + text + 4) - faces.height - u // 4  # for the rows after the first
+            # Rows overlap as much as the side's half needs, never hiding a row's index corners.
+            down = min(faces.height * 3 // 5, max(faces.height // 3, room // max(1, rows - 1)))
+            for meld, (row, x) in zip(state.melds[side], spots, strict=True):
+                y = top + text + 4 + row * down
                 for i, card in enumerate(meld.cards):
-                    surface.blit(faces.card(card), (x + i * step, y))
-                x += width + u // 4
+                    surface.blit(faces.card(card), (right.x + x + i * step, y))
 
     def _draw_story(self, surface: pygame.Surface) -> None:
         box = self._story
@@ -301,3 +303,16 @@ class ReplayScene(Scene):
         for part, now in lines[-room:]:
             draw_text(surface, part, text, GOLD if now else INK, (box.x + pad, y), bold=now)
             y += text + 3
+
+
+def meld_rows(widths: list[int], room: int, gap: int) -> list[tuple[int, int]]:
+    """Each meld's row and its left edge in a width `room`: melds side by side, a new row when one
+    would go past the edge."""
+    out: list[tuple[int, int]] = []
+    row = x = 0
+    for width in widths:
+        if x + width > room and x > 0:
+            row, x = row + 1, 0
+        out.append((row, x))
+        x += width + gap
+    return out

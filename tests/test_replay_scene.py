@@ -225,3 +225,10 @@ def test_the_score_sheet_offers_no_replay_before_a_hand_is_scored(flow: Flow) ->
     flow.app.process_event(key(pygame.K_RETURN))  # nothing to play back: Enter leaves the sheet
     flow.app.run(frames=1)
     assert flow.app.scenes.current is table and table.overlay is None
+
+
+def test_melds_go_side_by_side_and_on_to_a_new_row_at_the_edge() -> None:
+    from scenes.replay import meld_rows
+
+    assert meld_rows([100, 100, 100, 300], 250, 10) == [(0, 0), (0, 110), (1, 0), (2, 0)]
+    assert meld_rows([], 250, 10) == []
