@@ -285,9 +285,8 @@ class ReplayScene(Scene):
 
         y = box.y + pad
         if self.note is not None and self.model.index == self.at and self.model.hand.hand == self.hand_at:
-            bold = font(text, True)
-            for part in wrap(self.note(), box.w - 2 * pad, lambda t: bold.size(t)[0]):
-                draw_text(surface, part, text, GOLD, (box.x + pad, y), bold=True)
+            for part in wrap(self.note(), box.w - 2 * pad, measure):
+                draw_text(surface, part, text, GOLD, (box.x + pad, y))
                 y += text + 3
             y += pad
             pygame.draw.line(surface, GOLD, (box.x + pad, y - pad // 2 - 1), (box.right - pad, y - pad // 2 - 1), 1)

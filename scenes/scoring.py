@@ -34,6 +34,7 @@ from scenes.widgets import (
     draw_panel,
     draw_text,
     felt_background,
+    fit_size,
     ui_unit,
     wrap_text,
 )
@@ -288,7 +289,8 @@ class ScoringScene(Scene):
         margin = max(10, u // 2)
         top = round(u * 3.6)  # title and summary
         button_h = round(u * 2.1)
-        bottom = h - button_h - u
+        code_h = max(14, u * 3 // 4) + u // 3 if self.deal_code else 0  # the deal code's strip, under the buttons
+        bottom = h - button_h - u - code_h
         n = len(self.columns)
         gap = margin
         col_w = min(u * 17, (w - 2 * margin - (n - 1) * gap) // n)
@@ -304,7 +306,7 @@ class ScoringScene(Scene):
         for col in self.columns:
             col.rect.h = used
         self.button.rect = pygame.Rect(0, 0, min(u * 10, w - 2 * margin), button_h)
-        self.button.rect.midtop = (w // 2, min(top + used + u // 2, h - button_h - u // 3))
+        self.button.rect.midtop = (w // 2, min(top + used + u // 2, h - button_h - u // 3 - code_h))
         side_w = min(u * 8, (w - 2 * margin - self.button.rect.w) // 2 - margin)
         for b, sign in ((self.replay_button, -1), (self.review_button, 1)):
             b.rect = pygame.Rect(0, 0, side_w, round(button_h * 0.8))
@@ -421,7 +423,7 @@ class ScoringScene(Scene):
             y += round(t * 1.6)
             if not self.final:
                 text = _("Next first meld: {n} points").format(n=col.next_min)
-                img = self._text(text, t, INK)
+                img = self._text(text, fit_size(text, t, x1 - x0, READABLE_PX, bold=False), INK)
                 img.set_alpha(alpha)
                 surface.blit(img, (x0, y))
 
