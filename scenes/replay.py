@@ -280,8 +280,13 @@ class ReplayScene(Scene):
         f = font(text)
         pad = u // 3
 
+        bold = font(text, True)
+
         def measure(t: str) -> int:
             return f.size(t)[0]
+
+        def bold_measure(t: str) -> int:
+            return bold.size(t)[0]
 
         y = box.y + pad
         if self.note is not None and self.model.index == self.at and self.model.hand.hand == self.hand_at:
@@ -294,10 +299,11 @@ class ReplayScene(Scene):
         for index, line in self.model.story():
             if index > self.model.index:
                 break
-            for part in wrap([line], box.w - 2 * pad, measure):
-                lines.append((part, index == self.model.index))
+            now = index == self.model.index  # drawn bold: measured bold
+            for part in wrap([line], box.w - 2 * pad, bold_measure if now else measure):
+                lines.append((part, now))
         if self.model.error and self.model.index == self.model.last:
-            lines += [(part, True) for part in wrap([self.model.error], box.w - 2 * pad, measure)]
+            lines += [(part, True) for part in wrap([self.model.error], box.w - 2 * pad, bold_measure)]
         room = max(1, (box.bottom - pad - y) // (text + 3))
         for part, now in lines[-room:]:
             draw_text(surface, part, text, GOLD if now else INK, (box.x + pad, y), bold=now)
