@@ -36,6 +36,7 @@ WORLDS = 16  # worlds each compared pair of moves is played on
 MOMENTS = 3  # moments named at most
 MIN_COST = 40.0  # points: a smaller cost is not worth a player's attention
 CONFIDENCE = 1.5  # a moment's cost must be this many standard errors of its worlds' differences
+NOT_A_MOVE = -1e3  # the search's reward for a first move its world refuses
 
 
 @dataclass(frozen=True)
@@ -89,9 +90,10 @@ def weigh(view: PlayerView, moves: list[Action], worlds: int, seed: int,
     out: list[list[float]] = [[] for _m in moves]
     for w in range(worlds):
         world = sample_consistent(view, random.Random(seed * 7919 + w), search.avoid)
-        for i, move in enumerate(moves):
-            state = world.copy()
-            reward = search.iterate(Node(), state, random.Random(seed * 3 + w), move)
+        rewards = [search.iterate(Node(), world.copy(), random.Random(seed * 3 + w), move) for move in moves]
+        if min(rewards) <= NOT_A_MOVE:
+            continue  # a move this world does not allow (the seat's own cards are known: it should not happen)
+        for i, reward in enumerate(rewards):
             out[i].append(reward * REWARD_SCALE)
     return out
 
@@ -100,6 +102,8 @@ def paired_cost(better: list[float], played: list[float]) -> tuple[float, float]
     """The mean of better - played over the worlds, and its standard error."""
     d = [b - p for b, p in zip(better, played, strict=True)]
     n = len(d)
+    if n == 0:
+        return 0.0, math.inf
     mean = sum(d) / n
     if n < 2:
         return mean, math.inf
