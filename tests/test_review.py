@@ -68,6 +68,7 @@ def test_discarding_onto_the_opponents_run_is_named_first_with_the_better_move()
     _state, record = give_away_hand()
     review = review_hand(record, record.hands[0], seat=0)
     assert review.decisions > 10 and 1 <= len(review.moments) <= 3
+    assert review.found >= len(review.moments) and review.found_cost >= review.named_cost
     first = review.moments[0]
     assert first.move == 4 and isinstance(first.played, Discard) and FACE[first.played.card] == faces("QH")[0]
     assert isinstance(first.better, Discard) and FACE[first.better.card] != FACE[first.played.card]

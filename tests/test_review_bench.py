@@ -24,6 +24,9 @@ def test_the_figures_come_again_from_the_seed_and_add_up() -> None:
     assert a["decisions"] > 0 and b["decisions"] > 0 and 0 <= a["differed_share"] <= 1
     assert one["a_minus_b_per_hand"] == round(a["named_cost_per_hand"] - b["named_cost_per_hand"], 1)
     assert a["ci95"][0] <= a["named_cost_per_hand"] <= a["ci95"][1]
+    for side in (a, b):  # every moment found counts at least what the three named do
+        assert side["found_cost_per_hand"] >= side["named_cost_per_hand"] and side["found_per_hand"] >= side[
+            "moments_per_hand"]
 
 
 def test_the_interval_is_the_normal_one() -> None:

@@ -70,6 +70,8 @@ class Review:
     decisions: int  # the seat's decisions looked at
     differed: int  # those where the adviser would have played another move
     moments: list[Moment]  # the costliest, most first
+    found_cost: float = 0.0  # the cost of every moment found, the named and those after the third
+    found: int = 0  # how many were found
 
     @property
     def named_cost(self) -> float:
@@ -170,7 +172,8 @@ class Reviewer:
 
     def result(self) -> Review:
         moments = sorted(self.found, key=lambda m: (-m.cost, m.move))[:MOMENTS]
-        return Review(self.hand.hand, self.seat, self.done, self.differed, moments)
+        return Review(self.hand.hand, self.seat, self.done, self.differed, moments,
+                      sum(m.cost for m in self.found), len(self.found))
 
 
 def review_hand(record: GameRecord, hand: HandRecord, seat: int = 0, budget: Budget = REVIEW_BUDGET,

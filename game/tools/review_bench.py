@@ -4,7 +4,8 @@ the same level both times; each hand's review (game/ai/review.py) is asked of se
 
 A review that sees what matters names more cost in the weaker player's moves. Output, one JSON object:
 for A and for B, the mean cost named a hand (the named moments' points added up, none named counting 0)
-with its 95% interval, the moments named a hand, the mean cost of a moment named, the share of the
+with its 95% interval, the same over every moment found (not only the three named), the moments named
+a hand, the mean cost of a moment named, the share of the
 seat's decisions where the adviser would have played otherwise; and A's named cost a hand minus B's on
 the same deal, with its 95% interval. Everything is counted, not timed, so a seed gives the same figures
 on any machine; the seconds taken are reported beside them.
@@ -64,8 +65,11 @@ def _summary(reviews: list[Review]) -> dict:
     mean, ci = mean_ci(named)
     moments = [m.cost for r in reviews for m in r.moments]
     decisions = sum(r.decisions for r in reviews)
+    found, found_ci = mean_ci([r.found_cost for r in reviews])
     return {
         "named_cost_per_hand": round(mean, 1), "ci95": [round(x, 1) for x in ci],
+        "found_cost_per_hand": round(found, 1), "found_ci95": [round(x, 1) for x in found_ci],
+        "found_per_hand": round(sum(r.found for r in reviews) / len(reviews), 3),
         "moments_per_hand": round(sum(len(r.moments) for r in reviews) / len(reviews), 3),
         "cost_per_moment": round(sum(moments) / len(moments), 1) if moments else None,
         "decisions": decisions,
