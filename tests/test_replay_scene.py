@@ -20,6 +20,7 @@ from game.shell.flow import Flow
 from game.ui.replay_model import PACES, ReplayModel
 from scenes.game_over import GameOverScene
 from scenes.replay import ReplayScene
+from scenes.review import ReviewScene
 from scenes.scoring import ScoringScene
 from tests.scene_helpers import FakeClock, click, key
 from tests.test_record import recorded_game
@@ -128,7 +129,7 @@ def test_hidden_hands_shown_or_as_the_player_saw_them(flow: Flow) -> None:
     assert pygame.image.tobytes(surface, "RGB") != hidden  # North's cards turned face up
 
 
-def test_from_the_game_over_screen_every_hand(flow: Flow) -> None:
+def test_from_the_game_over_screen_every_hand_and_the_last_ones_review(flow: Flow) -> None:
     flow.start_game(2, 10, "greedy", 2500, "instant")
     flow.app.run(frames=2)
     table = flow.table
@@ -151,6 +152,14 @@ def test_from_the_game_over_screen_every_hand(flow: Flow) -> None:
         scene.handle_event(key(pygame.K_PAGEUP))
     assert scene.model.hand.hand == 1
     scene.handle_event(key(pygame.K_ESCAPE))
+    flow.app.run(frames=1)
+    assert flow.app.scenes.current is over
+    for e in click(over.review_button.rect.center):  # the last hand's review, by its button
+        over.handle_event(e)
+    flow.app.run(frames=1)
+    review = flow.app.scenes.current
+    assert isinstance(review, ReviewScene) and review.hand.hand == hands
+    review.handle_event(key(pygame.K_ESCAPE))
     flow.app.run(frames=1)
     assert flow.app.scenes.current is over
 

@@ -306,6 +306,7 @@ class Flow(Keeping, Rooms, Playback):
         )
         if record is not None and record.hands and not self.demo:
             scene.on_replay = lambda: self.open_replay(record, record.hands[-1].hand, scene)
+            scene.on_review = lambda: self.open_review(record, record.hands[-1].hand, scene)
         self.app.scenes.request(scene)
 
     def play_again(self, state: GameState) -> None:
