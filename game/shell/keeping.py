@@ -4,13 +4,11 @@ after every move. Loaded on first use: the demo never touches it. A mixin of `Fl
 
 from __future__ import annotations
 
-import locale
-import os
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.i18n import LANGUAGES, _, set_language
+from game.i18n import LANGUAGES, _, set_language, system_language
 from game.keep.storage import SavedGame, Settings, Storage, StorageError
 from game.rules.record import GameRecord
 from game.rules.state import GameState
@@ -18,27 +16,6 @@ from game.rules.state import GameState
 if TYPE_CHECKING:
     from game.ui.sounds import SoundBoard
     from scenes.table import TableScene
-
-
-def system_language() -> str:
-    """The system's language if the game speaks it (French, Swedish), else English. The variables are
-    read in gettext's order; without them (Windows) the locale says it, as "fr_FR" or "French_France"."""
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            return _known_language(value.split(":")[0])
-    try:
-        return _known_language(locale.getlocale()[0] or "")
-    except ValueError:
-        return "en"
-
-
-def _known_language(name: str) -> str:
-    name = name.lower()
-    for lang, prefixes in (("fr", ("fr", "french")), ("sv", ("sv", "swedish"))):
-        if name.startswith(prefixes):
-            return lang
-    return "en"
 
 
 class Keeping:
@@ -83,8 +60,7 @@ class Keeping:
     def apply_settings(self, settings: Settings) -> None:
         """The settings screen changed something: it applies now, to the game on the table too, and is kept."""
         self._settings = settings
-        if settings.language in LANGUAGES:
-            set_language(settings.language)
+        set_language(self.language)  # the player's choice, or the system's (None)
         self.sounds.configure(settings.sound, settings.volume)
         if self.table is not None:
             self.speed = settings.setup.speed  # the game in progress is saved at its new speed
