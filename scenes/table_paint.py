@@ -17,6 +17,7 @@ from game.ui import draw_list
 from game.ui.card_layer import draw_all
 from game.ui.draw_list import DrawList
 from game.ui.face_wishes import face_wishes
+from game.ui.narrate import hand_count
 from game.ui.native_memory import trim_heap
 from scenes.table_parts.buttons import Enabled
 from scenes.table_parts.hand import HINT
@@ -24,6 +25,7 @@ from scenes.widgets import (
     GOLD,
     INK,
     draw_text,
+    fit_size,
     ui_unit,
 )
 
@@ -336,11 +338,18 @@ class TablePainter:
             if rect and self.target != 0 or (rect and t == "stock" and self.state.phase == Phase.DRAW):
                 draw_list.rect(surface, (255, 255, 255), pygame.Rect(rect).inflate(10, 10), width=2,
                                  border_radius=8)
+        hands = self.state.hands
+        labels = {s: hand_count(self.names[s], len(hands[s])) for s in self.layout.seat_fans if s != self.seat}
+        top = [s for s in labels if self.layout.seat_position(s) == "top"]
+        if top:  # the top seat's label and the left seat's share the strip left of the top fan: both fit it
+            room = pygame.Rect(self.layout.seat_fans[top[0]]).left - u // 2 - 4
+            beside = [labels[s] for s in labels if self.layout.seat_position(s) in ("left", "top")]
+            small = fit_size("\u2003".join(beside), small, room, 12)
         for s, area in self.layout.seat_fans.items():
             if s == self.seat:
                 continue
             r = pygame.Rect(area)
-            text = f"{self.names[s]}: {len(self.state.hands[s])}"
+            text = labels[s]
             color = GOLD if self.state.to_act == s and self.state.phase not in (Phase.DEAL, Phase.GAME_OVER) else INK
             pos = self.layout.seat_position(s)
             if pos == "top":

@@ -20,7 +20,7 @@ from game.rules import events as ev
 from game.rules.actions import AddToMeld, DrawStock, LayMelds
 from game.rules.names import a_canasta, rank_plural
 from game.rules.ruleset import BOLIVIA, STANDARD
-from game.ui.narrate import describe, seat_names
+from game.ui.narrate import describe, hand_count, seat_names
 from scenes.game_over import outcome_reason
 from scenes.settings import SettingsScene
 from scenes.setup import players_text
@@ -123,6 +123,15 @@ def test_the_narration_counts_and_speaks_to_you() -> None:
 def test_player_counts(lang: str, one: str, two: str) -> None:
     set_language(lang)
     assert (players_text(1), players_text(2)) == (one, two)
+
+
+@pytest.mark.parametrize(("lang", "one", "ten"), [
+    ("en", "West · 1 card", "West · 10 cards"), ("fr", "Ouest · 1 carte", "Ouest · 10 cartes"),
+    ("sv", "Väst · 1 kort", "Väst · 10 kort")])
+def test_the_other_seats_hands_are_counted_in_cards(lang: str, one: str, ten: str) -> None:
+    set_language(lang)
+    west = seat_names(4)[1]
+    assert (hand_count(west, 1), hand_count(west, 10)) == (one, ten)
 
 
 def test_one_computer_player_at_two() -> None:

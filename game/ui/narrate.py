@@ -22,6 +22,12 @@ def side_names(players: int) -> list[str]:
     return seat_names(players)
 
 
+def hand_count(name: str, n: int) -> str:
+    """The label by another seat's fanned backs: how many cards it holds, said as cards (a bare "West: 10"
+    reads as a score)."""
+    return ngettext("{name} · {n} card", "{name} · {n} cards", n).format(name=name, n=n)
+
+
 def describe(event: ev.Event, names: list[str]) -> str | None:
     """One line saying what happened, or None for events that need no words."""
     match event:
