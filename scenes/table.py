@@ -4,13 +4,11 @@ engine's events become animations. No rule is decided here: the engine says yes 
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
-from game.anim import Tweener
 from game.i18n import _, language
 from game.keep.storage import Settings
 from game.rules import events as ev
@@ -19,8 +17,6 @@ from game.rules.actions import (
 )
 from game.rules.names import canasta_name
 from game.rules.state import GameState, Phase
-from game.ui.card_faces import FaceCache
-from game.ui.card_layer import CardLayer
 from game.ui.hand_order import SORT_ORDERS
 from game.ui.hint import Hint
 from game.ui.input_map import yes_no_letters
@@ -30,8 +26,9 @@ from game.ui.playable import playable_cards
 from game.ui.sounds import SILENT, SoundBoard
 from game.ui.table_view import Homes, compute_homes
 from scenes.scene import Scene
-from scenes.table_paint import IDLE_WORK, TablePainter
+from scenes.table_paint import TablePainter
 from scenes.table_parts.buttons import ButtonBar
+from scenes.table_parts.cards import IDLE_WORK, Cards
 from scenes.table_parts.dialogs import Dialogs
 from scenes.table_parts.hand import Hand
 from scenes.table_parts.log_panel import LogPanel
@@ -50,36 +47,7 @@ from scenes.widgets import (
     felt_background,
 )
 
-FLY = 0.38  # seconds for a card to fly home at normal speed
-DEAL_STAGGER = 0.018
-SHAKE = 0.45
 END_PAUSE = 1.4  # seconds to look at the table after a hand ends
-FACE_BUDGET = 0.0005  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
-FACES_AHEAD_BYTES = 10 << 20  # faces drawn ahead stop when the cache holds this much (a face: up to 160 kB)
-
-
-# Easing and seconds (at normal speed) for a card moved by each kind of event.
-MOTIONS: dict[str, tuple[str, float]] = {
-    "HandDealt": ("easeOutQuad", 0.3),
-    "CardsDrawn": ("easeOutCubic", FLY),
-    "PileTaken": ("easeInOutCubic", 0.55),
-    "TopTaken": ("easeOutBack", 0.45),
-    "Melded": ("easeOutQuart", FLY),
-    "AddedToMeld": ("easeOutQuart", FLY),
-    "MeldsCombined": ("easeInOutQuad", 0.5),
-    "Discarded": ("easeInOutSine", 0.42),
-    "RedThreeLaid": ("easeOutBack", 0.5),
-    "default": ("easeOutCubic", FLY),
-}
-
-@dataclass(slots=True)
-class Sprite:
-    card: int
-    pos: tuple[float, float]
-    w: int
-    face_up: bool
-    z: float
-    rotated: bool = False
 
 
 @dataclass
@@ -107,6 +75,12 @@ class TableScene(TablePlayer, TablePainter, Scene):
     staging = Of("melds")
     judgement = Of("melds")
     picked_meld = Of("melds", "picked")
+    # And what the cards own.
+    sprites = Of("cards")
+    tweener = Of("cards")
+    faces = Of("cards")
+    layer = Of("cards")
+    shake_time = Of("cards")
 
     def __init__(self, controller: Turns, speed: str = "normal",
                  on_hand_end: Callable[[TableScene], None] | None = None,
@@ -136,13 +110,8 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.on_hand_end = on_hand_end
         self.on_menu = on_menu
         self.on_change = on_change  # autosave after every move
-        self.tweener = Tweener(speed)
         self.speed = speed
-        # At most 24 sizes (a safety cap: the table keeps only the faces it needs, see _keep_needed_faces).
-        self.faces = FaceCache(keep=24, budget=FACE_BUDGET, max_bytes=FACES_AHEAD_BYTES)
-        self.layer = CardLayer()  # the still cards on the felt, kept between frames
-        self.screen_layer = CardLayer()  # the window: the still cards, what moves and what lies over them
-        self.sprites: dict[int, Sprite] = {}
+        self.cards = Cards(speed, self._face_wishes)  # every card's sprite, and their drawing
         self.layout: TableLayout | None = None
         self.homes = Homes()
         self.background: pygame.Surface | None = None
@@ -165,17 +134,11 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.score_panel = ScorePanel()
         self.messages = MessageLine()  # hint, refusal, warning, notice and status: one line, one at a time
         self.flourishes: list[Flourish] = []
-        self.shaking: set[int] = set()
-        self.shake_time = 0.0
         self.dialogs = Dialogs()  # a yes/no question, the pause menu
         self.panels = Panels()  # the keys, what happened, the score sheet
         self.end_wait: float | None = None
         self.can_ask = False
-        self.motion: dict[int, tuple[str, float]] = {}  # how each card moved by the last events flies
-        self.relayouts = 0  # how many times the cards' homes were worked out: the painter caches by it
-        self.frame_start = time.perf_counter()  # when this frame's update began
-        self._wishes: list[tuple[int, int | None]] = []  # faces to draw ahead, while nothing moves
-        self._wishes_at = -1  # the relayout they were worked out for
+        self.relayouts = 0  # how many times the cards' homes were worked out: the parts cache by it
         self.button_bar = ButtonBar(self.do, self.sounds.enabled)
 
     # ----- set-up -----------------------------------------------------------------------------------
@@ -186,7 +149,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
 
     def enter(self, app) -> None:
         super().enter(app)
-        self.screen_layer.invalidate()  # another screen was drawn on the window meanwhile
+        self.cards.screen_layer.invalidate()  # another screen was drawn on the window meanwhile
         if self.state.phase == Phase.DEAL and self.state.hand_no == 0:
             self.apply_events(self.controller.deal())
         self._sync_dialog()  # a restored game may be waiting for the player's answer
@@ -204,9 +167,9 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.layout = table_layout(size, self.state.players, self.card_scale)
         self.hand.place(self.layout.hand)  # a new size: the hand is laid out afresh at once
         self.background = self._make_background(size)
-        self.faces.clear()
-        if first and self.state.hand_no and not self.sprites:
-            self._deal_sprites()  # dealt before the first layout: deal now, animated
+        self.cards.faces.clear()
+        if first and self.state.hand_no and not self.cards.sprites:
+            self.cards.deal(self.state, self.layout.stock)  # dealt before the first layout: deal now, animated
             self.relayout(animate=True, deal=True)
         else:
             self.relayout(animate=not self.tweener.idle)
@@ -219,6 +182,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         t = self.layout
         assert t is not None
         self.piles.place(t.stock, t.discard)
+        self.cards.place(t.stock, t.discard)
         self.log_panel.place(t.log, max(13, t.label_px - 1))
         self.score_panel.place(t.score)
         self.melds.place(t)
@@ -241,10 +205,9 @@ class TableScene(TablePlayer, TablePainter, Scene):
         dealt = False
         if events:
             self.moves += 1
-        self.motion = {}
+        self.cards.note_motions(events, self.state)
         mine = set(self.state.hands[self.seat])
         for e in events:
-            self._note_motion(e)
             self.note_seen(e)
             line = describe(e, self.names)
             if isinstance(e, ev.HandDealt):
@@ -274,47 +237,14 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.sounds.on_events(events, self.controller.human)
         self.hand.keep_only(mine)
         self.staging.keep_only(mine, {m.id for m in self.state.melds[self.state.side_of(self.seat)]})
-        if dealt:
-            self._deal_sprites()
+        if dealt and self.layout is not None:
+            self.cards.deal(self.state, self.layout.stock)
         self.relayout(animate=True, deal=dealt)
-        self._hold_window = True  # drawn over the next frames (see TablePainter.draw)
+        self.cards.hold_next = True  # drawn over the next frames (see Cards.draw)
         self._sync_dialog()
         if self.on_change:
             self.on_change(self.state)
         self.dirty = True
-
-    def _note_motion(self, e: ev.Event) -> None:
-        """Each kind of move has its own easing: a discard glides, a pile swoops, a red three pops."""
-        cards: tuple[int, ...] = ()
-        if isinstance(e, ev.CardsDrawn):
-            cards = e.cards
-        elif isinstance(e, ev.PileTaken):
-            cards = e.meld_cards + (e.top,) + e.to_hand
-        elif isinstance(e, ev.TopTaken | ev.Discarded | ev.RedThreeLaid):
-            cards = (e.card,)
-        elif isinstance(e, ev.Melded | ev.AddedToMeld):
-            cards = e.cards
-        elif isinstance(e, ev.MeldsCombined):
-            cards = next((m.cards for m in self.state.melds[self.state.side_of(e.seat)] if m.id == e.into), ())
-        kind = type(e).__name__
-        for c in cards:
-            self.motion[c] = MOTIONS.get(kind, MOTIONS["default"])
-
-    def _deal_sprites(self) -> None:
-        """A new hand: every card starts on the stock, face down."""
-        if self.layout is None:
-            return
-        sx, sy, sw, _sh = self.layout.stock
-        self.tweener.clear()
-        self.sprites = {}
-        for c in self._all_cards():
-            self.sprites[c] = Sprite(c, (sx, sy), sw, False, 0)
-
-    def _all_cards(self) -> list[int]:
-        s = self.state
-        return (s.stock + s.pile + [c for h in s.hands for c in h] + [c for side in s.melds for m in side
-                                                                       for c in m.cards]
-                + [c for r in s.red_threes for c in r])
 
     def relayout(self, animate: bool = True, deal: bool = False) -> None:
         if self.layout is None:
@@ -323,42 +253,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.homes = compute_homes(self.state, self.layout, self.seat, self.sort_mode, self.staging.new,
                                    self.selected, pins, dict(self.staging.adds))
         self.relayouts += 1
-        order = {}
-        if deal:
-            # Deal order: one card each in turn, as dealt.
-            n = self.state.players
-            hands = self.state.hands
-            for i in range(max((len(h) for h in hands), default=0)):
-                for s in range(n):
-                    if i < len(hands[s]):
-                        order[hands[s][i]] = i * n + s
-        for c, spot in self.homes.spots.items():
-            sp = self.sprites.get(c)
-            if sp is None:
-                sp = self.sprites[c] = Sprite(c, (spot.x, spot.y), spot.w, spot.face_up, spot.z, spot.rotated)
-            sp.w, sp.z, sp.rotated = spot.w, spot.z, spot.rotated
-            sp.face_up = spot.face_up
-            if c in self.dragging:
-                continue
-            goal = (spot.x, spot.y)
-            running = self.tweener.running(sp, "pos")  # cancel() looks through every tween: only when needed
-            if sp.pos == goal:
-                if running is not None:
-                    self.tweener.cancel(sp, "pos")
-                continue
-            if not animate:
-                if running is not None:
-                    self.tweener.cancel(sp, "pos")
-                sp.pos = goal
-                continue
-            if running is not None and tuple(running.end) == goal:
-                continue
-            delay = order.get(c, 0) * DEAL_STAGGER if deal else 0.0
-            easing, duration = MOTIONS["HandDealt"] if deal else self.motion.get(c, MOTIONS["default"])
-            self.tweener.tween(sp, "pos", goal, duration, easing, delay=delay)
-        for c in list(self.sprites):
-            if c not in self.homes.spots:
-                del self.sprites[c]
+        self.cards.arrange(self.homes, self.relayouts, animate, self.state.hands if deal else None, self.dragging)
         self.hand.arrange(self.homes)
         self.melds.arrange(self.homes)
         st = self.state
@@ -469,15 +364,9 @@ class TableScene(TablePlayer, TablePainter, Scene):
     # ----- time -------------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self.frame_start = time.perf_counter()
-        busy = not self.tweener.idle
-        self.tweener.update(dt)
-        if busy:
+        if self.cards.update(dt):
             self.dirty = True
         if self.messages.update(dt):
-            self.dirty = True
-        if self.shake_time > 0:
-            self.shake_time = max(0.0, self.shake_time - dt)
             self.dirty = True
         if self.flourishes:
             for f in self.flourishes:
@@ -505,7 +394,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
         elif was_thinking != self.controller.thinking:
             self.dirty = True
         if not self.dirty and self.tweener.idle:
-            self.draw_faces_ahead(IDLE_WORK, idle=True)
+            self.cards.draw_ahead(IDLE_WORK, idle=True)
 
     def apply_settings(self, settings: Settings) -> None:
         """The settings screen changed something: card size, suit colours, speed, sort order, sound, labels."""
@@ -515,15 +404,15 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.discard_warning = settings.discard_warning
         self.show_playable = settings.show_playable
         self.speed = settings.setup.speed
-        self.tweener.speed = self.speed
+        self.cards.tweener.speed = self.speed
         self.controller.set_speed(self.speed)
-        self.faces.four_colour = settings.four_colour
+        self.cards.faces.four_colour = settings.four_colour
         self.card_scale = CARD_SCALES.get(settings.card_size, 1.0)
         self.names = seat_names(self.state.players)  # the language may have changed
         self.side_names = side_names(self.state.players)
         self.view.names, self.view.side_names = self.names, self.side_names
         self.button_bar.make(self.sounds.enabled)
-        self.layer.invalidate()
+        self.cards.layer.invalidate()
         if self.layout is not None:
             self.layout = None  # worked out again at the new card size
             self.resize(self.size)

@@ -108,8 +108,7 @@ class TablePlayer:
         if staged is not None and staged.message == reason:
             self.messages.drop("staged")  # the same reason: said once, as the refusal
         self.messages.show(reason, 4.5, key="refusal")  # one reason at a time, the newest
-        self.shaking = set(cards)
-        self.shake_time = 0.45
+        self.cards.shake(cards)
         self.dirty = True
 
     def _my_turn(self) -> bool:

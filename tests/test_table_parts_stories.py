@@ -179,6 +179,12 @@ def test_in_standard_a_meld_clicked_alone_asks_for_cards_not_a_combine(app):
     assert "combine" not in said and scene.picked_meld is None
 
 
+def _framed(scene: TableScene) -> list[int]:
+    """The cards drawn with the blue frame now."""
+    look = scene.look()
+    return [sp.card for sp in scene.sprites.values() if scene.cards.sprite_draw(sp, False, look)[4] == "highlight"]
+
+
 def test_one_blue_frame_at_a_time(app):
     state = hint_position()
     scene = open_table(app, state)
@@ -187,11 +193,11 @@ def test_one_blue_frame_at_a_time(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 4, y + 10), rel=(0, 0), buttons=(0, 0, 0)))
     run_frames(app, 1)
     key(app, pygame.K_RIGHT)  # the keyboard's focus moves: it is the one frame now
-    framed = [sp.card for sp in scene.sprites.values() if scene._sprite_draw(sp, False)[4] == "highlight"]
+    framed = _framed(scene)
     assert framed == [hand[scene.focus]]
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 5, y + 10), rel=(1, 0), buttons=(0, 0, 0)))
     run_frames(app, 1)
-    framed = [sp.card for sp in scene.sprites.values() if scene._sprite_draw(sp, False)[4] == "highlight"]
+    framed = _framed(scene)
     assert framed == [scene.hover]
 
 

@@ -250,7 +250,7 @@ def measure_idle(seconds: float, seed: int, settle: float = 0.5, limit: float = 
             app.step(dt)
             dt = min(0.1, app.clock.tick(app.fps) / 1000.0)
             # At rest: the player to act, nothing moving, and no faces left to draw ahead (a bounded job
-            # that spare frames finish soon after each move; see TableScene.draw_faces_ahead).
+            # that spare frames finish soon after each move; see FaceKeeper.draw_ahead).
             reasons = busy_reasons(app, flow.table)
             if app.draws != drew and not reasons:
                 reasons = ["redrawn"]  # drawn again with nothing to show: a defect to find
