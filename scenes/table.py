@@ -71,6 +71,9 @@ class TableScene(TablePlayer, TablePainter, Scene):
     drag_offset = Of("hand")
     pointer_in_hand = Of("hand", "pointer_in")
     hand_pins = Of("hand", "pins")
+    sort_mode = Of("hand")
+    show_playable = Of("hand")
+    playable = Of("hand")
     # And what the meld areas own.
     staging = Of("melds")
     judgement = Of("melds")
@@ -116,13 +119,10 @@ class TableScene(TablePlayer, TablePainter, Scene):
         self.homes = Homes()
         self.background: pygame.Surface | None = None
         self.shades: list[tuple[tuple[int, int, int, int], int]] = []  # (meld area, alpha of its dark shade)
-        self.sort_mode = sort_order if sort_order in SORT_ORDERS else "rank"
         self.discard_warning = discard_warning
-        self.show_playable = False  # the settings' outline of the cards that can be melded or added now
-        self.playable: frozenset[int] = frozenset()  # those cards, judged by the engine once per change
         self.on_setting = on_setting  # a setting the player changed at the table, to remember
         self.melds = MeldAreas()  # every side's melds, the player's staging, a meld picked to combine
-        self.hand = Hand()  # selection, focus, pointer, press, drag and the marks over the hand
+        self.hand = Hand(sort_order)  # selection, order, focus, pointer, press, drag, the marks over the hand
         self.hint: Hint | None = None
         self.hint_asked: int | None = None  # the position (see `moves`) a hint on its way was asked in
         self.moves = 0  # how many times the engine's events changed the position: a hint is for one of them
@@ -398,9 +398,7 @@ class TableScene(TablePlayer, TablePainter, Scene):
 
     def apply_settings(self, settings: Settings) -> None:
         """The settings screen changed something: card size, suit colours, speed, sort order, sound, labels."""
-        if settings.sort_order != self.sort_mode:
-            self.hand_pins = None  # another order: the hand is laid out afresh
-        self.sort_mode = settings.sort_order if settings.sort_order in SORT_ORDERS else "rank"
+        self.hand.sort_by(settings.sort_order if settings.sort_order in SORT_ORDERS else "rank")
         self.discard_warning = settings.discard_warning
         self.show_playable = settings.show_playable
         self.speed = settings.setup.speed

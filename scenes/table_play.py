@@ -28,11 +28,11 @@ from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.rules.view import view_of
 from game.ui.discard_risk import discard_risk
-from game.ui.hand_order import SORT_ORDERS
 from game.ui.hint import Hint, suggest
 from game.ui.input_map import Intent, key_intent, yes_no_letters
 from game.ui.layout import contains_point
 from game.ui.pile_pairs import pile_takes
+from scenes.table_parts.outcomes import Refuse
 
 
 def draw_first(rules: RuleSet, players: int) -> str:
@@ -134,15 +134,12 @@ class TablePlayer:
         self.messages.show(_("Sound on.") if on else _("Sound off."), 1.5, key="sound")
 
     def sort_by(self, intent: Intent) -> None:
-        """Two explicit orders, each with its key and button (no toggle: one press is always enough)."""
+        """Two explicit orders, each with its key and button."""
         order = "suit" if intent.kind == "sort_suit" else "rank"
-        if order == self.sort_mode or order not in SORT_ORDERS:
-            return
-        self.sort_mode = order
-        self.hand_pins = None  # the new order lays the hand out afresh
-        if self.on_setting:
-            self.on_setting("sort_order", order)
-        self.relayout()
+        if self.hand.sort_by(order):
+            if self.on_setting:
+                self.on_setting("sort_order", order)
+            self.relayout()
 
     def move_focus(self, intent: Intent) -> None:
         """Arrows move along the hand and stop at its ends (a wrap once led to the wrong discard)."""
@@ -153,8 +150,8 @@ class TablePlayer:
         self.target = (self.target + intent.arg) % len(targets)
 
     def select_focused(self, _intent: Intent) -> None:
-        if self.homes.hand:
-            self.toggle(self.homes.hand[self.focus])
+        if self.hand.toggle_focused():
+            self.relayout()
 
     def clear_selection(self, _intent: Intent) -> None:
         self.selected.clear()
@@ -325,11 +322,9 @@ class TablePlayer:
     # ----- going out of the turn --------------------------------------------------------------------
 
     def discard_intent(self, _intent: Intent) -> None:
-        chosen = tuple(sorted(self.selected))
-        card = chosen[0] if len(chosen) == 1 else (self.homes.hand[self.focus] if not chosen and
-                                                    self.homes.hand else None)
-        if card is None:
-            self.refuse(_("Select one card to discard."), set(chosen))
+        card = self.hand.to_discard()
+        if isinstance(card, Refuse):
+            self.refuse(card.reason, set(card.cards))
         else:
             self.discard(card)
 
@@ -483,33 +478,15 @@ class TablePlayer:
         if self.button_bar.mouse_down(pos):
             self.dirty = True
             return
-        card = self.card_at(pos)
-        if card is not None:
-            self.press = (card, pos)
-            return
-        self.click_table(pos)
+        if not self.hand.press_at(pos):
+            self.click_table(pos)
 
     def mouse_move(self, pos: tuple[int, int], held: bool) -> None:
         if self.hand.pointer_moved():
             self.dirty = True
-        if not self.dragging:
-            self.hand.track(pos)
-        if self.press and held and not self.dragging:
-            card, start = self.press
-            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > 10:
-                if card not in self.selected:
-                    self.selected.add(card)
-                self.dragging = sorted(self.selected, key=lambda c: self.homes.hand.index(c)
-                                       if c in self.homes.hand else 0)
-                sp = self.sprites[card]
-                self.drag_offset = (int(sp.pos[0] - start[0]), int(sp.pos[1] - start[1]))
-        if self.dragging:
-            step = max(12, self.homes.hand_card_w // 3)
-            for i, c in enumerate(self.dragging):
-                sp = self.sprites.get(c)
-                if sp is not None:
-                    self.tweener.cancel(sp, "pos")
-                    sp.pos = (pos[0] + self.drag_offset[0] + i * step, pos[1] + self.drag_offset[1])
+        places = self.hand.drag_to(pos, held, self.cards.position)
+        if places is not None:
+            self.cards.drag(places)
             self.dirty = True
         if self.hand.hover_at(pos):
             self.dirty = True
@@ -518,15 +495,11 @@ class TablePlayer:
         if self.button_bar.mouse_up(pos):
             self.dirty = True
             return
-        press, self.press = self.press, None
-        if self.dragging:
-            self.dragging = []
-            self.hand.track(pos)
+        released = self.hand.release(pos)
+        if released == "dropped":
             self.drop(pos)
+        if released is not None:
             self.relayout()
-            return
-        if press is not None:
-            self.toggle(press[0])
 
     def drop(self, pos: tuple[int, int]) -> None:
         assert self.layout is not None
