@@ -9,12 +9,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, language, ngettext
+from game.i18n import _, language
 from game.rules import events as ev
 from game.rules.actions import (
     Action,
     AskPartner,
-    Combine,
     Discard,
     DrawStock,
     TakePile,
@@ -24,7 +23,6 @@ from game.rules.cards import RANK
 from game.rules.errors import IllegalAction
 from game.rules.melds import extends_run
 from game.rules.names import cards_text
-from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.rules.view import view_of
 from game.ui.discard_risk import discard_risk
@@ -32,18 +30,7 @@ from game.ui.hint import Hint, suggest
 from game.ui.input_map import Intent, key_intent, yes_no_letters
 from game.ui.layout import contains_point
 from game.ui.pile_pairs import pile_takes
-from scenes.table_parts.outcomes import Refuse
-
-
-def draw_first(rules: RuleSet, players: int) -> str:
-    """What a player who tries to meld before drawing is told: as many cards as this table draws, and the
-    top card onto a run only where there are runs."""
-    n = rules.draws(players)
-    if rules.runs:
-        return ngettext("Draw first: {n} card from the stock, the pile, or its top card onto a run.",
-                        "Draw first: {n} cards from the stock, the pile, or its top card onto a run.", n).format(n=n)
-    return ngettext("Draw first: {n} card from the stock, or the pile.",
-                    "Draw first: {n} cards from the stock, or the pile.", n).format(n=n)
+from scenes.table_parts.outcomes import Ask, Changed, Outcomes, Play, Refuse, Rehint, Say
 
 
 class TablePlayer:
@@ -240,69 +227,21 @@ class TablePlayer:
 
     def meld_selected(self, _intent: Intent | None = None) -> None:
         """The selected cards become a new meld in the staging (laid with the rest by L)."""
-        chosen = tuple(sorted(self.selected))
-        if not chosen:
-            self.refuse(_("Select the cards to meld first."), set())
-            return
-        self._staged(chosen, self.melds.stage_new(self.view, chosen))
+        self.carry_out(self.melds.stage(self.view, self.hand.chosen()))
 
     def add_to(self, meld_id: int) -> None:
-        """Cards selected and a meld clicked: they are staged onto it (with none, the meld is picked up
-        to combine, or in the draw the top card goes onto it)."""
-        chosen = tuple(sorted(self.selected))
-        if self.state.phase == Phase.DRAW and not chosen:
-            self.take_top(meld_id)
-            return
-        if not chosen:
-            self.pick_meld(meld_id)
-            return
-        if self.state.phase == Phase.DRAW:
-            self.refuse(draw_first(self.state.rules, self.state.players), set(chosen))
-            return
-        self._staged(chosen, self.melds.stage_add(self.view, meld_id, chosen))
-
-    def add_to_staged(self, index: int) -> None:
-        """Selected cards onto a staged new meld: it is set out again with them, if they fit."""
-        chosen = tuple(sorted(self.selected))
-        self._staged(chosen, self.melds.grow_staged(self.view, index, chosen))
-
-    def _staged(self, chosen: tuple[int, ...], refusal: str | None) -> None:
-        """A step staged, or refused with the engine's reason (the staging is as it was then)."""
-        if refusal is not None:
-            self.refuse(refusal, set(chosen))
-            self.relayout()
-            return
-        self._staged_changed()
-
-    def _staged_changed(self) -> None:
-        self.selected.clear()
-        self.drop_hint()
-        self.relayout()  # which also asks the engine to judge the staged move again
+        self.carry_out(self.melds.meld_clicked(self.view, meld_id, self.hand.chosen()))
 
     def lay_staged(self, _intent: Intent | None = None) -> None:
-        """Lay everything staged as one meld move, judged by the engine as a whole."""
-        if not self.staging:
-            self.refuse(_("Stage melds with M, or select cards and click a meld; then lay them all with L."),
-                        set())
-            return
-        action = self.staging.action()
-        assert action is not None
-        if self.play(action, self.staging.cards()):
-            self.staging.clear()
-            self.relayout()
+        self.carry_out(self.melds.lay())
 
     def take_back(self, _intent: Intent | None = None) -> None:
-        """The staged cards go back to the hand; nothing on the table changes."""
-        if self.staging:
-            self.staging.clear()
-            self.relayout()
+        self.carry_out(self.melds.take_back())
 
     def undo(self, _intent: Intent | None = None) -> None:
         """Staged cards first; then the player's meld moves of this turn, one at a time."""
         if self.staging:
-            self.staging.undo_step()  # the last step staged, one at a time
-            self.selected.clear()
-            self.relayout()
+            self.carry_out(self.melds.undo_step())  # the last step staged, one at a time
             return
         held = set(self.state.hands[self.seat])
         if not self.controller.undo():
@@ -377,22 +316,7 @@ class TablePlayer:
             self.refuse(_("Choose one of your melds with Tab first, then K; then another meld and K."), set())
 
     def pick_meld(self, meld_id: int) -> None:
-        """With no card selected, a meld is picked up; a second meld of its rank takes it in (combine)."""
-        if self.picked_meld is None or self.picked_meld == meld_id:
-            self.picked_meld = None if self.picked_meld == meld_id else meld_id
-            if self.picked_meld is not None and self.state.rules.one_meld_per_rank:
-                self.picked_meld = None  # one meld of a rank: nothing to combine, only cards to add
-                self.messages.show(_("Select cards in your hand first, then click the meld to add them."), 3.0,
-                                   key="picked")
-            elif self.picked_meld is not None:
-                self.messages.show(_("Meld picked: click another meld of its rank to combine them, or select "
-                                   "cards to add."), 3.0, key="picked")
-            else:
-                self.messages.drop("picked")
-            return
-        first, self.picked_meld = self.picked_meld, None
-        self.messages.drop("picked")
-        self.play(Combine(first, meld_id), set())
+        self.carry_out(self.melds.pick(self.view, meld_id))
 
     def _targets(self) -> list:
         side = self.state.side_of(self.seat)
@@ -506,19 +430,7 @@ class TablePlayer:
         if contains_point(self.layout.discard, pos):
             self.pile_clicked()
             return
-        if not self._my_turn():
-            self.refuse(_("Wait for your turn."), set(self.selected))
-            return
-        for i, rect in enumerate(self.homes.staged_rects):
-            if contains_point(rect, pos) and i < len(self.staging.new):
-                self.add_to_staged(i)
-                return
-        meld_id = self.meld_at(pos)
-        if meld_id is not None:
-            self.add_to(meld_id)
-            return
-        if contains_point(self.homes.new_meld_zone, pos):
-            self.meld_selected()
+        self.carry_out(self.melds.drop_at(self.view, pos, self.hand.chosen()))
 
     def meld_at(self, pos: tuple[int, int]) -> int | None:
         return self.melds.meld_at(self.view, pos)
@@ -531,24 +443,45 @@ class TablePlayer:
         if contains_point(self.layout.discard, pos):
             self.do(Intent("pile"))
             return
-        for i, rect in enumerate(self.homes.staged_rects):
-            if contains_point(rect, pos):
-                if self.selected and i < len(self.staging.new) and self._my_turn():
-                    self.add_to_staged(i)  # more cards for a meld being set out
-                else:
-                    self.staging.take_back(i)  # a staged group clicked goes back to the hand
-                    self.relayout()
-                return
-        staged = next((c for c, r in self.homes.staged_on_melds.items() if contains_point(r, pos)), None)
-        if staged is not None and not self.selected:
-            self.staging.take_back_card(staged)  # a card staged onto a meld, clicked: back to the hand
-            self.relayout()
-            return
-        meld_id = self.meld_at(pos)
-        if meld_id is not None and self._my_turn():
-            self.add_to(meld_id)
-            return
-        if (self.selected and self._my_turn() and self.state.phase == Phase.MELD
-                and contains_point(self.homes.new_meld_zone, pos)):
-            self.meld_selected()  # selected cards, then a click on the empty meld area: a new meld
+        self.carry_out(self.melds.click_at(self.view, pos, self.hand.chosen()))
 
+    # ----- outcomes ---------------------------------------------------------------------------------
+
+    def carry_out(self, outcome: Outcomes) -> None:
+        """What a part's intent came to: a move asked of the engine, a refusal shown, a question asked,
+        words said, or the cards laid out again after a part's change."""
+        if outcome is None:
+            return
+        if isinstance(outcome, list):
+            for each in outcome:
+                self.carry_out(each)
+        elif isinstance(outcome, Play):
+            if self.play(outcome.action, set(outcome.cards)) and (outcome.unselect or outcome.unstage):
+                if outcome.unselect:
+                    self.selected.clear()
+                if outcome.unstage:
+                    self.staging.clear()
+                self.relayout()
+        elif isinstance(outcome, Refuse):
+            self.refuse(outcome.reason, set(outcome.cards))
+            if outcome.relayout:
+                self.relayout()
+        elif isinstance(outcome, Ask):
+            yes, no = yes_no_letters(language())  # the keys that answer, in this language's letters
+            on_yes, on_no = outcome.on_yes, outcome.on_no
+            self.dialogs.ask(outcome.question, lambda said: self.carry_out(on_yes if said else on_no),
+                             f"{outcome.yes} ({yes})", f"{outcome.no} ({no})", self.size)
+        elif isinstance(outcome, Say):
+            if outcome.text is None:
+                self.messages.drop(outcome.key)
+            else:
+                self.messages.show(outcome.text, outcome.duration, key=outcome.key)
+        elif isinstance(outcome, Changed):
+            if outcome.unselect:
+                self.selected.clear()
+            if outcome.staged:
+                self.drop_hint()
+            self.relayout()
+        elif isinstance(outcome, Rehint) and self.hint is not None:
+            self.show_hint()
+        self.dirty = True

@@ -8,15 +8,19 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _, ngettext, number
+from game.rules.actions import Combine, TakeTop
 from game.rules.cards import WILD
 from game.rules.errors import IllegalAction
 from game.rules.meld_move import MeldJudgement
 from game.rules.melds import classify, order_cards
+from game.rules.ruleset import RuleSet
+from game.rules.state import Phase
 from game.ui import draw_list
 from game.ui.draw_list import DrawList
 from game.ui.layout import TableLayout, contains_point, index_strip
 from game.ui.staging import Staging, step_refusal
 from game.ui.table_view import Homes
+from scenes.table_parts.outcomes import Changed, Outcomes, Play, Refuse, Say
 from scenes.table_parts.view import TableView
 from scenes.widgets import GOLD, INK, INK_DIM, draw_text, fit_size, font, text_image
 
@@ -24,6 +28,17 @@ CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (
                   "bolivia": (130, 50, 160)}
 CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "escalera": lambda: _("Escalera"),
                 "samba": lambda: _("Samba"), "bolivia": lambda: _("Bolivia")}
+
+
+def draw_first(rules: RuleSet, players: int) -> str:
+    """What a player who tries to meld before drawing is told: as many cards as this table draws, and the
+    top card onto a run only where there are runs."""
+    n = rules.draws(players)
+    if rules.runs:
+        return ngettext("Draw first: {n} card from the stock, the pile, or its top card onto a run.",
+                        "Draw first: {n} cards from the stock, the pile, or its top card onto a run.", n).format(n=n)
+    return ngettext("Draw first: {n} card from the stock, or the pile.",
+                    "Draw first: {n} cards from the stock, or the pile.", n).format(n=n)
 
 
 class MeldAreas:
@@ -59,6 +74,117 @@ class MeldAreas:
     def staged_card_at(self, pos: tuple[int, int]) -> int | None:
         """A card staged onto a meld, under a point."""
         return next((c for c, r in self.homes.staged_on_melds.items() if contains_point(r, pos)), None)
+
+    def click_at(self, view: TableView, pos: tuple[int, int], chosen: tuple[int, ...]) -> Outcomes:
+        """A click in the meld areas: a staged meld or card taken back (or, with cards selected, more for
+        a staged meld), a meld of the side played onto, or with cards selected the empty area: a new meld.
+        None: the click was on none of them."""
+        mine = view.my_turn()
+        index = self.staged_meld_at(pos)
+        if index is not None:
+            if chosen and index < len(self.staging.new) and mine:
+                return self.grow(view, index, chosen)  # more cards for a meld being set out
+            self.staging.take_back(index)  # a staged group clicked goes back to the hand
+            return Changed()
+        staged = self.staged_card_at(pos)
+        if staged is not None and not chosen:
+            self.staging.take_back_card(staged)  # a card staged onto a meld, clicked: back to the hand
+            return Changed()
+        meld_id = self.meld_at(view, pos)
+        if meld_id is not None and mine:
+            return self.meld_clicked(view, meld_id, chosen)
+        if chosen and mine and view.state.phase == Phase.MELD and contains_point(self.homes.new_meld_zone, pos):
+            return self.stage(view, chosen)  # selected cards, then a click on the empty meld area: a new meld
+        return None
+
+    def drop_at(self, view: TableView, pos: tuple[int, int], chosen: tuple[int, ...]) -> Outcomes:
+        """Dragged cards let go over the meld areas: onto a staged meld, a meld, or the empty area."""
+        if not view.my_turn():
+            return Refuse(_("Wait for your turn."), frozenset(chosen))
+        index = self.staged_meld_at(pos)
+        if index is not None and index < len(self.staging.new):
+            return self.grow(view, index, chosen)
+        meld_id = self.meld_at(view, pos)
+        if meld_id is not None:
+            return self.meld_clicked(view, meld_id, chosen)
+        if contains_point(self.homes.new_meld_zone, pos):
+            return self.stage(view, chosen)
+        return None
+
+    # ----- intents ----------------------------------------------------------------------------------
+
+    def stage(self, view: TableView, chosen: tuple[int, ...]) -> Outcomes:
+        """The selected cards become a new meld in the staging (laid with the rest by L)."""
+        if not chosen:
+            return Refuse(_("Select the cards to meld first."))
+        return self._staged(chosen, self.stage_new(view, chosen))
+
+    def meld_clicked(self, view: TableView, meld_id: int, chosen: tuple[int, ...]) -> Outcomes:
+        """Cards selected and a meld clicked: they are staged onto it (with none, the meld is picked up
+        to combine, or in the draw the top card goes onto it)."""
+        st = view.state
+        if st.phase == Phase.DRAW and not chosen:
+            return Play(TakeTop(meld_id))
+        if not chosen:
+            return self.pick(view, meld_id)
+        if st.phase == Phase.DRAW:
+            return Refuse(draw_first(st.rules, st.players), frozenset(chosen))
+        return self._staged(chosen, self.stage_add(view, meld_id, chosen))
+
+    def grow(self, view: TableView, index: int, chosen: tuple[int, ...]) -> Outcomes:
+        """Selected cards onto a staged new meld: it is set out again with them, if they fit."""
+        return self._staged(chosen, self.grow_staged(view, index, chosen))
+
+    @staticmethod
+    def _staged(chosen: tuple[int, ...], refusal: str | None) -> Outcomes:
+        """A step staged, or refused with the engine's reason (the staging is as it was then)."""
+        if refusal is not None:
+            return Refuse(refusal, frozenset(chosen), relayout=True)
+        return Changed(unselect=True, staged=True)  # the engine judges the staged move again
+
+    def lay(self) -> Outcomes:
+        """Lay everything staged as one meld move, judged by the engine as a whole."""
+        action = self.staging.action()
+        if action is None:
+            return Refuse(_("Stage melds with M, or select cards and click a meld; then lay them all with L."))
+        return Play(action, frozenset(self.staging.cards()), unstage=True)
+
+    def take_back(self) -> Outcomes:
+        """The staged cards go back to the hand; nothing on the table changes."""
+        if not self.staging:
+            return None
+        self.staging.clear()
+        return Changed()
+
+    def undo_step(self) -> Outcomes:
+        """Z: the last step staged goes back, one at a time (None: nothing is staged)."""
+        if not self.staging:
+            return None
+        self.staging.undo_step()
+        return Changed(unselect=True)
+
+    def pick(self, view: TableView, meld_id: int) -> Outcomes:
+        """With no card selected, a meld is picked up; a second meld of its rank takes it in (combine)."""
+        if self.picked is None or self.picked == meld_id:
+            self.picked = None if self.picked == meld_id else meld_id
+            if self.picked is not None and view.state.rules.one_meld_per_rank:
+                self.picked = None  # one meld of a rank: nothing to combine, only cards to add
+                return Say("picked", _("Select cards in your hand first, then click the meld to add them."))
+            if self.picked is not None:
+                return Say("picked", _("Meld picked: click another meld of its rank to combine them, or select "
+                                       "cards to add."))
+            return Say("picked", None)
+        first, self.picked = self.picked, None
+        return [Say("picked", None), Play(Combine(first, meld_id))]
+
+    def judge(self, view: TableView) -> str | None:
+        """What the staged move would do, judged by the engine once per change (not per frame); why the
+        engine would refuse it as it stands, if it would."""
+        st = view.state
+        self.judgement = (st.judge_meld(self.staging.move()) if self.staging and view.my_turn()
+                          and st.phase == Phase.MELD else None)
+        j = self.judgement
+        return j.reason if j is not None and not j.legal and j.reason else None
 
     # ----- staging, step by step -------------------------------------------------------------------
 
