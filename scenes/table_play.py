@@ -14,22 +14,15 @@ from game.rules import events as ev
 from game.rules.actions import (
     Action,
     AskPartner,
-    Discard,
     DrawStock,
-    TakePile,
-    TakeTop,
 )
 from game.rules.cards import RANK
 from game.rules.errors import IllegalAction
-from game.rules.melds import extends_run
 from game.rules.names import cards_text
 from game.rules.state import Phase
-from game.rules.view import view_of
-from game.ui.discard_risk import discard_risk
 from game.ui.hint import Hint, suggest
 from game.ui.input_map import Intent, key_intent, yes_no_letters
 from game.ui.layout import contains_point
-from game.ui.pile_pairs import pile_takes
 from scenes.table_parts.outcomes import Ask, Changed, Outcomes, Play, Refuse, Rehint, Say
 
 
@@ -154,74 +147,11 @@ class TablePlayer:
         self.play(DrawStock(), set())
 
     def take_top_intent(self, _intent: Intent) -> None:
-        self.take_top(None)
-
-    def _runs_for_top(self) -> list[int]:
-        """The side's runs the pile's top card would extend (the engine still judges the move)."""
-        top = self.state.top
-        if top is None:
-            return []
-        side = self.state.side_of(self.seat)
-        return [m.id for m in self.state.melds[side] if extends_run(m, top, self.state.rules)]
-
-    def take_top(self, meld_id: int | None) -> None:
-        if meld_id is None:
-            runs = self._runs_for_top()
-            if not runs:
-                self.refuse(_("The top card doesn't extend one of your side's runs."), set())
-                return
-            meld_id = runs[0]
-        self.play(TakeTop(meld_id), set())
+        self.carry_out(self.piles.take_top(self.view))
 
     def pile_clicked(self, _intent: Intent | None = None) -> None:
-        chosen = tuple(sorted(self.selected))
-        if self.state.phase == Phase.MELD:
-            if len(chosen) == 1:
-                self.discard(chosen[0])
-            else:
-                self.refuse(_("Select one card, then click the pile to discard it."), set(chosen))
-            return
-        if not chosen:
-            self.take_pile_for_me()
-            return
-        self.take_pile_with(chosen)
-
-    def take_pile_for_me(self) -> None:
-        """The pile clicked with no card chosen: the table picks the cards that take it, asking which when
-        the choice matters (a natural pair, or a natural and a wild card); with none, the top card onto a
-        run where it may go, else the engine says why not."""
-        takes = pile_takes(self.state, self.staging.cards())
-        if len(takes) == 1:
-            self.take_pile_with(takes[0])
-            return
-        if len(takes) == 2:
-            natural, wild = takes
-
-            def answer(yes: bool) -> None:
-                self.take_pile_with(natural if yes else wild)
-                self.dirty = True
-
-            yes, no = yes_no_letters(language())
-            self.dialogs.ask(_("Take the pile with which cards?"), answer, f"{cards_text(natural)} ({yes})",
-                             f"{cards_text(wild)} ({no})", self.size)
-            return
-        runs = self._runs_for_top()
-        if runs:
-            self.play(TakeTop(runs[0]), set())
-            return
-        top = self.state.top
-        same = tuple(c for c in self.homes.hand if top is not None and RANK[c] == RANK[top])[:2]
-        self.play(TakePile(same, tuple(self.staging.new)), set(same))  # refused: the engine's reason shows
-
-    def take_pile_with(self, chosen: tuple[int, ...]) -> None:
-        if self.staging.adds:
-            self.refuse(_("With the pile you may lay new melds, not additions: take the additions back (C)."),
-                        self.staging.cards())
-            return
-        if self.play(TakePile(chosen, tuple(self.staging.new)), set(chosen)):
-            self.selected.clear()
-            self.staging.clear()
-            self.relayout()
+        self.carry_out(self.piles.clicked(self.view, self.hand.chosen(), self.staging, self.homes.hand,
+                                          self.discard_warning))
 
     # ----- staging a meld move ----------------------------------------------------------------------
 
@@ -267,31 +197,8 @@ class TablePlayer:
         else:
             self.discard(card)
 
-    def discard(self, card: int, confirmed: bool = False) -> None:
-        if self.staging:
-            self.refuse(_("Lay the staged cards (L) or take them back (C) before you discard."),
-                        self.staging.cards())
-            return
-        if not confirmed and self.discard_warning and self.state.phase == Phase.MELD:
-            risk = discard_risk(view_of(self.state, self.seat), card, self.names)
-            if risk is not None:
-                self._confirm_discard(card, risk)
-                return
-        if self.play(Discard(card), {card}):
-            self.selected.clear()
-            self.relayout()
-
-    def _confirm_discard(self, card: int, risk: str) -> None:
-        def answer(yes: bool) -> None:
-            if yes:
-                self.discard(card, confirmed=True)
-            elif self.hint is not None:
-                self.show_hint()  # "Keep it": the hint is worked out again for the hand kept
-            self.dirty = True
-
-        yes, no = yes_no_letters(language())  # the keys that answer, in this language's letters
-        self.dialogs.ask(risk + " " + _("Discard it anyway?"), answer, f"{_('Discard')} ({yes})",
-                         f"{_('Keep it')} ({no})", self.size)
+    def discard(self, card: int) -> None:
+        self.carry_out(self.piles.discard_card(self.view, card, self.staging, self.discard_warning))
 
     def ask(self, _intent: Intent) -> None:
         if self.state.players != 4:

@@ -251,15 +251,16 @@ def test_a_whole_hand_with_sorting_hints_undo_and_warnings(app):
     run_frames(app, 1)
     rng = random.Random(2)
     undone = hints = warnings = sorts = 0
-    original = scene._confirm_discard
+    original = scene.dialogs.ask
 
-    def counting(card, risk):
+    def counting(question, answer, yes, no, size):
         nonlocal warnings
-        warnings += 1
-        assert risk
-        original(card, risk)
+        if question.endswith("Discard it anyway?"):  # the discard warning, with its risk before
+            warnings += 1
+            assert question != "Discard it anyway?"
+        original(question, answer, yes, no, size)
 
-    scene._confirm_discard = counting
+    scene.dialogs.ask = counting
     hand_no = state.hand_no
     for _ in range(4000):
         if state.hand_no != hand_no or state.phase in (Phase.DEAL, Phase.GAME_OVER):
