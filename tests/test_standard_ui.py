@@ -125,7 +125,7 @@ def status(scene: TableScene, monkeypatch) -> str:
     real = tp.draw_text
     monkeypatch.setattr(tp, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a,
                                                                                                       **k))
-    scene.draw_message_line(pygame.Surface(scene.size), 20)
+    scene.messages.draw(pygame.Surface(scene.size), scene.view, 20)
     return " ".join(drawn)
 
 
@@ -182,7 +182,7 @@ def test_red_threes_are_marked_for_or_against_and_the_canastas_needed_are_shown(
     state = position(2, ["9C 9D 5H 5S 6C", "4C 4D 7H"], pile="7S 9H", melds=[["QH QS QD"]],
                      red_threes=["3H", "3D"], rules=STANDARD)
     scene = _table(app, state)
-    labels = [lab[0] for lab in scene._area_labels(20)]
+    labels = [lab[0] for lab in scene.melds.area_labels(scene.view)]
     assert "×1 +" in labels and "×1 −" in labels
     drawn: list[str] = []
     import scenes.table_parts.score_panel as tp

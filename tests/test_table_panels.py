@@ -15,6 +15,7 @@ from game.ui.input_map import Intent
 from game.ui.layout import index_strip, inside, overlap_area, table_layout
 from game.ui.score_sheet import sheet_rows
 from scenes.table import TableScene
+from scenes.table_parts.meld_words import label_rect
 from tests.helpers import position
 from tests.scene_helpers import key, play_hand
 from tests.table_driver import run_frames, settle
@@ -49,8 +50,7 @@ def app():
 
 
 def drawn_label_rects(scene: TableScene) -> list[tuple[tuple, tuple]]:
-    u = 0
-    return [(label, scene._label_rect(label)) for label in scene._area_labels(u)]
+    return [(label, label_rect(label)) for label in scene.melds.area_labels(scene.view)]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -80,7 +80,7 @@ def test_late_hand_labels_sit_in_their_strips_and_no_card_covers_them(app, lang,
                 continue
             r = pygame.Rect(scene.homes.meld_rects[m.id])
             strip = index_strip(scene.homes.meld_card_w[side])
-            for tag, img in scene._canasta_tags(m, can, r):
+            for tag, img in scene.melds.canasta_tags(m, can, r):
                 assert r.contains(tag) and tag.top >= r.top + strip[1], (tag, r)
                 assert img.get_width() <= tag.w
 
@@ -106,7 +106,7 @@ def test_minimum_text_sizes_at_1366x768(app) -> None:
 
     paint.draw_text = spy
     try:
-        scene.draw_message_line(app.screen, 35)
+        scene.messages.draw(app.screen, scene.view, 35)
     finally:
         paint.draw_text = real
     (text, size), = captured
@@ -150,7 +150,7 @@ def test_what_happened_and_the_score_sheet_on_a_key_pause_the_computers(app) -> 
         scene.do(Intent("draw"))
         settle(app, scene)
         hand = scene.state.hands[0]
-        scene.discard(hand[0])
+        scene.carry_out(scene.piles.discard_card(scene.view, hand[0], scene.staging))
     for _ in range(300):
         run_frames(app, 1, 0.05)
         if ctl.human_to_act:
@@ -163,7 +163,8 @@ def test_what_happened_and_the_score_sheet_on_a_key_pause_the_computers(app) -> 
     hand = list(scene.state.hands[0])
     scene.do(Intent("draw"))
     settle(app, scene)
-    scene.discard(next(c for c in scene.state.hands[0] if c not in hand))
+    scene.carry_out(scene.piles.discard_card(scene.view, next(c for c in scene.state.hands[0] if c not in hand),
+                                                 scene.staging))
     assert not ctl.human_to_act  # North's turn, but North waits while the sheet is open
     to_act, stock = scene.state.to_act, len(scene.state.stock)
     run_frames(app, 200, 0.05)

@@ -22,6 +22,7 @@ from game.rules.state import GameState
 from game.ui.card_faces import FaceCache
 from game.ui.card_layer import CardLayer, draw_all
 from game.ui.draw_list import DrawList
+from game.ui.layout import TableLayout
 from game.ui.table_view import Homes
 from scenes.table_parts.face_keeper import FaceKeeper, Wish
 
@@ -109,8 +110,15 @@ class Cards:
         self.caught_up = True
         self._still: tuple[tuple, list[tuple]] | None = None
 
-    def place(self, stock: tuple[int, int, int, int], discard: tuple[int, int, int, int]) -> None:
-        self.stock_pos, self.pile_pos = (stock[0], stock[1]), (discard[0], discard[1])
+    def place(self, layout: TableLayout) -> None:
+        """A new size: the faces are drawn again at it (the stock's and the pile's cards lie here)."""
+        self.stock_pos, self.pile_pos = layout.stock[:2], layout.discard[:2]
+        self.faces.clear()
+
+    def apply_settings(self, speed: str, four_colour: bool) -> None:
+        self.tweener.speed = speed
+        self.faces.four_colour = four_colour
+        self.layer.invalidate()
 
     # ----- where the cards go -----------------------------------------------------------------------
 

@@ -11,17 +11,17 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game.i18n import _
+from game.rules import events as ev
 from game.ui import draw_list
 from game.ui.draw_list import DrawList
 from game.ui.hand_order import SORT_ORDERS, follow_focus
 from game.ui.layout import Rect, contains_point
 from game.ui.table_view import LIFT, Homes
 from scenes.table_parts.outcomes import Refuse
-from scenes.widgets import GOLD
+from scenes.widgets import GOLD, HINT
 
 DRAG = 10  # pixels the pointer moves, pressed, before the cards are dragged rather than clicked
 AWAY = 0.4  # seconds the pointer stays off the hand before the hand re-spreads
-HINT = (255, 235, 120)  # the hint's outlines (and its words on the message line)
 PLAYABLE = (120, 215, 150)  # a card that can be melded or added now (the settings' help)
 
 
@@ -48,6 +48,10 @@ class Hand:
         self.base: dict[int, Rect] = {}  # places before any lift: the pins
         self.card_w = 0
 
+    def apply_settings(self, sort_order: str, show_playable: bool) -> None:
+        self.sort_by(sort_order if sort_order in SORT_ORDERS else "rank")
+        self.show_playable = show_playable
+
     def place(self, area: Rect) -> None:
         self.area = area
         self.pins = None  # a new size: the hand is laid out afresh at once
@@ -67,6 +71,18 @@ class Hand:
                                        (before[self.focus] if self.focus < len(before) else None),
                                        before, self.order)
         self.focus = self.order.index(self.focus_card) if self.focus_card is not None else 0
+
+    def on_event(self, e: ev.Event, seat: int) -> None:
+        """A new hand lays the hand out afresh, nothing selected; the cards the player draws are marked new
+        until the player's next turn."""
+        if isinstance(e, ev.HandDealt):
+            self.selected.clear()
+            self.new_cards.clear()
+            self.pins = None
+        elif isinstance(e, ev.TurnStarted) and e.seat == seat:
+            self.new_cards.clear()  # last turn's cards are not new any more
+        elif isinstance(e, ev.CardsDrawn | ev.PileTaken) and e.seat == seat:
+            self.new_cards.update(e.cards if isinstance(e, ev.CardsDrawn) else e.to_hand)
 
     def keep_only(self, held: set[int]) -> None:
         self.selected &= held

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _, ngettext, number
+from game.rules import events as ev
 from game.rules.actions import Combine, TakeTop
 from game.rules.cards import WILD
 from game.rules.errors import IllegalAction
@@ -20,14 +21,10 @@ from game.ui.draw_list import DrawList
 from game.ui.layout import TableLayout, contains_point, index_strip
 from game.ui.staging import Staging, step_refusal
 from game.ui.table_view import Homes
+from scenes.table_parts.meld_words import CANASTA_COLORS, CANASTA_TAGS, draw_label, fit_tags, label_rect
 from scenes.table_parts.outcomes import Changed, Outcomes, Play, Refuse, Say
 from scenes.table_parts.view import TableView
-from scenes.widgets import GOLD, INK, INK_DIM, draw_text, fit_size, font, text_image
-
-CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190), "samba": (30, 80, 190),
-                  "bolivia": (130, 50, 160)}
-CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "escalera": lambda: _("Escalera"),
-                "samba": lambda: _("Samba"), "bolivia": lambda: _("Bolivia")}
+from scenes.widgets import GOLD, INK, INK_DIM, fit_size, text_image
 
 
 def draw_first(rules: RuleSet, players: int) -> str:
@@ -47,12 +44,25 @@ class MeldAreas:
         self.judgement: MeldJudgement | None = None  # the engine's view of the staged move, if any
         self.picked: int | None = None  # a meld picked up to combine with another of its rank
         self.layout: TableLayout | None = None
+        self.shades: list[tuple[tuple[int, int, int, int], int]] = []  # (an area, the alpha of its dark shade)
         self.homes = Homes()
         self._labels: tuple[tuple, list[tuple]] | None = None
         self._tags: dict[tuple, list[tuple[str, int]]] = {}
 
-    def place(self, layout: TableLayout) -> None:
+    def place(self, layout: TableLayout, side: int) -> None:
+        """The areas of `layout`; the player's `side` has the darker shade."""
         self.layout = layout
+        self.shades = [(tuple(rect), 34 if s != side else 46) for s, rect in layout.meld_areas.items()]
+
+    def on_event(self, e: ev.Event) -> None:
+        """A new hand or a new turn: nothing is staged."""
+        if isinstance(e, ev.HandDealt | ev.TurnStarted):
+            self.staging.clear()
+
+    def keep_only(self, view: TableView) -> None:
+        """What the game took away under the staging goes from it (a card no longer in hand, a meld gone)."""
+        st = view.state
+        self.staging.keep_only(set(st.hands[view.seat]), {m.id for m in st.melds[view.side]})
 
     def arrange(self, homes: Homes) -> None:
         self.homes = homes
@@ -247,15 +257,17 @@ class MeldAreas:
             lines.append((j.reason, (255, 190, 170)))
         return lines
 
-    def label_items(self, view: TableView, version: int, u: int) -> list[tuple]:
-        """The label strips' layer items, worked out once per change of the game or the staging (`version`
+    def under_items(self, view: TableView, version: int, u: int) -> list[tuple]:
+        """What lies under the cards as layer items: the areas' shades (the first things drawn on the felt),
+        then the label strips' words, worked out once per change of the game or the staging (`version`
         counts the table's relayouts): the labels ask the engine whether each side may go out."""
+        items = [(("shade", i), shade, shade[0], draw_shade, shade) for i, shade in enumerate(self.shades)]
         key = (version, u)
         if self._labels is None or self._labels[0] != key:
-            items = [(("label", i), label, label_rect(label), draw_label, label)
-                     for i, label in enumerate(self.area_labels(view))]
-            self._labels = (key, items)
-        return list(self._labels[1])
+            labels = [(("label", i), label, label_rect(label), draw_label, label)
+                      for i, label in enumerate(self.area_labels(view))]
+            self._labels = (key, labels)
+        return items + self._labels[1]
 
     def area_labels(self, view: TableView) -> list[tuple]:
         """What is written in the label strips, as draw_text's arguments (their shades are in the
@@ -360,30 +372,8 @@ class MeldAreas:
         return out
 
 
-def fit_tags(kind: str, count: str, wilds: str, both: str, size: int, room: int, room_h: int) -> list[tuple[str, int]]:
-    wild = bool(wilds)
-    options = ([[kind, both]] + ([[kind, count, wilds]] if wild else []) + [[both]]
-               + ([[count, wilds]] if wild else []) + [[count]])
-    # The fullest lines that fit at 13 px or more; failing that, the largest text, down to 9 px.
-    for sizes, fullest_first in ((range(size, 12, -1), True), (range(min(size, 12), 8, -1), False)):
-        trials = ([(px, lines) for lines in options for px in sizes] if fullest_first
-                  else [(px, lines) for px in sizes for lines in options])
-        for px, lines in trials:
-            dims = [font(px, True).size(t) for t in lines]
-            if sum(h + 1 for _w, h in dims) + 2 <= room_h and all(w <= room for w, _h in dims):
-                return [(t, px) for t in lines]
-    return []
-
-
-def draw_label(surface: pygame.Surface, label: tuple) -> None:
-    text, size, color, pos, anchor, shadow = label
-    draw_text(surface, text, size, color, pos, anchor, bold=True, shadow=shadow)
-
-
-def label_rect(label: tuple) -> tuple[int, int, int, int]:
-    """Where `draw_label` draws (the shadow too)."""
-    text, size, color, pos, anchor, shadow = label
-    rect = text_image(text, size, color, True).get_rect(**{anchor: pos})
-    if shadow:
-        rect.union_ip(rect.move(max(1, size // 14), max(1, size // 14)))
-    return tuple(rect)
+def draw_shade(surface: pygame.Surface, shade: tuple) -> None:
+    """A meld area's darker felt: as a black layer `alpha` opaque would, darkened in place."""
+    rect, alpha = shade
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), rect, pygame.BLEND_RGB_MULT)

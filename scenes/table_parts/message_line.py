@@ -62,11 +62,34 @@ class MessageLine:
         self.items.append(said)
         return said
 
+    def say(self, key: str, message: str | None, duration: float | None = 3.0) -> None:
+        """`message` about `key`, or with none that subject is done."""
+        if message is None:
+            self.drop(key)
+        else:
+            self.show(message, duration, key)
+
     def drop(self, key: str) -> bool:
         """Take away the message about `key` (its subject is done); True if one was showing."""
         before = len(self.items)
         self.items = [m for m in self.items if m.key != key]
         return len(self.items) != before
+
+    def refuse(self, reason: str) -> None:
+        """The engine's reason a move was refused; the same reason said of the staged move goes: said once."""
+        staged = next((m for m in self.items if m.key == "staged"), None)
+        if staged is not None and staged.message == reason:
+            self.drop("staged")
+        self.show(reason, 4.5, key="refusal")  # one reason at a time, the newest
+
+    def say_staged(self, reason: str | None) -> None:
+        """Why the engine would refuse the staged move as it stands (None: it would not), said until the
+        staging changes; a refusal of the same move replaces it."""
+        said = next((m for m in self.items if m.key == "staged"), None)
+        if reason is None:
+            self.drop("staged")
+        elif said is None or said.message != reason:
+            self.show(reason, None, key="staged")
 
     def shown(self) -> Message | None:
         return self.items[-1] if self.items else None

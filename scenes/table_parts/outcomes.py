@@ -59,9 +59,14 @@ class Changed:
 
 
 @dataclass(frozen=True)
+class Redraw:
+    """Nothing changes but the picture (a hover, a button pressed)."""
+
+
+@dataclass(frozen=True)
 class Rehint:
     """The hint showing is worked out again (the player kept the card it was about)."""
 
 
-Outcome = Play | Refuse | Ask | Say | Changed | Rehint
+Outcome = Play | Refuse | Ask | Say | Changed | Redraw | Rehint
 Outcomes = Outcome | list[Outcome] | None  # what an intent may come to: nothing, one, or a few in order

@@ -21,7 +21,7 @@ from game.ui.card_faces import FaceCache
 from game.ui.discard_risk import discard_risk
 from game.ui.draw_list import DrawList
 from game.ui.input_map import Intent
-from game.ui.layout import contains_point
+from game.ui.layout import TableLayout, contains_point
 from game.ui.pile_pairs import pile_takes
 from game.ui.staging import Staging
 from scenes.table_parts.outcomes import Ask, Outcomes, Play, Refuse, Rehint
@@ -32,14 +32,15 @@ BADGE_READABLE = 12  # px: below this a badge's words go on two lines
 
 
 class Piles:
-    def __init__(self, faces: FaceCache) -> None:
+    def __init__(self, faces: FaceCache, warn: bool = True) -> None:
         self.faces = faces  # the table's card faces: the crosswise wild card is one of them
+        self.warn = warn  # the settings' discard warning: a discard that may give the pile away is asked about
         self.stock = pygame.Rect(0, 0, 0, 0)
         self.discard = pygame.Rect(0, 0, 0, 0)
         self._crosswise: dict[tuple[int, int], pygame.Surface] = {}
 
-    def place(self, stock: tuple[int, int, int, int], discard: tuple[int, int, int, int]) -> None:
-        self.stock, self.discard = pygame.Rect(stock), pygame.Rect(discard)
+    def place(self, layout: TableLayout) -> None:
+        self.stock, self.discard = pygame.Rect(layout.stock), pygame.Rect(layout.discard)
 
     def intent_at(self, pos: tuple[int, int]) -> Intent | None:
         """A click on the stock draws; on the pile it takes it, or discards the card selected."""
@@ -51,14 +52,13 @@ class Piles:
 
     # ----- intents ----------------------------------------------------------------------------------
 
-    def clicked(self, view: TableView, chosen: tuple[int, ...], staging: Staging, hand: list[int],
-                warn: bool) -> Outcomes:
+    def clicked(self, view: TableView, chosen: tuple[int, ...], staging: Staging, hand: list[int]) -> Outcomes:
         """The pile clicked: in the meld, the one card selected is discarded; in the draw the pile is
         taken, with the cards selected or those the table picks. `hand`: the player's cards in the order
-        shown; `warn`: a risky discard is asked about first."""
+        shown."""
         if view.state.phase == Phase.MELD:
             if len(chosen) == 1:
-                return self.discard_card(view, chosen[0], staging, warn)
+                return self.discard_card(view, chosen[0], staging)
             return Refuse(_("Select one card, then click the pile to discard it."), frozenset(chosen))
         if not chosen:
             return self.take_for_me(view, staging, hand)
@@ -105,19 +105,22 @@ class Piles:
             return Refuse(_("The top card doesn't extend one of your side's runs."))
         return Play(TakeTop(runs[0]))
 
-    def discard_card(self, view: TableView, card: int, staging: Staging, warn: bool,
-                     confirmed: bool = False) -> Outcomes:
+    def discard_chosen(self, view: TableView, chosen: int | Refuse, staging: Staging) -> Outcomes:
+        """X: the card the hand says a discard means (or why it means none) onto the pile."""
+        return chosen if isinstance(chosen, Refuse) else self.discard_card(view, chosen, staging)
+
+    def discard_card(self, view: TableView, card: int, staging: Staging, confirmed: bool = False) -> Outcomes:
         """A card onto the pile; one that may give the pile away (as this seat knows the table) is asked
-        about first, when `warn`."""
+        about first, when the settings say so."""
         if staging:
             return Refuse(_("Lay the staged cards (L) or take them back (C) before you discard."),
                           frozenset(staging.cards()))
-        if not confirmed and warn and view.state.phase == Phase.MELD:
+        if not confirmed and self.warn and view.state.phase == Phase.MELD:
             risk = discard_risk(view_of(view.state, view.seat), card, view.names)
             if risk is not None:
                 # "Keep it": the hint, if one shows, is worked out again for the hand kept.
                 return Ask(risk + " " + _("Discard it anyway?"), _("Discard"), _("Keep it"),
-                           self.discard_card(view, card, staging, warn, confirmed=True), Rehint())
+                           self.discard_card(view, card, staging, confirmed=True), Rehint())
         return Play(Discard(card), frozenset({card}), unselect=True)
 
     # ----- drawing ----------------------------------------------------------------------------------
