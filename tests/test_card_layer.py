@@ -93,7 +93,7 @@ def table() -> Iterator[tuple[App, TableScene]]:
 
 def _same_as_full_redraw(app: App, scene: TableScene) -> bool:
     scene.draw(app.screen)
-    for _wait in range(3):  # after a move the window waits up to three frames (see TablePainter.draw)
+    for _wait in range(3):  # after a move the window waits up to three frames (see Cards.draw)
         if scene.cards.window_behind:
             scene.draw(app.screen)
     assert not scene.cards.window_behind

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.draw_list import DrawList
-from scenes.table_overlays import log_panel_image
+from scenes.table_parts.overlays import log_panel_image
 
 LOG_LINES = 80  # a whole hand's story
 
