@@ -305,8 +305,10 @@ def test_a_card_of_another_kind_does_not_go_on_a_meld():
     with pytest.raises(IllegalAction, match="don't fit on that meld"):
         s.apply(AddToMeld(wild.id, in_hand(s, 0, "QH")))
     kings = meld_of(s, 0, "KH KS KD")
-    with pytest.raises(IllegalAction, match="don't fit on that meld"):
+    with pytest.raises(IllegalAction, match="don't fit on that meld") as err:
         s.apply(AddToMeld(kings.id, in_hand(s, 0, "QH")))
+    # Said once: not "These cards don't fit on that meld: These cards are not a meld: ..."
+    assert str(err.value) == "These cards don't fit on that meld: a run is one suit, a rank meld one rank."
 
 
 def test_combining_two_melds_of_a_rank():
