@@ -211,3 +211,45 @@ def test_the_log_says_how_big_a_pile_was_taken() -> None:
     line = describe(ev.PileTaken(seat=1, meld=3, top=5, meld_cards=(18, 31), to_hand=tuple(range(60, 73))),
                     seat_names(4))
     assert line == "West took the pile with 7♣: 14 cards."
+
+
+def test_a_long_refusal_on_two_lines_stays_inside_the_line_at_1024x600(app) -> None:
+    """Seen at 1024x600 in French: the second line's descenders were cut by the window's edge."""
+    from scenes.widgets import font
+
+    app._resized((1024, 600))
+    set_language("fr")
+    scene = late_hand(app, 2)
+    scene.refuse("Ces cartes ne vont pas dans cette combinaison : Une suite ne prend pas de carte libre, et une "
+                 "combinaison d’un rang ne mélange pas les rangs.", set())
+    import scenes.table_parts.message_line as paint
+
+    drawn = []
+    real = paint.draw_text
+    paint.draw_text = lambda surface, text, size, colour, pos, *a, **k: (drawn.append((text, size, pos)), real(
+        surface, text, size, colour, pos, *a, **k))[1]
+    try:
+        scene.messages.draw(app.screen, scene.view, 27)
+    finally:
+        paint.draw_text = real
+    line = pygame.Rect(scene.layout.status)
+    assert len(drawn) == 2 and all(size >= 12 for _t, size, _p in drawn)
+    for text, size, (_x, y) in drawn:
+        assert line.top <= y and y + font(size, True).get_height() <= line.bottom <= app.size[1], (text, size, y)
+
+
+def test_the_pile_badge_reads_at_12_px_in_french_at_1024x600(app) -> None:
+    import scenes.table_parts.piles as tp
+
+    app._resized((1024, 600))
+    set_language("fr")
+    scene = late_hand(app, 2)
+    shown: list[tuple[str, int]] = []
+    real = tp.text_image
+    tp.text_image = lambda text, size, *a, **k: (shown.append((text, size)), real(text, size, *a, **k))[1]
+    try:
+        scene.piles.draw(pygame.Surface(app.size), scene.view, 27)
+    finally:
+        tp.text_image = real
+    assert any(t.startswith("Défausse") for t, _s in shown), shown
+    assert all(s >= 12 for _t, s in shown), shown

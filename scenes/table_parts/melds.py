@@ -325,13 +325,14 @@ class MeldAreas:
             picked = pygame.Rect(homes.meld_rects[self.picked]).inflate(10, 10)
             draw_list.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
         for rect in homes.staged_rects:
-            draw_list.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
+            draw_list.rect(surface, GOLD, self._frame(rect, view.side), width=3, border_radius=6)
         for meld_id in self.staging.adds:  # the melds that staged additions go onto
             rect = homes.meld_rects.get(meld_id)
             if rect:
-                draw_list.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=2, border_radius=6)
+                draw_list.rect(surface, GOLD, self._frame(rect, view.side), width=2, border_radius=6)
         # Each card staged onto a meld lies in it, marked: a gold frame round the part of it that shows
-        # (where the next card of its row covers the rest) and a gold bar over it.
+        # (where the next card of its row covers the rest) and a gold bar inside it at its foot, where a
+        # meld's card shows nothing (over it, the bar would run into the label strip above the melds).
         for card, r in homes.staged_on_melds.items():
             covering = [s.x for c, s in homes.spots.items() if c != card and abs(s.y - r[1]) < 1 and
                         0 < s.x - r[0] < r[2]]
@@ -339,7 +340,19 @@ class MeldAreas:
             draw_list.rect(surface, GOLD, pygame.Rect(r[0], r[1], shown_w, r[3]).inflate(2, 2), width=3,
                            border_radius=6)
             bar = max(4, r[2] // 14)
-            draw_list.rect(surface, GOLD, (r[0] + 2, r[1] - bar - 2, max(6, shown_w - 4), bar), border_radius=2)
+            draw_list.rect(surface, GOLD, (r[0] + 4, r[1] + r[3] - bar - 5, max(4, shown_w - 8), bar),
+                           border_radius=2)
+
+    def _frame(self, cards: tuple[int, int, int, int], side: int) -> pygame.Rect:
+        """A frame round staged cards: wider than they are, but hardly taller, so that it stays clear of the
+        label strip above the melds and of a selected hand card lifted up under them; and kept off the
+        strip whatever the size."""
+        rect = pygame.Rect(cards).inflate(8, 2)
+        band = self.layout.meld_bands.get(side) if self.layout is not None else None
+        if band is not None and rect.top < band[1] + band[3] <= rect.centery:
+            rect.height -= band[1] + band[3] - rect.top
+            rect.top = band[1] + band[3]
+        return rect
 
     def canasta_tags(self, m, can: str, r: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Surface]]:
         """The labels on a squared-up canasta, bottom up from its foot, below its top card's index: its kind,

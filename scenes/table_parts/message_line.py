@@ -122,13 +122,16 @@ class MessageLine:
             return
         # Too long for one line at a readable size: two lines, the second cut if it must be.
         px = max(12, min(size, (r.h - 2) // 2))
+        while px > 12 and 2 * font(px, True).get_linesize() > r.h:
+            px -= 1  # both lines inside the line's place, their descenders too (not cut by the window's edge)
         lines = wrap_text(said.message, font(px, True), room)
         if len(lines) > 2:
             lines = [lines[0], _cut(" ".join(lines[1:]), px, room)]
-        y = r.centery - (len(lines) * (px + 1)) // 2
+        step = font(px, True).get_linesize()
+        y = max(r.y, r.centery - (len(lines) * step) // 2)
         for line in lines:
             draw_text(surface, line, px, colour, (r.x, y), "topleft", bold=True, shadow=True)
-            y += px + 1
+            y += step
 
 
 def _cut(text: str, px: int, room: int) -> str:

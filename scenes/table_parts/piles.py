@@ -175,7 +175,11 @@ class Piles:
             cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
             lines = [" ".join(words[:cut]), " ".join(words[cut:])]
         px = min(fit_size(line, size, room, 9) for line in lines)
-        images = [text_image(line, px, (255, 255, 255), True) for line in lines]
+        bold = True
+        if px < BADGE_READABLE:  # a long word on a small card ("Défausse" at 1024x600): plain, and larger
+            plain = min(fit_size(line, size, room, 9, bold=False) for line in lines)
+            px, bold = (plain, False) if plain > px else (px, True)
+        images = [text_image(line, px, (255, 255, 255), bold) for line in lines]
         tag = pygame.Rect(0, 0, card.w - 2, sum(img.get_height() for img in images) + 6)
         tag.midbottom = (card.centerx, card.bottom - 3) if not middle else (card.centerx, card.centery + tag.h // 2)
         draw_list.rect(surface, color, tag, border_radius=5)
