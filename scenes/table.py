@@ -63,16 +63,17 @@ class TableScene(Scene):
                  on_change: Callable[[GameState], None] | None = None,
                  sounds: SoundBoard | None = None, on_settings: Hook = None, on_rules: Hook = None,
                  on_sound: Callable[[], bool] | None = None, sort_order: str = "rank", discard_warning: bool = True,
-                 on_setting: Callable[[str, object], None] | None = None) -> None:
+                 on_setting: Callable[[str, object], None] | None = None,
+                 on_replay: Callable[[int], None] | None = None) -> None:
         """`sounds` plays the events; `on_settings` and `on_rules` open those screens (from the pause
         menu; R opens the rules); `on_sound()` switches sound on or off (V) and says which it is now.
+        `on_replay(hand)` plays back a hand chosen on the score sheet (G).
         `sort_order` and `discard_warning` come from the settings; `on_setting(name, value)` keeps a
         choice made at the table (the hand's sort order) for later games."""
         super().__init__()
         self.sounds = sounds if sounds is not None else SILENT
         self.on_settings, self.on_rules = on_settings, on_rules
-        self.on_hand_end, self.on_menu = on_hand_end, on_menu
-        self.on_change = on_change  # autosave after every move
+        self.on_hand_end, self.on_menu, self.on_change = on_hand_end, on_menu, on_change  # on_change: autosave
         self.controller = controller
         self.state: GameState = controller.state
         self.seat = 0
@@ -100,6 +101,7 @@ class TableScene(Scene):
         self.flourishes = Flourishes()
         self.dialogs = Dialogs()  # a yes/no question, the pause menu
         self.panels = Panels()  # the keys, what happened, the score sheet
+        self.panels.on_replay = on_replay
         self.button_bar = ButtonBar(self.do, self.sounds.enabled)
         self.picture = TablePicture(self.view, self.cards, self.hand, self.melds, self.piles, self.aim, self.hints,
                                     self.other_hands, self.log_panel, self.score_panel, self.messages,
@@ -107,8 +109,7 @@ class TableScene(Scene):
         self.router = TableRouter(self.view, self.hand, self.melds, self.piles, self.aim, self.panels,
                                   self.button_bar, self.cards, self._own_intents(),
                                   on_sound or (lambda: not self.sounds.enabled), on_setting)
-
-    # ----- set-up -----------------------------------------------------------------------------------
+        self.log_panel.retell(self.view)  # a game continued from its save: the hand so far, from its record
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -239,6 +240,7 @@ class TableScene(Scene):
         self.card_scale = CARD_SCALES.get(settings.card_size, 1.0)
         self.names, self.side_names = seat_names(self.state.players), side_names(self.state.players)
         self.view.names, self.view.side_names = self.names, self.side_names  # the language may have changed
+        self.log_panel.retell(self.view)  # in the new language, if it changed
         self.button_bar.make(self.sounds.enabled)
         if self.layout is not None:
             self.layout = None  # worked out again at the new card size

@@ -97,7 +97,7 @@ class TablePicture:
         self.messages.draw(surface, view, u)
         self.buttons.draw(surface, frame.enabled)
         self.flourishes.draw(surface, frame.homes.meld_rects, size, u)
-        self.panels.draw(surface, view, self.log_panel.lines, size, u, max(14, frame.label_px))
+        self.panels.draw(surface, view, self.log_panel.story, size, u, max(14, frame.label_px))
         self.dialogs.draw(surface, size, u)
 
     def draw_marks(self, surface: pygame.Surface | DrawList, frame: Frame, u: int) -> None:

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from game.i18n import _
 from game.rules.actions import MeldMove
 from game.rules.cards import VALUE, label
-from game.rules.errors import IllegalAction, NotAMeld
+from game.rules.errors import IllegalAction
 from game.rules.going_out import can_go_out
 from game.rules.melds import BLACK_THREES, RANK_MELD, Meld, classify, order_cards, side_may_go_out
 from game.rules.names import rank_plural
@@ -113,8 +113,7 @@ def plan_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds
         except IllegalAction as why:
             if mid in into_of.values():
                 raise
-            reason = why.detail if isinstance(why, NotAMeld) else str(why)  # "not a meld" said once
-            raise IllegalAction(_("These cards don't fit on that meld: {why}").format(why=reason)) from None
+            raise IllegalAction(_("These cards don't fit on that meld: {why}").format(why=why)) from None
         if (shape.kind, shape.key) != (meld.kind, meld.key):
             raise IllegalAction(_("These cards don't belong on that meld."))
         grown[mid] = Meld(mid, meld.kind, meld.key, order_cards(meld.kind, cards_after))

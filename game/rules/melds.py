@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from game.i18n import _
 from game.rules.cards import ACE, BLACK_THREE, NATURAL, RANK, RED_THREE, SUIT, VALUE, WILD
-from game.rules.errors import IllegalAction, NotAMeld
+from game.rules.errors import IllegalAction
 from game.rules.ruleset import RuleSet
 
 RANK_MELD = "rank"
@@ -104,8 +104,7 @@ def _check_run(cards: tuple[int, ...] | list[int], rules: RuleSet) -> int:
         raise IllegalAction(_("A meld is three or more cards of one rank."))
     suits = {SUIT[c] for c in cards}
     if len(suits) != 1:
-        raise NotAMeld(_("These cards are not a meld: a run is one suit, a rank meld one rank."),
-                       _("a run is one suit, a rank meld one rank."))
+        raise IllegalAction(_("A run is all one suit, and a meld of one rank is all one rank."))
     ranks = sorted(RANK[c] for c in cards)
     if len(set(ranks)) != len(ranks):
         raise IllegalAction(_("A run can't hold the same rank twice."))

@@ -22,6 +22,7 @@ from dataclasses import replace
 import pygame
 
 from game.ai import get_player
+from game.ai.review import Moment
 from game.i18n import LANGUAGES, _, number, set_language
 from game.keep.stats import Statistics
 from game.keep.storage import GameSetup, SavedGame, Settings, Storage, StorageError
@@ -41,6 +42,7 @@ from scenes.lesson_play import LessonScene
 from scenes.lessons import LessonsScene
 from scenes.menu import MenuScene
 from scenes.replay import ReplayScene
+from scenes.review import ReviewScene
 from scenes.rules import RulesScene, game_name
 from scenes.scene import Scene
 from scenes.scoring import ScoringScene
@@ -381,7 +383,8 @@ class Flow:
                                 on_change=self.autosave, sounds=SILENT if self.demo else self.sounds,
                                 on_settings=self.open_settings, on_rules=self.open_rules, on_sound=self.toggle_sound,
                                 sort_order=settings.sort_order, discard_warning=settings.discard_warning,
-                                on_setting=self.table_setting)
+                                on_setting=self.table_setting,
+                                on_replay=None if self.demo else self._replay_from_sheet)
         if not self.demo:
             self.table.apply_settings(replace(settings, setup=replace(settings.setup, speed=speed)))
         if show:
@@ -445,11 +448,30 @@ class Flow:
         )
         if hand is not None and record is not None and not self.demo:
             scene.on_replay = lambda: self.open_replay(record, hand.hand, scene)
+            scene.on_review = lambda: self.open_review(record, hand.hand, scene)
         self.app.scenes.request(scene)
+
+    def _replay_from_sheet(self, hand: int) -> None:
+        """A hand chosen on the table's score sheet (G), played back; Esc comes back to the sheet."""
+        table = self.table
+        if table is not None and table.controller.record.hand(hand) is not None:
+            self.open_replay(table.controller.record, hand, table)
 
     def open_replay(self, record: GameRecord, hand: int, back: Scene) -> None:
         """A hand of `record` played back (the scene it came from comes back after it)."""
         self.app.scenes.request(ReplayScene(record, hand, on_back=lambda: self.app.scenes.request(back)))
+
+    def open_review(self, record: GameRecord, hand: int, back: Scene) -> None:
+        """Where the player's moves of the hand cost most; a moment chosen opens the replay at its move, and
+        the review comes back after it (worked out once), then the scene it came from."""
+        review = ReviewScene(record, hand, seat=0, on_back=lambda: self.app.scenes.request(back))
+
+        def replay_at(moment: Moment) -> None:
+            self.app.scenes.request(ReplayScene(record, moment.hand, on_back=lambda: self.app.scenes.request(review),
+                                                at=moment.move + 1, note=lambda: review.note(moment)))
+
+        review.on_replay = replay_at
+        self.app.scenes.request(review)
 
     def after_scoring(self, table: TableScene) -> None:
         if table.state.phase == Phase.GAME_OVER:
