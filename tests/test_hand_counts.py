@@ -9,7 +9,7 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
-import scenes.table_paint
+import scenes.table_parts.other_hands as other_hands
 from game.ai.simple import choose_greedy
 from game.i18n import set_language
 from game.rules.state import GameState, Phase
@@ -47,15 +47,15 @@ def test_the_other_seats_labels_say_cards_and_do_not_overlap(
         for seat in range(1, players):  # as after taking a big pile: two-digit counts
             state.hands[seat] = (state.hands[seat] * 4)[:28 + seat]
         drawn: list[tuple[str, pygame.Rect]] = []
-        real = scenes.table_paint.draw_text
+        real = other_hands.draw_text
 
         def noting(surface, text, *args, **kwargs) -> pygame.Rect:
             rect = real(surface, text, *args, **kwargs)
             drawn.append((text, rect))
             return rect
 
-        monkeypatch.setattr(scenes.table_paint, "draw_text", noting)
-        scene._draw_marks(DrawList(size), ui_unit(size))
+        monkeypatch.setattr(other_hands, "draw_text", noting)
+        scene.other_hands.draw(DrawList(size), scene.view, size, ui_unit(size))
         labels = {text: rect for text, rect in drawn if "cartes" in text}
         names = ["Ouest", "Nord", "Est"][:players - 1]
         assert sorted(labels) == sorted(f"{name} · {28 + i} cartes" for i, name in enumerate(names, 1))

@@ -265,7 +265,7 @@ def test_a_run_never_grows_past_seven_in_play():
     run = meld_of(s, 0, "4H 5H 6H 7H 8H 9H TH")
     with pytest.raises(IllegalAction) as err:
         s.apply(AddToMeld(run.id, in_hand(s, 0, "JH")))
-    assert str(err.value) == "These cards don't fit on that meld: A run holds at most seven cards."
+    assert str(err.value) == "These cards don't fit on that meld: a run holds at most seven cards."
 
 
 def test_a_card_of_another_suit_on_a_run_reads_as_one_sentence():
@@ -275,7 +275,7 @@ def test_a_card_of_another_suit_on_a_run_reads_as_one_sentence():
     with pytest.raises(IllegalAction) as err:
         s.apply(AddToMeld(run.id, in_hand(s, 0, "4S")))
     assert str(err.value) == (
-        "These cards don't fit on that meld: A run is all one suit, and a meld of one rank is all one rank.")
+        "These cards don't fit on that meld: a run is all one suit, and a meld of one rank is all one rank.")
 
 
 def test_a_wild_meld_never_grows_past_seven_in_play():
@@ -306,7 +306,7 @@ def test_a_third_wild_card_is_refused_on_a_big_meld():
     m = meld_of(s, 0, "QH QS QD QC QH QS QD 2C 2D")
     with pytest.raises(IllegalAction) as err:
         s.apply(AddToMeld(m.id, in_hand(s, 0, "JK")))
-    assert str(err.value) == "These cards don't fit on that meld: A meld of one rank may hold at most two wild cards."
+    assert str(err.value) == "These cards don't fit on that meld: a meld of one rank may hold at most two wild cards."
 
 
 def test_a_card_of_another_kind_does_not_go_on_a_meld():

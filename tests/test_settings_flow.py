@@ -193,7 +193,7 @@ def test_settings_from_the_pause_menu_apply_to_the_game_on_the_table(flow: Flow,
     assert current(flow) is table and table.paused is not None
     assert table.layout.hand_card_w > normal_hand
     assert table.layout == table_layout(table.size, 2, 1.18)
-    assert table.faces.four_colour and table.sort_mode == "suit"
+    assert table.faces.four_colour and table.hand.sort_mode == "suit"
     assert table.controller.pause == pytest.approx(1.1) and flow.speed == "slow"
     assert store.load_game() is not None and Storage(store.root).load_settings().card_size == "large"
 

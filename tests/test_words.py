@@ -208,8 +208,6 @@ NEVER_ONE = {
     "a hand has 2 sides of 1 or 2 players, or 3 sides of 1 player; got {n} sides with {h} hands":
         "a headless tool's error about a hostile file",
     "{what} must have {n} entries, one per {per}": "a table has 2 to 4 seats",
-    # The table's own line, left to its owner (the table's parts, issue 23): "0 of 1 canastas" in Standard.
-    "{have} of {need} canastas": "TODO: the table's line; 1 in Standard at three or four players",
 }
 # The placeholders that hold counts, and a plural noun after them (an adjective may come between).
 COUNT_BEFORE_PLURAL = re.compile(r"(?<![Hh]and )(?<!meld )"

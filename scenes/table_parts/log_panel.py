@@ -10,7 +10,7 @@ from game.i18n import language
 from game.rules.record import HandRecord
 from game.ui.draw_list import DrawList
 from game.ui.hand_story import hand_story
-from scenes.table_overlays import log_panel_image
+from scenes.table_parts.overlays import log_panel_image
 from scenes.table_parts.view import TableView
 
 LOG_LINES = 80  # the small panel's memory: far more than it shows

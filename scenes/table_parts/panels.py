@@ -13,7 +13,7 @@ from game.i18n import _, language
 from game.ui.draw_list import DrawList
 from game.ui.hand_story import Scroll
 from game.ui.input_map import key_intent, yes_no_letters
-from scenes.table_overlays import OVERLAYS, draw_log_overlay, draw_score_sheet
+from scenes.table_parts.overlays import OVERLAYS, draw_log_overlay, draw_score_sheet
 from scenes.table_parts.view import TableView
 from scenes.widgets import GOLD, INK, draw_panel, draw_text, font, veil, wrap_text
 
@@ -21,7 +21,7 @@ from scenes.widgets import GOLD, INK, draw_panel, draw_text, font, veil, wrap_te
 class Panels:
     def __init__(self) -> None:
         self.help = False
-        self.overlay: str | None = None  # "log" or "sheet" (see table_overlays)
+        self.overlay: str | None = None  # "log" or "sheet" (see overlays.py)
         self.scroll = Scroll()  # where the player reads the story from
         self.shown: list[str] = []  # the story's lines on screen, as last drawn
         self.on_replay: Callable[[int], None] | None = None  # a scored hand of the game played back

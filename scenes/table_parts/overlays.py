@@ -1,5 +1,6 @@
 """The table's panels of words: what happened lately (a small panel that never covers a card, and the
-whole hand's story on W) and the game's score sheet (on G). They only read; the table owns them."""
+whole hand's story on W) and the game's score sheet (on G), drawn for the log panel and the panels parts,
+which own what is shown; these only read."""
 
 from __future__ import annotations
 
