@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from game import i18n
-from game.i18n import _, set_language
+from game.i18n import _, set_language, system_language
 from game.keep.settings import GameSetup, Settings
 from game.keep.storage import Storage
 from game.shell.app import App
-from game.shell.flow import Flow, system_language
+from game.shell.flow import Flow
 from scenes.menu import MenuScene
 from scenes.setup import SetupScene
 from tests.catalogues import HINT, code_messages, messages, po

@@ -337,7 +337,8 @@ def build_parser() -> argparse.ArgumentParser:
     for name, module in (("arena", "game.tools.arena"), ("bench", "game.tools.bench"), ("turn", "game.tools.position"),
                          ("replay", "game.tools.replay"), ("lessons", "game.tools.lessons"),
                          ("advise", "game.tools.advise"), ("warnings", "game.tools.warnings"),
-                         ("endgame", "game.tools.endgame"), ("house-check", "game.tools.house_check")):
+                         ("endgame", "game.tools.endgame"), ("review-bench", "game.tools.review_bench"),
+                         ("house-check", "game.tools.house_check")):
         try:
             mod = __import__(module, fromlist=["register"])
         except ImportError:
