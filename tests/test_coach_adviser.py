@@ -215,6 +215,32 @@ def test_it_goes_out_when_that_wins_or_the_game_goes_on():
     assert out_loses_game(view_of(far, 0), plan_go_out(view_of(far, 0), 3000)) is None
 
 
+# ----- one budget: the table's hint is the arena's coach --------------------------------------------------
+
+def test_the_coach_budget_is_work_not_time():
+    from game.ai.coach import COACH_BUDGET
+    assert COACH_BUDGET.seconds is None and COACH_BUDGET.moves > 0
+
+
+def test_the_table_s_hint_is_the_arena_s_coach_move(monkeypatch):
+    import time
+
+    from game.ai import get_player
+    from game.rules.legal import legal_actions
+    from game.ui.hint import suggest
+    # A draw with choices (the pile on a pair of nines, the stock): the search compares them.
+    s = position(2, ["TH 4C 6D 8S KD QC 9C 9D 5C 5D", "QS QD 4D 5S"], pile="8C JS 9S",
+                 melds=[["JC JD JH"], ["6H 7H 8H 9H"]], phase=Phase.DRAW)
+    view = view_of(s, 0)
+    table = suggest(s, 0, seed=5).hint.move
+    coach = get_player("coach")(view, legal_actions(s), random.Random(5))
+    assert table == coach
+    # A slow machine changes nothing: the search counts its work, never the clock.
+    ticks = iter(range(0, 10**9, 10))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    assert suggest(s, 0, seed=5).hint.move == table
+
+
 # ----- for the table, and the tool ---------------------------------------------------------------------
 
 def test_playable_cards_are_the_engine_s():

@@ -1,6 +1,6 @@
 """The one adviser: the table's hint, its discard warnings and the reasons, from the seat's own view.
 
-`advise(view, names) -> Advice`: the move (Expert's search on a short clock), a reason a club player
+`advise(view, names) -> Advice`: the move (Expert's search on a fixed, small budget), a reason a club player
 can check (game/ai/coach.py), and for each distinct card of the hand the warning the table gives
 before that discard (or None). They cannot contradict each other: the adviser's discard is chosen
 among the cards it does not warn against (game/ai/risk.py), a warning that names a safer card names
@@ -17,9 +17,8 @@ from game.ai.coach import COACH_BUDGET, held_back_reason, reason_for, risk_text
 from game.ai.determinize import sample_world
 from game.ai.expert import choose_expert
 from game.ai.game_end import answer_loses_game, out_loses_game
-from game.ai.ismcts import Budget
 from game.ai.levels import EXPERT, Planner
-from game.ai.plan import plan_go_out
+from game.ai.plan import OutPlans, plan_go_out
 from game.ai.playout import goes_out
 from game.ai.risk import Risk, block_matters, hand_risks
 from game.rules.actions import (
@@ -76,14 +75,15 @@ def seat_names(view: PlayerView) -> list[str]:
 # ----- the discard --------------------------------------------------------------------------------
 
 
-def discard_choice(view: PlayerView, risks: dict[int, Risk | None] | None = None) -> int | None:
+def discard_choice(view: PlayerView, risks: dict[int, Risk | None] | None = None,
+                   out_plans: OutPlans | None = None) -> int | None:
     """The card the adviser would discard now: the planner's (Expert's) choice, unless it hands the next
     opponent something the seat can know they take, or it is a wild card whose block stops nothing;
     then the planner's best card that does neither. None when the hand is empty."""
     if not view.hand:
         return None
     risks = risks if risks is not None else hand_risks(view)
-    planner = Planner(EXPERT, view, random.Random(0))
+    planner = Planner(EXPERT, view, random.Random(0), out_plans)
     first = planner.discard()
     card = first.card if isinstance(first, Discard) else planner.discard_ranking()[0]
     ranking = planner.discard_ranking()
@@ -106,14 +106,20 @@ def discard_choice(view: PlayerView, risks: dict[int, Risk | None] | None = None
     return min(naturals, key=lambda c: (risks[c].severity, ranking.index(c))) if naturals else card
 
 
-def discard_warnings(view: PlayerView, names: list[str] | None = None) -> dict[int, str | None]:
+def discard_warnings(view: PlayerView, names: list[str] | None = None,
+                     out_plans: OutPlans | None = None) -> dict[int, str | None]:
     """Each distinct card of the hand (its first card) and the table's warning before discarding it,
     or None: a card the next opponent cannot be known to take, and the adviser's own discard."""
+    return _warnings_and_choice(view, names, out_plans)[0]
+
+
+def _warnings_and_choice(view: PlayerView, names: list[str] | None,
+                         out_plans: OutPlans | None) -> tuple[dict[int, str | None], int | None]:
     if view.phase != Phase.MELD or view.to_act != view.seat or not view.hand:
-        return {}
+        return {}, None
     names = names or seat_names(view)
     risks = hand_risks(view)
-    choice = discard_choice(view, risks)
+    choice = discard_choice(view, risks, out_plans)
     safer = choice if choice is not None and risks.get(choice) is None else None
     out: dict[int, str | None] = {}
     for c, risk in risks.items():
@@ -121,7 +127,7 @@ def discard_warnings(view: PlayerView, names: list[str] | None = None) -> dict[i
             out[c] = None
         else:
             out[c] = risk_text(risk, names, safer, view.rules.escalera)
-    return out
+    return out, choice
 
 
 # ----- the hint -----------------------------------------------------------------------------------
@@ -136,21 +142,21 @@ def _legal(view: PlayerView) -> list[Action]:
     return [Deal()]
 
 
-def advise(view: PlayerView, names: list[str] | None = None, rng: random.Random | None = None,
-           budget: Budget = COACH_BUDGET) -> Advice:
-    """The hint and the discard warnings for the seat to act in this view."""
+def advise(view: PlayerView, names: list[str] | None = None, rng: random.Random | None = None) -> Advice:
+    """The hint and the discard warnings for the seat to act in this view, always on COACH_BUDGET: a
+    fixed amount of search, no clock, so the table's hint and the arena's `coach` are the same move."""
     names = names or seat_names(view)
     rng = rng if rng is not None else random.Random(0)
-    action = choose_expert(view, _legal(view), rng, budget)
-    warnings = discard_warnings(view, names)
+    budget = COACH_BUDGET
+    plans = OutPlans()  # one decision: the search, the discard and the going-out check share their plans
+    action = choose_expert(view, _legal(view), rng, budget, plans)
+    warnings, choice = _warnings_and_choice(view, names, plans)
     held = None
-    if isinstance(action, Discard) and len(view.hand) > 1:
-        choice = discard_choice(view)
-        if choice is not None:
-            action = Discard(choice)
+    if isinstance(action, Discard) and len(view.hand) > 1 and choice is not None:
+        action = Discard(choice)
     if view.phase == Phase.MELD and view.permission is None and view.melds[view.side] and not (
             isinstance(action, AskPartner) or goes_out(view, action)):
-        seq = plan_go_out(view, budget.style.out_search)
+        seq = plan_go_out(view, budget.style.out_search, plans)
         held = out_loses_game(view, seq) if seq else None
     elif view.phase == Phase.ANSWER and isinstance(action, Answer) and not action.yes:
         held = answer_loses_game(view)

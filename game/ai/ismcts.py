@@ -107,12 +107,14 @@ def action_key(a: Action) -> tuple:
 class Search:
     """One decision of one seat."""
 
-    def __init__(self, view: PlayerView, rng: random.Random, budget: Budget) -> None:
+    def __init__(self, view: PlayerView, rng: random.Random, budget: Budget,
+                 out_plans: OutPlans | None = None) -> None:
         self.view = view
         self.rng = rng
         self.budget = budget
         self.me = view.seat
-        self.out_plans = OutPlans()
+        # The decision's going-out plans: the adviser shares them with its own checks of the same view.
+        self.out_plans = out_plans if out_plans is not None else OutPlans()
         self.avoid = unlikely_pairs(view)
         self._candidates: dict[tuple, list[Action]] = {}
         self.tree_style = replace(budget.style, out_search=ROLLOUT_STYLE.out_search, game_aware=False)

@@ -8,14 +8,18 @@ warned, whether the seat could have foreseen a take (risk.discard_risk), and whe
 then took it (the pile or the top card alone). Printed as one JSON object:
   decisions, warned (share of decisions whose discard was warned), hint_warned (the adviser's own
   discard warned: must be 0), taken, foreseen_taken, foreseen_taken_warned (share), and the same for the
-  avoidable takes (the hand held a card they could not be known to take), per level.
+  avoidable takes (the hand held a card they could not be known to take), per level; and `ms`, per
+  level, the milliseconds of its decisions (`p50`, `p95`, `max`): a `coach` decision is one call of the
+  adviser, so these are the advice's times on this machine.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
+import time
 from collections import Counter
 
 from game.ai import PLAYERS, get_player
@@ -32,7 +36,7 @@ from game.tools.arena import deal_seed, seat_orders
 
 
 def measure_hand(players: int, seed: int, names: list[str], rng: random.Random, variant: str,
-                 counts: dict[str, Counter]) -> None:
+                 counts: dict[str, Counter], times: dict[str, list[float]] | None = None) -> None:
     state = GameState(players, seed, RULESETS[variant])
     state.apply(Deal())
     choosers = [get_player(n) for n in names]
@@ -43,7 +47,10 @@ def measure_hand(players: int, seed: int, names: list[str], rng: random.Random, 
         if not legal:
             break
         view = view_of(state, seat)
+        start = time.perf_counter()
         action = choosers[seat](view, legal, rng)
+        if times is not None:  # a `coach` decision is one call of the adviser: the advice's time
+            times[names[seat]].append((time.perf_counter() - start) * 1000)
         if pending is not None and state.phase == Phase.DRAW and seat == (pending[0] + 1) % players:
             p_seat, card, warned, foreseen, avoidable = pending
             took = isinstance(action, (TakePile, TakeTop)) and state.pile and state.pile[-1] == card
@@ -78,16 +85,29 @@ def measure_hand(players: int, seed: int, names: list[str], rng: random.Random, 
 
 def run(players: int, deals: int, seed: int, a: str, b: str, variant: str) -> dict:
     counts: dict[str, Counter] = {a: Counter(), b: Counter()}
+    times: dict[str, list[float]] = {a: [], b: []}
     for deal in range(deals):
         for order, a_seats in enumerate(seat_orders(players)):
             names = [a if is_a else b for is_a in a_seats]
             rng = random.Random(f"arena:{seed}:{deal}:{order}")
-            measure_hand(players, deal_seed(seed, deal), names, rng, variant, counts)
+            measure_hand(players, deal_seed(seed, deal), names, rng, variant, counts, times)
     total: Counter = Counter()
     for c in counts.values():
         total.update(c)
     return {"players": players, "deals": deals, "seed": seed, "variant": variant, "a": a, "b": b,
-            "all": _summary(total), "levels": {name: _summary(c) for name, c in counts.items()}}
+            "all": _summary(total), "levels": {name: _summary(c) for name, c in counts.items()},
+            "ms": {name: _times(ms) for name, ms in times.items()}}
+
+
+def _times(ms: list[float]) -> dict:
+    """Milliseconds a decision (nearest-rank percentiles)."""
+    if not ms:
+        return {"decisions": 0}
+    ordered = sorted(ms)
+
+    def rank(p: float) -> float:
+        return round(ordered[max(0, math.ceil(p * len(ordered)) - 1)], 2)
+    return {"decisions": len(ms), "p50": rank(0.5), "p95": rank(0.95), "max": round(ordered[-1], 2)}
 
 
 def _summary(c: Counter) -> dict:
