@@ -339,14 +339,17 @@ class TablePlayer:
             self.refuse(_("Lay the staged cards (L) or take them back (C) before you discard."),
                         self.staging.cards())
             return
+        note = None
         if not confirmed and self.discard_warning and self.state.phase == Phase.MELD:
-            risk = discard_risk(view_of(self.state, self.seat), card, self.names)
-            if risk is not None:
-                self._confirm_discard(card, risk)
+            note = discard_risk(view_of(self.state, self.seat), card, self.names)
+            if note is not None and note.ask:
+                self._confirm_discard(card, note.text)
                 return
         if self.play(Discard(card), {card}):
             self.selected.clear()
             self.relayout()
+            if note is not None:  # the adviser's own discard, every card a risk: told, not questioned
+                self.messages.show(note.text, 6.0, key="caution")
 
     def _confirm_discard(self, card: int, risk: str) -> None:
         def answer(yes: bool) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.ai.coach import COACH_BUDGET, held_back_reason, reason_for, risk_text
+from game.ai.coach import COACH_BUDGET, caution_text, held_back_reason, reason_for, risk_text
 from game.ai.determinize import sample_world
 from game.ai.expert import choose_expert
 from game.ai.game_end import answer_loses_game, out_loses_game
@@ -60,9 +60,15 @@ class Advice:
     hint: Hint
     discard_risks: dict[int, str | None]  # the first card of each face in hand -> the warning, or None
 
+    discard: int | None = None  # the adviser's own discard in this view (its card is never questioned)
+
     def warning(self, card: int) -> str | None:
-        """The warning for discarding this card (any card of its face)."""
+        """What the table says before discarding this card (any card of its face)."""
         return next((w for c, w in self.discard_risks.items() if FACE[c] == FACE[card]), None)
+
+    def asks(self, card: int) -> bool:
+        """Whether the table asks before discarding this card: a warning, not the adviser's own caution."""
+        return self.warning(card) is not None and (self.discard is None or FACE[self.discard] != FACE[card])
 
 
 def seat_names(view: PlayerView) -> list[str]:
@@ -108,13 +114,35 @@ def discard_choice(view: PlayerView, risks: dict[int, Risk | None] | None = None
 
 def discard_warnings(view: PlayerView, names: list[str] | None = None,
                      out_plans: OutPlans | None = None) -> dict[int, str | None]:
-    """Each distinct card of the hand (its first card) and the table's warning before discarding it,
-    or None: a card the next opponent cannot be known to take, and the adviser's own discard."""
-    return _warnings_and_choice(view, names, out_plans)[0]
+    """Each distinct card of the hand (its first card) and what the table says before discarding it,
+    or None: nothing for a card the next opponent cannot be known to take. The adviser's own discard
+    is never questioned: when every card hands the next opponent something, its text is a caution
+    (what they can take, and that this is the least of it), told as the card goes, never asked."""
+    return discard_advice(view, names, out_plans)[0]
 
 
-def _warnings_and_choice(view: PlayerView, names: list[str] | None,
-                         out_plans: OutPlans | None) -> tuple[dict[int, str | None], int | None]:
+@dataclass(frozen=True)
+class DiscardNote:
+    """What the table says before a discard: `ask`, a warning (the table asks first); or the adviser's
+    own discard when every card is a risk, a caution told as it goes (questioning it would contradict
+    the hint)."""
+
+    text: str
+    ask: bool
+
+
+def discard_note(view: PlayerView, card: int, names: list[str] | None = None) -> DiscardNote | None:
+    """The table's word before discarding `card` (any card of its face) now, or None."""
+    warnings, choice = discard_advice(view, names, None)
+    text = next((w for c, w in warnings.items() if FACE[c] == FACE[card]), None)
+    if text is None:
+        return None
+    return DiscardNote(text, choice is None or FACE[choice] != FACE[card])
+
+
+def discard_advice(view: PlayerView, names: list[str] | None = None,
+                   out_plans: OutPlans | None = None) -> tuple[dict[int, str | None], int | None]:
+    """`discard_warnings` and the adviser's own discard (None when the seat is not to discard)."""
     if view.phase != Phase.MELD or view.to_act != view.seat or not view.hand:
         return {}, None
     names = names or seat_names(view)
@@ -123,8 +151,10 @@ def _warnings_and_choice(view: PlayerView, names: list[str] | None,
     safer = choice if choice is not None and risks.get(choice) is None else None
     out: dict[int, str | None] = {}
     for c, risk in risks.items():
-        if risk is None or c == choice:
+        if risk is None:
             out[c] = None
+        elif c == choice:  # every card is a risk and this the least: said, not questioned
+            out[c] = caution_text(risk, names, view.rules.escalera)
         else:
             out[c] = risk_text(risk, names, safer, view.rules.escalera)
     return out, choice
@@ -150,7 +180,7 @@ def advise(view: PlayerView, names: list[str] | None = None, rng: random.Random 
     budget = COACH_BUDGET
     plans = OutPlans()  # one decision: the search, the discard and the going-out check share their plans
     action = choose_expert(view, _legal(view), rng, budget, plans)
-    warnings, choice = _warnings_and_choice(view, names, plans)
+    warnings, choice = discard_advice(view, names, plans)
     held = None
     if isinstance(action, Discard) and len(view.hand) > 1 and choice is not None:
         action = Discard(choice)
@@ -164,7 +194,7 @@ def advise(view: PlayerView, names: list[str] | None = None, rng: random.Random 
         reason = held_back_reason(view, action, held, names)
     else:
         reason = reason_for(view, action, names)
-    return Advice(_hint(action, reason), warnings)
+    return Advice(_hint(action, reason), warnings, choice)
 
 
 def advice_for(view: PlayerView, action: Action, names: list[str] | None = None) -> Advice:

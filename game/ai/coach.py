@@ -159,9 +159,9 @@ def _discard_reason(view: PlayerView, card: int, names: list[str]) -> str:
                 card=name, who=who, count=count)
         return _("Discard {card}: it is the card your hand needs least.").format(card=name)
     own = next((r for c, r in risks.items() if FACE[c] == FACE[card]), None)
-    if own is not None:
+    if own is not None:  # the caution the table gives as the card goes, with the concrete risk
         return _("Discard {card}: every card you hold gives {who} something; this one gives the least.").format(
-            card=name, who=who)
+            card=name, who=who) + " " + risk_text(own, names, None, view.rules.escalera)
     risky = [c for c, r in risks.items() if r is not None]
     if risky:
         return _("Discard {card}: {who} cannot be known to take it, while {other} would give them something."
@@ -201,6 +201,13 @@ def risk_text(risk: Risk, names: list[str], safer: int | None, escalera: int = 1
     if safer is not None:
         text += " " + _("{card} is a safer discard.").format(card=card_name(safer))
     return text
+
+
+def caution_text(risk: Risk, names: list[str], escalera: int = 1500) -> str:
+    """The adviser's own discard when every card of the hand hands the next opponent something: what
+    they can take, and that it is the least of it (the hint's card is told about, never questioned)."""
+    return risk_text(risk, names, None, escalera) + " " + _(
+        "Every card you hold gives {who} something; this one gives the least.").format(who=names[risk.seat])
 
 
 def side_name(view: PlayerView, side: int, names: list[str]) -> str:
