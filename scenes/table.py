@@ -17,6 +17,7 @@ from game.rules import events as ev
 from game.rules.actions import (
     Answer,
 )
+from game.rules.legal import playable_cards
 from game.rules.names import canasta_name
 from game.rules.state import GameState, Phase
 from game.ui.card_faces import FaceCache
@@ -26,7 +27,6 @@ from game.ui.hint import Hint
 from game.ui.input_map import yes_no_letters
 from game.ui.layout import CARD_SCALES, TableLayout, table_layout
 from game.ui.narrate import describe, seat_names, side_names
-from game.ui.playable import playable_cards
 from game.ui.sounds import SILENT, SoundBoard
 from game.ui.table_view import Homes, compute_homes
 from scenes.scene import Scene

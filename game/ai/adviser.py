@@ -35,6 +35,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import FACE, WILD
 from game.rules.legal import legal_actions
+from game.rules.legal import playable_cards as engine_playable
 from game.rules.state import Phase
 from game.rules.view import PlayerView
 
@@ -230,18 +231,10 @@ def choose_coach(view: PlayerView, legal: list[Action], rng: random.Random) -> A
 # ----- for the table ------------------------------------------------------------------------------
 
 
-def playable_cards(view: PlayerView) -> set[int]:
-    """Cards in the seat's hand that can be melded or added to the side's melds now, by the engine's
-    own list of legal moves (so the keep-two rule and the first-meld minimum are counted)."""
+def playable_cards(view: PlayerView) -> frozenset[int]:
+    """Cards in the seat's hand that can be melded or added to the side's melds now: the engine's own
+    judgement (game/rules/legal.py `playable_cards`) on a world sampled from the view, as the seat's legal
+    moves do not depend on the hidden cards."""
     if view.phase != Phase.MELD or view.to_act != view.seat:
-        return set()
-    out: set[int] = set()
-    for a in legal_actions(sample_world(view, random.Random(0))):
-        if isinstance(a, LayMelds):
-            out.update(c for m in a.melds for c in m)
-        elif isinstance(a, AddToMeld):
-            out.update(a.cards)
-        elif isinstance(a, MeldMove):
-            out.update(c for m in a.new for c in m)
-            out.update(c for _m, cs in a.add for c in cs)
-    return out & set(view.hand)
+        return frozenset()
+    return engine_playable(sample_world(view, random.Random(0)), view.seat)
