@@ -155,9 +155,9 @@ def discard_advice(view: PlayerView, names: list[str] | None = None,
         if risk is None:
             out[c] = None
         elif c == choice:  # every card is a risk and this the least: said, not questioned
-            out[c] = caution_text(risk, names, view.rules.escalera)
+            out[c] = caution_text(risk, names, view.rules)
         else:
-            out[c] = risk_text(risk, names, safer, view.rules.escalera)
+            out[c] = risk_text(risk, names, safer, view.rules)
     return out, choice
 
 
