@@ -302,7 +302,7 @@ def test_going_out_behind_the_partner_s_question_is_answered_no_and_said():
 
 def test_going_out_ahead_near_the_target_wins_the_game_and_is_hinted():
     advice = advice_of(_out_behind(2, [4600, 3000]), TWO)
-    assert "Do not go out" not in advice.hint.reason
+    assert advice.hint.reason.startswith("Go out: it ends the game with your side ahead, about ")
 
 
 def test_going_out_behind_with_the_stock_empty_is_no_reason_to_hold_back():
@@ -316,3 +316,26 @@ def test_going_out_behind_with_the_stock_empty_is_no_reason_to_hold_back():
 def test_standard_going_out_behind_near_the_target_is_held_back():
     advice = advice_of(_out_behind(2, [1000, 4900], STANDARD), TWO)
     assert advice.hint.reason.startswith("Do not go out yet")
+
+
+def _rich_but_winning(scores):
+    """Seat 0 can go out while two runs are a card short of an escalera and the wild meld a card short of a
+    bolivia (the hand alone would hold on: test_ai_blunders); the target 5,000."""
+    s = spot(2, {0: "KC KD KH 5D"}, pile="6C",
+             melds=[["4H 5H 6H 7H 8H 9H TH", "KS KS KD KD KC KC KH", "4D 5D 6D 7D 8D 9D", "5C 6C 7C 8C 9C TC",
+                     "2C 2D 2H 2S JK JK"], ["QC QD QH QS", "AC AD AH"]], scores=scores)
+    s.target = 5000
+    return s
+
+
+def test_going_out_that_wins_the_game_is_taken_over_the_unfinished_canastas():
+    from game.ai.expert import choose_expert, choose_expert_hand_only
+    from tests.ai_positions import play_turn
+    s = _rich_but_winning([3500, 4200])
+    play_turn(s, choose_expert)
+    assert s.phase == Phase.GAME_OVER and s.winner == 0
+    hand_only = _rich_but_winning([3500, 4200])
+    play_turn(hand_only, choose_expert_hand_only)  # Expert as it was holds on, and the game goes on
+    assert hand_only.phase == Phase.DRAW and hand_only.turn == 1
+    advice = advice_of(_rich_but_winning([3500, 4200]), TWO)
+    assert advice.hint.reason.startswith("Go out: it ends the game with your side ahead, about ")

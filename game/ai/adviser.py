@@ -13,10 +13,10 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from game.ai.coach import COACH_BUDGET, caution_text, held_back_reason, reason_for, risk_text
+from game.ai.coach import COACH_BUDGET, caution_text, held_back_reason, reason_for, risk_text, winning_reason
 from game.ai.determinize import sample_world
 from game.ai.expert import choose_expert
-from game.ai.game_end import answer_loses_game, out_loses_game
+from game.ai.game_end import answer_loses_game, out_loses_game, out_wins_game
 from game.ai.levels import EXPERT, Planner
 from game.ai.plan import OutPlans, plan_go_out
 from game.ai.playout import goes_out
@@ -191,8 +191,15 @@ def advise(view: PlayerView, names: list[str] | None = None, rng: random.Random 
         held = out_loses_game(view, seq) if seq else None
     elif view.phase == Phase.ANSWER and isinstance(action, Answer) and not action.yes:
         held = answer_loses_game(view)
+    won = None
+    going = isinstance(action, AskPartner) or goes_out(view, action)
+    if view.phase == Phase.MELD and view.melds[view.side] and going:
+        seq = plan_go_out(view, budget.style.out_search, plans)
+        won = out_wins_game(view, seq) if seq else None
     if held is not None:
         reason = held_back_reason(view, action, held, names)
+    elif won is not None:
+        reason = winning_reason(action, won)
     else:
         reason = reason_for(view, action, names)
     return Advice(_hint(action, reason), warnings, choice)

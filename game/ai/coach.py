@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.ai.expert import EXPERT_BUDGET
-from game.ai.game_end import GameLoss
+from game.ai.game_end import GameEnd
 from game.ai.memory import CardMemory
 from game.ai.plan import hand_penalty, qualifies, runs_in
 from game.ai.risk import ESCALERA_RUN, KNOWN_PAIR, RUN_END, UNFROZEN, Risk, block_matters, hand_risks
@@ -216,7 +216,7 @@ def side_name(view: PlayerView, side: int, names: list[str]) -> str:
     return _(" and ").join(names[s] for s in seats)
 
 
-def held_back_reason(view: PlayerView, action: Action, loss: GameLoss, names: list[str]) -> str:
+def held_back_reason(view: PlayerView, action: Action, loss: GameEnd, names: list[str]) -> str:
     """Why the adviser does not go out (or says no to the partner) although it could."""
     who = side_name(view, loss.leader, names)
     stock = ngettext("the stock still holds {n} card to play for", "the stock still holds {n} cards to play for",
@@ -227,6 +227,15 @@ def held_back_reason(view: PlayerView, action: Action, loss: GameLoss, names: li
     then = reason_for(view, action, names)
     return _("Do not go out yet: it would end the game with {who} ahead, about {theirs} to {ours}, and "
              "{stock}.").format(who=who, theirs=number(loss.theirs), ours=number(loss.ours), stock=stock) + " " + then
+
+
+def winning_reason(action: Action, won: GameEnd) -> str:
+    """Going out (or asking to) when that ends the game with the player's side ahead."""
+    if isinstance(action, AskPartner):
+        return _("Ask your partner: going out now ends the game with your side ahead, about {ours} to {theirs}."
+                 ).format(ours=number(won.ours), theirs=number(won.theirs))
+    return _("Go out: it ends the game with your side ahead, about {ours} to {theirs}.").format(
+        ours=number(won.ours), theirs=number(won.theirs))
 
 
 def _meld_reason(view: PlayerView, move: MeldMove) -> str:
