@@ -52,6 +52,9 @@ REWARD_SCALE = 1000.0  # points per unit of reward in UCB
 MOVE_CAP = 90
 ENDGAME_ROUNDS = 2  # rounds of stock left below which a rollout plays the hand to its end
 MELDED_WORTH = 150.0  # a side's first meld, beyond its cards (see leaf_values)
+# Points a rollout that ends the game adds for its winner (a game-aware style only): near the target the
+# hand's difference matters through who finishes ahead, so winning by 10 beats losing by 10 by far more.
+GAME_WON = 2000.0
 
 
 @dataclass(frozen=True)
@@ -261,6 +264,8 @@ class Search:
         used += self.rollout(state, rng, MOVE_CAP - used)
         self.moves += used
         values = leaf_values(state)
+        if self.budget.style.game_aware and state.phase == Phase.GAME_OVER and state.winner is not None:
+            values[state.winner] += GAME_WON  # the game, not only the hand: a rollout that ends it, won or lost
         side = self.view.side
         others = [v for s, v in enumerate(values) if s != side]
         reward = (values[side] - sum(others) / len(others)) / REWARD_SCALE
