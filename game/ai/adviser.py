@@ -17,6 +17,7 @@ from game.ai.coach import COACH_BUDGET, caution_text, held_back_reason, reason_f
 from game.ai.determinize import sample_world
 from game.ai.expert import choose_expert
 from game.ai.game_end import answer_loses_game, out_loses_game, out_wins_game
+from game.ai.ismcts import Budget
 from game.ai.levels import EXPERT, Planner
 from game.ai.plan import OutPlans, plan_go_out
 from game.ai.playout import goes_out
@@ -173,12 +174,13 @@ def _legal(view: PlayerView) -> list[Action]:
     return [Deal()]
 
 
-def advise(view: PlayerView, names: list[str] | None = None, rng: random.Random | None = None) -> Advice:
-    """The hint and the discard warnings for the seat to act in this view, always on COACH_BUDGET: a
-    fixed amount of search, no clock, so the table's hint and the arena's `coach` are the same move."""
+def advise(view: PlayerView, names: list[str] | None = None, rng: random.Random | None = None, *,
+           budget: Budget = COACH_BUDGET) -> Advice:
+    """The hint and the discard warnings for the seat to act in this view. The table and the arena's
+    `coach` both leave `budget` at COACH_BUDGET: a fixed amount of search, no clock, so they play the
+    same move (a review may weigh on another budget)."""
     names = names or seat_names(view)
     rng = rng if rng is not None else random.Random(0)
-    budget = COACH_BUDGET
     plans = OutPlans()  # one decision: the search, the discard and the going-out check share their plans
     action = choose_expert(view, _legal(view), rng, budget, plans)
     warnings, choice = discard_advice(view, names, plans)
