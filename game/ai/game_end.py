@@ -1,9 +1,12 @@
-"""The game, not only the hand: whether ending the hand now ends the game as a loss for the seat's side.
+"""The game, not only the hand: whether ending the hand now ends the game, and won or lost by the seat's side.
 
 Near the target a hand that ends can end the game. Going out then is a mistake when the side would
 finish behind while the hand could still go on (there are cards in the stock, so more canastas can be
-made). The judgement samples the hidden cards a few times from the seat's view (determinize.sample_world),
-plays the going-out in each world and lets the engine score the hand and end the game exactly.
+made); and holding on is one when going out would end the game won (whatever more the hand could bring,
+the opponents could catch up meanwhile). The judgement samples the hidden cards a few times from the
+seat's view (determinize.sample_world), plays the going-out in each world and lets the engine score the
+hand and end the game exactly. Expert's search weighs the game the same way: a rollout that ends the game
+counts its winner's win (ismcts.GAME_WON).
 """
 
 from __future__ import annotations
