@@ -8,6 +8,8 @@ the game always runs.
 from __future__ import annotations
 
 import gettext
+import locale
+import os
 
 from game.assets import asset_path
 
@@ -45,3 +47,24 @@ def number(n: int) -> str:
 def language() -> str:
     """The language spoken now: "en", "fr" or "sv"."""
     return _language
+
+
+def system_language() -> str:
+    """The system's language if the game speaks it (French, Swedish), else English. The variables are
+    read in gettext's order; without them (Windows) the locale says it, as "fr_FR" or "French_France"."""
+    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(var)
+        if value:
+            return _known_language(value.split(":")[0])
+    try:
+        return _known_language(locale.getlocale()[0] or "")
+    except ValueError:
+        return "en"
+
+
+def _known_language(name: str) -> str:
+    name = name.lower()
+    for lang, prefixes in (("fr", ("fr", "french")), ("sv", ("sv", "swedish"))):
+        if name.startswith(prefixes):
+            return lang
+    return "en"

@@ -1,4 +1,5 @@
-"""The end of a game: who won (or a draw, and why), the final totals, Play again or Menu."""
+"""The end of a game: who won (or a draw, and why), the final totals, Play again or Menu; under them, when
+the game has a record, the hands played back (R) and the review of the last hand (V)."""
 
 from __future__ import annotations
 
@@ -59,7 +60,8 @@ def total_text(n: int) -> str:
 
 
 class GameOverScene(Scene):
-    """`on_play_again()` starts the same setup again; `on_menu()` goes back to the menu.
+    """`on_play_again()` starts the same setup again; `on_menu()` goes back to the menu; `on_replay()` plays
+    the game's hands back and `on_review()` reviews the last one, each a button when given.
     `auto_continue` (seconds) plays again by itself (the demo)."""
 
     def __init__(
@@ -71,9 +73,9 @@ class GameOverScene(Scene):
         auto_continue: float | None = None,
         human: bool = True,
         on_replay: Callable[[], None] | None = None,
+        on_review: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
-        self.on_replay = on_replay  # R: the game's hands played back (scenes/replay.py)
         self.state = state
         self.human = human
         self.on_play_again = on_play_again
@@ -82,8 +84,12 @@ class GameOverScene(Scene):
         self.auto_continue = auto_continue
         self.waited = 0.0
         self.done = False
-        self.buttons = FocusGroup([Button(_("Play again"), self.play_again), Button(_("Main menu"), self.menu)],
-                                  vertical=False, wrap=False)
+        self.main_buttons = [Button(_("Play again"), self.play_again), Button(_("Main menu"), self.menu)]
+        self.replay_button = Button(_("Replay the hands (R)"), lambda: self._open(self._on_replay))
+        self.review_button = Button(_("Review the last hand (V)"), lambda: self._open(self._on_review))
+        self._on_replay = on_replay  # the game's hands played back (scenes/replay.py)
+        self._on_review = on_review  # where the player's moves of the last hand cost most (scenes/review.py)
+        self.buttons = FocusGroup(self.main_buttons, vertical=False, wrap=False)
         self.tweener = Tweener(1.0)
         self.title_scale = 0.0
         self.rows_in = 0.0
@@ -93,6 +99,44 @@ class GameOverScene(Scene):
         names = side_names(state.players)
         order = sorted(range(state.sides), key=lambda s: -state.scores[s])
         self.rows = [(s, names[s], state.scores[s]) for s in order]
+        self._arrange()
+
+    # ----- the buttons: Play again and Main menu, and under them Replay and Review when they can open ---------
+
+    @property
+    def on_replay(self) -> Callable[[], None] | None:
+        return self._on_replay
+
+    @on_replay.setter
+    def on_replay(self, action: Callable[[], None] | None) -> None:
+        self._on_replay = action
+        self._arrange()
+
+    @property
+    def on_review(self) -> Callable[[], None] | None:
+        return self._on_review
+
+    @on_review.setter
+    def on_review(self, action: Callable[[], None] | None) -> None:
+        self._on_review = action
+        self._arrange()
+
+    @property
+    def extra_buttons(self) -> list[Button]:
+        return [b for b, action in ((self.replay_button, self._on_replay), (self.review_button, self._on_review))
+                if action is not None]
+
+    def _arrange(self) -> None:
+        """The focus order: the row of Play again and Main menu, then the row under it; the focus stays put."""
+        focus = self.buttons.focus
+        self.buttons = FocusGroup(self.main_buttons + self.extra_buttons, vertical=False, wrap=False,
+                                  focus=min(focus, len(self.main_buttons) + len(self.extra_buttons) - 1))
+        self.resize(self.size)
+        self.dirty = True
+
+    def _open(self, action: Callable[[], None] | None) -> None:
+        if action is not None and not self.done:
+            action()
 
     def play_again(self) -> None:
         if not self.done:
@@ -123,18 +167,40 @@ class GameOverScene(Scene):
         self._panel = pygame.Rect(0, 0, min(w - 2 * u, u * 22), panel_h)
         self._panel.midtop = (w // 2, round(h * 0.33))
         bw, bh = min(u * 9, (w - 3 * u) // 2), round(u * 2.2)
-        y = min(self._panel.bottom + round(u * 1.8), h - bh - round(u * 1.4))
-        a, b = self.buttons.buttons
+        extra = self.extra_buttons
+        bh2, gap = round(u * 1.8), u // 3  # the second row: smaller, it is not what most players want next
+        rows_h = bh + (gap + bh2 if extra else 0)
+        y = min(self._panel.bottom + round(u * 1.8), h - rows_h - round(u * 1.6))  # above the statistics line
+        a, b = self.main_buttons
         a.rect = pygame.Rect(w // 2 - u // 4 - bw, y, bw, bh)
         b.rect = pygame.Rect(w // 2 + u // 4, y, bw, bh)
+        bw2 = min(u * 12, (w - 3 * u) // 2)  # wider than the row above: their labels are longer
+        if len(extra) == 2:
+            extra[0].rect = pygame.Rect(w // 2 - u // 4 - bw2, y + bh + gap, bw2, bh2)
+            extra[1].rect = pygame.Rect(w // 2 + u // 4, y + bh + gap, bw2, bh2)
+        elif extra:
+            extra[0].rect = pygame.Rect(w // 2 - bw2 // 2, y + bh + gap, bw2, bh2)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu()
             return
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.on_replay is not None:
-            self.on_replay()
-            return
+        if event.type == pygame.KEYDOWN:
+            action = {pygame.K_r: self._on_replay, pygame.K_v: self._on_review}.get(event.key)
+            if action is not None:
+                self._open(action)
+                return
+            rows, extra = len(self.main_buttons), len(self.extra_buttons)
+            if event.key in (pygame.K_UP, pygame.K_DOWN) and extra:
+                # Between the rows: to the button under (or over) the focused one, or to the one alone.
+                at = self.buttons.focus
+                if event.key == pygame.K_DOWN and at < rows:
+                    self.buttons.focus = rows + (at if extra == rows else 0)
+                elif event.key == pygame.K_UP and at >= rows:
+                    self.buttons.focus = at - rows if extra == rows else 0
+                self.buttons.move(0)
+                self.dirty = True
+                return
         if self.buttons.handle_event(event):
             self.dirty = True
 
@@ -185,10 +251,6 @@ class GameOverScene(Scene):
             surface.blit(num, num.get_rect(midright=(panel.right - u + x_off, y + row_h // 2)))
             y += row_h
         self.buttons.draw(surface)
-        if self.on_replay is not None:
-            size = max(14, u * 3 // 4)  # above the line of statistics
-            draw_text(surface, _("R: replay the game's hands"), size, INK_DIM, (w // 2, h - u // 2 - size * 3 // 2),
-                      "midbottom")
         if self.stats is not None and self.stats.played:
             line = _("Your games: {played} played, {won} won, {drawn} drawn.").format(
                 played=self.stats.played, won=self.stats.won, drawn=self.stats.drawn)

@@ -49,7 +49,7 @@ class LessonTable:
     def aim(self, outlined: Outlined) -> None:
         """Point the table's target (framed; Enter plays onto it, Tab moves it) at the place the step uses:
         the pile, the stock, or the meld to play onto."""
-        targets = self.table._targets()  # ["stock", "pile", "new", meld ids...]
+        targets = self.table.aim.targets(self.table.view)  # ["stock", "pile", "new", meld ids...]
         meld = next(iter(sorted(outlined.melds)), None)
         wanted = meld if meld in targets else "pile" if outlined.pile else "stock" if outlined.stock else None
         if wanted is not None:

@@ -20,7 +20,17 @@ from game.ui.hand_story import wrap
 from game.ui.narrate import seat_names, side_names
 from game.ui.replay_model import PACES, ReplayModel
 from scenes.scene import Host, Scene
-from scenes.widgets import GOLD, INK, Button, draw_panel, draw_text, felt_background, ui_unit
+from scenes.widgets import (
+    GOLD,
+    INK,
+    READABLE_PX,
+    Button,
+    draw_panel,
+    draw_text,
+    felt_background,
+    fit_size,
+    ui_unit,
+)
 
 
 def pace_name(seconds: float) -> str:
@@ -31,9 +41,11 @@ class ReplayScene(Scene):
     """`record` is the game's; `hand` the number (from 1) of the hand to open; `on_back()` leaves."""
 
     def __init__(self, record: GameRecord, hand: int, on_back: Callable[[], None] | None = None,
-                 show_hidden: bool = False, games: list[GameRecord] | None = None) -> None:
+                 show_hidden: bool = False, games: list[GameRecord] | None = None, at: int | None = None,
+                 note: Callable[[], list[str]] | None = None) -> None:
         """`games` (oldest first, `record` among them): the kept games, PgUp/PgDn going on from one into the
-        next."""
+        next. `at`: the move to open at (else the hand's end); `note()`: words shown over the story while
+        that move is shown (the review's better move), made when drawn, in the language of the moment."""
         super().__init__()
         self.games = games if games else [record]
         self.record = record
@@ -42,7 +54,10 @@ class ReplayScene(Scene):
         numbers = [h.hand for h in record.hands]
         self.numbers = numbers
         self.model = ReplayModel(record, record.hand(hand) or record.hands[-1])
-        self.model.go(self.model.last)  # opened after the hand: its end first, Home for the deal
+        self.model.go(self.model.last if at is None else at)  # by default its end first, Home for the deal
+        self.at = self.model.index if at is not None else None
+        self.hand_at = self.model.hand.hand  # the note belongs to this hand's move
+        self.note = note
         self._background: pygame.Surface | None = None
         self._faces: CardFaces | None = None
         self._unit = ui_unit(self.size)
@@ -234,7 +249,7 @@ class ReplayScene(Scene):
         pile = state.pile
         label = (ngettext("Pile: {n} card", "Pile: {n} cards", len(pile)).format(n=len(pile)) + " · "
                  + ngettext("stock: {n} card", "stock: {n} cards", len(state.stock)).format(n=len(state.stock)))
-        draw_text(surface, label, text, INK, (left.x, y), bold=True)
+        draw_text(surface, label, fit_size(label, text, left.w, READABLE_PX), INK, (left.x, y), bold=True)
         for i, card in enumerate(pile[-3:]):  # the top card last, on top
             surface.blit(faces.card(card), (left.x + i * (faces.width // 3), y + text + 4))
         sides = side_names(state.players)
@@ -246,14 +261,16 @@ class ReplayScene(Scene):
             label = sides[side] + (" · " + ngettext("{n} red three", "{n} red threes", reds).format(n=reds)
                                    if reds else "")
             draw_text(surface, label, text, INK, (right.x, top), bold=True)
-            x, y = right.x, top + text + 4
-            for meld in state.melds[side]:
-                width = faces.width + (len(meld.cards) - 1) * step
-                if x + width > right.right and x > right.x:
-                    x, y = right.x, y + faces.height * 3 // 5
+            spots = meld_rows(
+                [faces.width + (len(m.cards) - 1) * step for m in state.melds[side]], right.w, u // 4)
+            rows = 1 + max((row for row, _x in spots), default=0)
+            room = top + side_h - (top + text + 4) - faces.height - u // 4  # for the rows after the first
+            # Rows overlap as much as the side's half needs, never hiding a row's index corners.
+            down = min(faces.height * 3 // 5, max(faces.height // 3, room // max(1, rows - 1)))
+            for meld, (row, x) in zip(state.melds[side], spots, strict=True):
+                y = top + text + 4 + row * down
                 for i, card in enumerate(meld.cards):
-                    surface.blit(faces.card(card), (x + i * step, y))
-                x += width + u // 4
+                    surface.blit(faces.card(card), (right.x + x + i * step, y))
 
     def _draw_story(self, surface: pygame.Surface) -> None:
         box = self._story
@@ -262,16 +279,45 @@ class ReplayScene(Scene):
         text = max(14, u * 3 // 4)
         f = font(text)
         pad = u // 3
+
+        bold = font(text, True)
+
+        def measure(t: str) -> int:
+            return f.size(t)[0]
+
+        def bold_measure(t: str) -> int:
+            return bold.size(t)[0]
+
+        y = box.y + pad
+        if self.note is not None and self.model.index == self.at and self.model.hand.hand == self.hand_at:
+            for part in wrap(self.note(), box.w - 2 * pad, measure):
+                draw_text(surface, part, text, GOLD, (box.x + pad, y))
+                y += text + 3
+            y += pad
+            pygame.draw.line(surface, GOLD, (box.x + pad, y - pad // 2 - 1), (box.right - pad, y - pad // 2 - 1), 1)
         lines: list[tuple[str, bool]] = []
         for index, line in self.model.story():
             if index > self.model.index:
                 break
-            for part in wrap([line], box.w - 2 * pad, lambda t: f.size(t)[0]):
-                lines.append((part, index == self.model.index))
+            now = index == self.model.index  # drawn bold: measured bold
+            for part in wrap([line], box.w - 2 * pad, bold_measure if now else measure):
+                lines.append((part, now))
         if self.model.error and self.model.index == self.model.last:
-            lines += [(part, True) for part in wrap([self.model.error], box.w - 2 * pad, lambda t: f.size(t)[0])]
-        room = max(1, (box.h - 2 * pad) // (text + 3))
-        y = box.y + pad
+            lines += [(part, True) for part in wrap([self.model.error], box.w - 2 * pad, bold_measure)]
+        room = max(1, (box.bottom - pad - y) // (text + 3))
         for part, now in lines[-room:]:
             draw_text(surface, part, text, GOLD if now else INK, (box.x + pad, y), bold=now)
             y += text + 3
+
+
+def meld_rows(widths: list[int], room: int, gap: int) -> list[tuple[int, int]]:
+    """Each meld's row and its left edge in a width `room`: melds side by side, a new row when one
+    would go past the edge."""
+    out: list[tuple[int, int]] = []
+    row = x = 0
+    for width in widths:
+        if x + width > room and x > 0:
+            row, x = row + 1, 0
+        out.append((row, x))
+        x += width + gap
+    return out

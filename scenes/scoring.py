@@ -34,6 +34,7 @@ from scenes.widgets import (
     draw_panel,
     draw_text,
     felt_background,
+    fit_size,
     ui_unit,
     wrap_text,
 )
@@ -169,11 +170,15 @@ class ScoringScene(Scene):
         auto_continue: float | None = None,
         deal_code: str | None = None,
         on_replay: Callable[[], None] | None = None,
+        on_review: Callable[[], None] | None = None,
     ) -> None:
         super().__init__()
         self.state = state
         self.deal_code = deal_code  # shown, to play this deal again (game/rules/deal_code.py)
         self.on_replay = on_replay  # R: this hand played back (scenes/replay.py)
+        self.on_review = on_review  # V: where the player's moves cost most (scenes/review.py)
+        self.replay_button = Button(_("Replay (R)"), lambda: self.on_replay() if self.on_replay else None)
+        self.review_button = Button(_("Review (V)"), lambda: self.on_review() if self.on_review else None)
         self.result = state.results[-1]
         self.on_continue = on_continue
         self.auto_continue = auto_continue
@@ -248,6 +253,8 @@ class ScoringScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_r and self.on_replay is not None:
                 self.on_replay()
+            elif event.key == pygame.K_v and self.on_review is not None:
+                self.on_review()
             elif self.counting:
                 self.skip()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -255,15 +262,23 @@ class ScoringScene(Scene):
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.counting:
                 self.skip()
-            elif self.button.rect.collidepoint(event.pos):
-                self.button.pressed = True
-                self.dirty = True
+                return
+            for b in self._buttons():
+                if b.rect.collidepoint(event.pos):
+                    b.pressed = True
+                    self.dirty = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            if self.button.pressed:
-                self.button.pressed = False
-                self.dirty = True
-                if self.button.rect.collidepoint(event.pos):
-                    self.proceed()
+            for b in self._buttons():
+                if b.pressed:
+                    b.pressed = False
+                    self.dirty = True
+                    if b.rect.collidepoint(event.pos):
+                        b.activate()
+
+    def _buttons(self) -> list[Button]:
+        """Next hand, and beside it Replay and Review when the hand has a record to play them from."""
+        return [b for b, there in ((self.replay_button, self.on_replay), (self.button, True),
+                                   (self.review_button, self.on_review)) if there is not None]
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -274,7 +289,8 @@ class ScoringScene(Scene):
         margin = max(10, u // 2)
         top = round(u * 3.6)  # title and summary
         button_h = round(u * 2.1)
-        bottom = h - button_h - u
+        code_h = max(14, u * 3 // 4) + u // 3 if self.deal_code else 0  # the deal code's strip, under the buttons
+        bottom = h - button_h - u - code_h
         n = len(self.columns)
         gap = margin
         col_w = min(u * 17, (w - 2 * margin - (n - 1) * gap) // n)
@@ -290,7 +306,15 @@ class ScoringScene(Scene):
         for col in self.columns:
             col.rect.h = used
         self.button.rect = pygame.Rect(0, 0, min(u * 10, w - 2 * margin), button_h)
-        self.button.rect.midtop = (w // 2, min(top + used + u // 2, h - button_h - u // 3))
+        self.button.rect.midtop = (w // 2, min(top + used + u // 2, h - button_h - u // 3 - code_h))
+        side_w = min(u * 8, (w - 2 * margin - self.button.rect.w) // 2 - margin)
+        for b, sign in ((self.replay_button, -1), (self.review_button, 1)):
+            b.rect = pygame.Rect(0, 0, side_w, round(button_h * 0.8))
+            b.rect.centery = self.button.rect.centery
+            if sign < 0:
+                b.rect.right = self.button.rect.left - margin
+            else:
+                b.rect.left = self.button.rect.right + margin
 
     # ----- layout maths ------------------------------------------------------------------------------
 
@@ -354,13 +378,11 @@ class ScoringScene(Scene):
             hint = _("Press any key or click to see every number at once.")
             draw_text(surface, hint, max(14, u * 3 // 4), INK_DIM, (w // 2, self.button.rect.centery), "center")
         else:
-            self.button.draw(surface)
+            for b in self._buttons():
+                b.draw(surface)
         if self.deal_code:  # below the columns, clear of the button: read aloud, typed in the setup
             text = _("Deal code: {code}").format(code=self.deal_code)
             draw_text(surface, text, max(14, u * 3 // 4), INK_DIM, (w - u // 2, h - u // 3), "bottomright")
-        if self.on_replay is not None:
-            draw_text(surface, _("R: replay this hand"), max(14, u * 3 // 4), INK_DIM, (u // 2, h - u // 3),
-                      "bottomleft")
 
     def _draw_column(self, surface: pygame.Surface, col: _Column) -> None:
         t = self._t
@@ -401,7 +423,7 @@ class ScoringScene(Scene):
             y += round(t * 1.6)
             if not self.final:
                 text = _("Next first meld: {n} points").format(n=col.next_min)
-                img = self._text(text, t, INK)
+                img = self._text(text, fit_size(text, t, x1 - x0, READABLE_PX, bold=False), INK)
                 img.set_alpha(alpha)
                 surface.blit(img, (x0, y))
 

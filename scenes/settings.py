@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import LANGUAGES, _, ngettext, set_language
+from game.i18n import LANGUAGES, _, ngettext, system_language
 from game.keep.storage import CARD_SIZES, SORT_ORDERS, SPEEDS, GameSetup, Settings
 from game.rules.ruleset import RULESETS
 from game.ui.sounds import SoundBoard
@@ -27,6 +27,18 @@ ON_OFF = (True, False)
 
 def on_off(value: object) -> str:
     return _("On") if value else _("Off")
+
+
+def language_name(lang: str) -> str:
+    """A language named in the words of the one spoken now ("français" in French, "French" in English)."""
+    return {"en": _("English"), "fr": _("French"), "sv": _("Swedish")}[lang]
+
+
+def language_text(lang: str | None) -> str:
+    """A value of the Language line: a language in its own words, or None, the system's (whatever it is)."""
+    if lang is None:
+        return _("System ({language})").format(language=language_name(system_language()))
+    return LANGUAGE_NAMES[lang]
 
 
 class SettingsScene(SetupScene):
@@ -62,7 +74,7 @@ class SettingsScene(SetupScene):
             return Row(key, label, values, values.index(value) if value in values else 0, z.copy(), z.copy())
 
         self.rows = [
-            row("language", _("Language"), list(LANGUAGES), self.language),
+            row("language", _("Language"), [None, *LANGUAGES], st.language if st.language in LANGUAGES else None),
             row("speed", _("Animation speed"), list(SPEEDS), s.speed),
             row("sound", _("Sound"), list(ON_OFF), st.sound),
             row("volume", _("Volume"), list(VOLUMES), min(VOLUMES, key=lambda v: abs(v - st.volume))),
@@ -94,7 +106,7 @@ class SettingsScene(SetupScene):
         if row.key == "speed":
             return speed_name(str(v))
         if row.key == "language":
-            return LANGUAGE_NAMES[str(v)]
+            return language_text(v if v is None else str(v))
         if row.key == "players":
             return players_text(int(v))  # type: ignore[call-overload]
         return str(v)
@@ -136,8 +148,9 @@ class SettingsScene(SetupScene):
             row.index = (row.index + delta) % len(row.values)
         v = row.value
         st = self.settings
-        if key == "language":
-            self.switch_language(str(v))
+        if key == "language":  # None: the system's language, now and whatever it is at the next start
+            self.switch_language(system_language() if v is None else str(v))
+            st.language = None if v is None else str(v)
             self._labels()
             self._build_rows()
         elif key == "speed":
@@ -236,8 +249,3 @@ class SettingsScene(SetupScene):
     def hint(self) -> str:
         return _("↑ ↓ choose a line   ← → change it   Esc: done")
 
-
-def apply_language(settings: Settings) -> None:
-    """Speak the settings' language (None: leave the current one)."""
-    if settings.language in LANGUAGES:
-        set_language(settings.language)

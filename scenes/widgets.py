@@ -24,6 +24,7 @@ FELT_DARK: Color = (10, 58, 32)
 INK: Color = (245, 242, 230)
 INK_DIM: Color = (190, 205, 190)
 GOLD: Color = (240, 196, 70)
+HINT: Color = (255, 235, 120)  # the table's hint: its outlines and its words
 BUTTON: Color = (246, 240, 222)
 BUTTON_TEXT: Color = (28, 44, 34)
 BUTTON_FOCUS: Color = (255, 214, 92)

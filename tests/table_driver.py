@@ -106,7 +106,7 @@ def perform(app: App, scene: TableScene, action: Action, keyboard: bool = False)
     elif isinstance(action, AddToMeld):
         choose(app, scene, action.cards)
         if keyboard:
-            targets = scene._targets()
+            targets = scene.aim.targets(scene.view)
             while targets[scene.target % len(targets)] != action.meld:
                 key(app, pygame.K_TAB)
             key(app, pygame.K_a)

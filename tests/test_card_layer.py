@@ -93,16 +93,16 @@ def table() -> Iterator[tuple[App, TableScene]]:
 
 def _same_as_full_redraw(app: App, scene: TableScene) -> bool:
     scene.draw(app.screen)
-    for _wait in range(3):  # after a move the window waits up to three frames (see TablePainter.draw)
-        if scene.window_behind:
+    for _wait in range(3):  # after a move the window waits up to three frames (see Cards.draw)
+        if scene.cards.window_behind:
             scene.draw(app.screen)
-    assert not scene.window_behind
+    assert not scene.cards.window_behind
     kept = pygame.image.tobytes(app.screen, "RGB")
-    layer, scene.layer = scene.layer, CardLayer()
+    layer, scene.cards.layer = scene.cards.layer, CardLayer()
     try:
         scene.draw(app.screen)
     finally:
-        scene.layer = layer
+        scene.cards.layer = layer
     return kept == pygame.image.tobytes(app.screen, "RGB")
 
 
@@ -113,11 +113,11 @@ def test_the_table_looks_the_same_as_a_full_redraw_through_hover_select_shake_an
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=card_spot(scene, hand[3]), rel=(0, 0),
                                          buttons=(0, 0, 0)))
     run_frames(app, 1)
-    assert scene.hover == hand[3] and _same_as_full_redraw(app, scene)
+    assert scene.hand.hover == hand[3] and _same_as_full_redraw(app, scene)
     click(app, card_spot(scene, hand[5]))  # selected: lifted and tinted
     assert _same_as_full_redraw(app, scene)
     key(app, pygame.K_x)  # discard before drawing: refused, the cards shake
-    assert scene.shake_time > 0
+    assert scene.cards.shake_time > 0
     for _frame in range(5):
         run_frames(app, 1)
         assert _same_as_full_redraw(app, scene)

@@ -107,7 +107,7 @@ def test_a_whole_demo_hand_shown_by_rectangles_is_the_whole_redraw(monkeypatch) 
             app.step(1 / 60)
             assert app.running
             scene = app.scenes.current
-            if isinstance(scene, TableScene) and scene.window_behind:
+            if isinstance(scene, TableScene) and scene.cards.window_behind:
                 # The frames after the engine's events leave the window as it was (at most three): the
                 # next one must bring it up to date, and is compared whatever its number.
                 held += not after_hold
@@ -166,9 +166,9 @@ def test_dragging_selecting_and_a_refusal_leave_no_stale_pixels(monkeypatch, tab
             scene.dirty = True
             app.step(1 / 60)
             for _wait in range(3):  # a move's first frames: the window catches up within three
-                if scene.window_behind:
+                if scene.cards.window_behind:
                     app.step(1 / 60)
-            assert not scene.window_behind
+            assert not scene.cards.window_behind
             assert shadow.picture is not None
             where = _differs(shadow.picture, scene)
             assert where is None, where
@@ -177,12 +177,12 @@ def test_dragging_selecting_and_a_refusal_leave_no_stale_pixels(monkeypatch, tab
     start = card_spot(scene, hand[2])
     _event(pygame.MOUSEBUTTONDOWN, pos=start, button=1)
     frames()
-    assert hand[2] in scene.selected or scene.press is not None
+    assert hand[2] in scene.selected or scene.hand.press is not None
     for step in range(1, 8):  # dragged up over the melds, then let go: it flies back home
         _event(pygame.MOUSEMOTION, pos=(start[0] + 9 * step, start[1] - 40 * step), rel=(9, -40),
                buttons=(1, 0, 0))
         frames()
-    assert scene.dragging
+    assert scene.hand.dragging
     _event(pygame.MOUSEBUTTONUP, pos=(start[0] + 63, start[1] - 280), button=1)
     frames(40)
     _key(pygame.K_x)  # discarding before drawing: refused, a toast says why, the cards shake

@@ -35,9 +35,9 @@ def test_faces_of_sizes_and_cards_no_longer_needed_are_let_go_through_a_demo_han
             widths_seen.update(table.faces.widths)
             held = {w: codes for w, codes in _held(table.faces).items()}
             faces_seen.update((w, c) for w, codes in held.items() for c in codes)
-            if table._wishes_at == table.relayouts:  # trimmed since the last change
-                allowed = {w: set(codes) for w, codes in table.faces_kept.items()}
-                for w, codes in table.faces_needed().items():  # drawn since: on screen now
+            if table.cards.keeper.wishes_at == table.relayouts:  # trimmed since the last change
+                allowed = {w: set(codes) for w, codes in table.cards.keeper.kept.items()}
+                for w, codes in table.cards.keeper.needed(table.sprites.values()).items():  # drawn since: on screen now
                     allowed.setdefault(w, set()).update(codes)
                 for w, codes in held.items():
                     assert w in allowed, f"faces at width {w} kept, not on screen nor wished"

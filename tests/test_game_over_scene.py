@@ -95,3 +95,63 @@ def test_the_demo_plays_again_by_itself(app: App) -> None:
     app.scenes.request(scene)
     app.run(frames=80)
     assert calls == ["again"]
+
+
+def test_replay_and_review_are_buttons_under_play_again_and_main_menu(app: App) -> None:
+    calls: list[str] = []
+    scene = GameOverScene(finished(3, [4000, 16020, -150], 1), on_play_again=lambda: calls.append("again"),
+                          on_menu=lambda: calls.append("menu"),
+                          stats=Statistics({"bolivia": GameStats(Record(3, 1, 1, 1))}))
+    scene.on_replay = lambda: calls.append("replay")  # as the flow gives them, after the scene is made
+    scene.on_review = lambda: calls.append("review")
+    app.scenes.request(scene)
+    app.run(frames=2)
+    again, menu = scene.main_buttons
+    replay, review = scene.replay_button, scene.review_button
+    assert scene.buttons.buttons == [again, menu, replay, review]
+    for size in ((1024, 600), (1366, 768), (1920, 1080)):
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+        app.run(frames=1)
+        stats_top = size[1] - scene._unit // 2 - max(14, scene._unit * 3 // 4)  # the line of statistics
+        for b in scene.buttons.buttons:
+            assert app.screen.get_rect().contains(b.rect) and b.rect.bottom < stats_top
+            assert not b.rect.colliderect(scene._panel)
+        rects = [b.rect for b in scene.buttons.buttons]
+        assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+        assert replay.rect.top > again.rect.bottom and replay.rect.right < size[0] // 2 < review.rect.left
+    # The keys: R and V, or Down to the row under and Enter.
+    scene.handle_event(key(pygame.K_r))
+    scene.handle_event(key(pygame.K_v))
+    scene.handle_event(key(pygame.K_DOWN))
+    assert scene.buttons.focused is replay
+    scene.handle_event(key(pygame.K_RIGHT))
+    scene.handle_event(key(pygame.K_RETURN))
+    scene.handle_event(key(pygame.K_UP))
+    assert scene.buttons.focused is menu
+    assert calls == ["replay", "review", "review"]
+    for b in (replay, review, again):
+        for e in click(b.rect.center):
+            scene.handle_event(e)
+    assert calls == ["replay", "review", "review", "replay", "review", "again"]
+    scene.handle_event(key(pygame.K_v))  # the game goes on: nothing more opens from this screen
+    assert calls[-1] == "again"
+
+
+def test_without_a_record_no_replay_and_with_one_choice_it_stands_alone(app: App) -> None:
+    calls: list[str] = []
+    scene = GameOverScene(finished(2, [15000, 2], 0))
+    app.scenes.request(scene)
+    app.run(frames=2)
+    scene.handle_event(key(pygame.K_r))
+    scene.handle_event(key(pygame.K_DOWN))
+    assert scene.buttons.buttons == scene.main_buttons and scene.buttons.focus == 0
+    scene.on_replay = lambda: calls.append("replay")
+    app.run(frames=1)
+    assert scene.buttons.buttons == [*scene.main_buttons, scene.replay_button]
+    assert scene.replay_button.rect.centerx == app.screen.get_width() // 2
+    scene.handle_event(key(pygame.K_RIGHT))
+    scene.handle_event(key(pygame.K_DOWN))  # from Main menu too, to the one button under
+    assert scene.buttons.focused is scene.replay_button
+    scene.handle_event(key(pygame.K_RETURN))
+    scene.handle_event(key(pygame.K_UP))
+    assert calls == ["replay"] and scene.buttons.focus == 0

@@ -20,6 +20,7 @@ from game.shell.flow import Flow
 from game.ui.replay_model import PACES, ReplayModel
 from scenes.game_over import GameOverScene
 from scenes.replay import ReplayScene
+from scenes.review import ReviewScene
 from scenes.scoring import ScoringScene
 from tests.scene_helpers import FakeClock, click, key
 from tests.test_record import recorded_game
@@ -128,7 +129,7 @@ def test_hidden_hands_shown_or_as_the_player_saw_them(flow: Flow) -> None:
     assert pygame.image.tobytes(surface, "RGB") != hidden  # North's cards turned face up
 
 
-def test_from_the_game_over_screen_every_hand(flow: Flow) -> None:
+def test_from_the_game_over_screen_every_hand_and_the_last_ones_review(flow: Flow) -> None:
     flow.start_game(2, 10, "greedy", 2500, "instant")
     flow.app.run(frames=2)
     table = flow.table
@@ -153,6 +154,14 @@ def test_from_the_game_over_screen_every_hand(flow: Flow) -> None:
     scene.handle_event(key(pygame.K_ESCAPE))
     flow.app.run(frames=1)
     assert flow.app.scenes.current is over
+    for e in click(over.review_button.rect.center):  # the last hand's review, by its button
+        over.handle_event(e)
+    flow.app.run(frames=1)
+    review = flow.app.scenes.current
+    assert isinstance(review, ReviewScene) and review.hand.hand == hands
+    review.handle_event(key(pygame.K_ESCAPE))
+    flow.app.run(frames=1)
+    assert flow.app.scenes.current is over
 
 
 def test_kept_games_are_replayed_from_the_statistics_one_into_the_next(flow: Flow) -> None:
@@ -174,3 +183,61 @@ def test_kept_games_are_replayed_from_the_statistics_one_into_the_next(flow: Flo
     scene.handle_event(key(pygame.K_ESCAPE))
     flow.app.run(frames=1)
     assert flow.app.scenes.current is stats
+
+
+def test_from_the_score_sheet_at_the_table_any_scored_hand(flow: Flow) -> None:
+    flow.start_game(2, 12, "greedy", 10000, "instant")
+    flow.app.run(frames=2)
+    table = flow.table
+    for _ in range(2):  # two hands scored; the third dealt and on the table
+        play_out_hand(flow)
+        assert table.state.phase == Phase.DEAL
+        flow.after_scoring(table)
+        flow.app.run(frames=2)
+    assert flow.app.scenes.current is table and table.state.hand_no == 3
+    app = flow.app
+    app.process_event(key(pygame.K_g))
+    app.run(frames=1)
+    assert table.overlay == "sheet" and table.panels.replayable == [1, 2] and table.panels.chosen == 2
+    assert [n for n, _rect in table.panels.sheet_rows] == [1, 2]
+    app.process_event(key(pygame.K_UP))
+    app.process_event(key(pygame.K_UP))  # no hand before the first: it stays chosen
+    assert table.panels.chosen == 1 and table.overlay == "sheet"
+    app.process_event(key(pygame.K_RETURN))
+    app.run(frames=1)
+    scene = app.scenes.current
+    assert isinstance(scene, ReplayScene) and scene.model.hand.hand == 1
+    assert scene.record is table.controller.record
+    scene.handle_event(key(pygame.K_ESCAPE))
+    app.run(frames=1)
+    assert app.scenes.current is table and table.overlay == "sheet"  # back where the hand was chosen
+    row = dict(table.panels.sheet_rows)[2]
+    for event in click(row.center):  # a click on a hand's row plays it back
+        app.process_event(event)
+    app.run(frames=1)
+    scene = app.scenes.current
+    assert isinstance(scene, ReplayScene) and scene.model.hand.hand == 2
+    scene.handle_event(key(pygame.K_ESCAPE))
+    app.run(frames=1)
+    for event in click((3, 3)):  # a click off the rows goes back to the table
+        app.process_event(event)
+    assert app.scenes.current is table and table.overlay is None
+
+
+def test_the_score_sheet_offers_no_replay_before_a_hand_is_scored(flow: Flow) -> None:
+    flow.start_game(2, 13, "greedy", 5000, "instant")
+    flow.app.run(frames=2)
+    table = flow.table
+    flow.app.process_event(key(pygame.K_g))
+    flow.app.run(frames=1)
+    assert table.panels.replayable == [] and table.panels.chosen is None
+    flow.app.process_event(key(pygame.K_RETURN))  # nothing to play back: Enter leaves the sheet
+    flow.app.run(frames=1)
+    assert flow.app.scenes.current is table and table.overlay is None
+
+
+def test_melds_go_side_by_side_and_on_to_a_new_row_at_the_edge() -> None:
+    from scenes.replay import meld_rows
+
+    assert meld_rows([100, 100, 100, 300], 250, 10) == [(0, 0), (0, 110), (1, 0), (2, 0)]
+    assert meld_rows([], 250, 10) == []

@@ -161,7 +161,7 @@ def test_valid_runs(text):
     ("KH AH 4H", "A run must be in unbroken order, like 5 6 7."),  # no wrap round the ace
     ("4H 5H 7H", "A run must be in unbroken order, like 5 6 7."),
     ("5H 5H 6H 7H", "A run can't hold the same rank twice."),
-    ("4H 5S 6H", "These cards are not a meld: a run is one suit, a rank meld one rank."),
+    ("4H 5S 6H", "A run is all one suit, and a meld of one rank is all one rank."),
     ("4H 5H 2H", "A run takes no wild cards, and a meld of one rank can't mix ranks."),
     ("4H 5H JK", "A run takes no wild cards, and a meld of one rank can't mix ranks."),
     ("3C 4C 5C", "Black threes can only be melded together, with no other cards."),
@@ -265,7 +265,17 @@ def test_a_run_never_grows_past_seven_in_play():
     run = meld_of(s, 0, "4H 5H 6H 7H 8H 9H TH")
     with pytest.raises(IllegalAction) as err:
         s.apply(AddToMeld(run.id, in_hand(s, 0, "JH")))
-    assert str(err.value) == "These cards don't fit on that meld: A run holds at most seven cards."
+    assert str(err.value) == "These cards don't fit on that meld: a run holds at most seven cards."
+
+
+def test_a_card_of_another_suit_on_a_run_reads_as_one_sentence():
+    # The meld's refusal wraps the shape's reason; the reason must not open with a second verdict.
+    s = _meld_turn("4S 9C KD JH", ["4H 5H 6H"])
+    run = meld_of(s, 0, "4H 5H 6H")
+    with pytest.raises(IllegalAction) as err:
+        s.apply(AddToMeld(run.id, in_hand(s, 0, "4S")))
+    assert str(err.value) == (
+        "These cards don't fit on that meld: a run is all one suit, and a meld of one rank is all one rank.")
 
 
 def test_a_wild_meld_never_grows_past_seven_in_play():
@@ -296,7 +306,7 @@ def test_a_third_wild_card_is_refused_on_a_big_meld():
     m = meld_of(s, 0, "QH QS QD QC QH QS QD 2C 2D")
     with pytest.raises(IllegalAction) as err:
         s.apply(AddToMeld(m.id, in_hand(s, 0, "JK")))
-    assert str(err.value) == "These cards don't fit on that meld: A meld of one rank may hold at most two wild cards."
+    assert str(err.value) == "These cards don't fit on that meld: a meld of one rank may hold at most two wild cards."
 
 
 def test_a_card_of_another_kind_does_not_go_on_a_meld():

@@ -200,7 +200,7 @@ def test_the_pile_needs_a_natural_pair_from_hand():
     assert refused(s, TakePile(in_hand(s, 0, "9H 9S 2C JK"))) == (
         "A meld needs at least twice as many natural cards as wild cards; these are 3 natural cards and 2 wild cards.")
     assert refused(s, TakePile(in_hand(s, 0, "9H 9S 4C"))) == (
-        "These cards are not a meld: a run is one suit, a rank meld one rank.")
+        "A run is all one suit, and a meld of one rank is all one rank.")
 
 
 @pytest.mark.parametrize("top", ["3S", "3C", "2D", "JK"])

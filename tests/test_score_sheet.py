@@ -14,7 +14,7 @@ from game.rules.state import GameState
 from game.ui.layout import label_px
 from game.ui.narrate import seat_names, side_names
 from game.ui.score_sheet import GAP, READABLE_PX, sheet_layout, sheet_rows
-from scenes.table_overlays import draw_score_sheet
+from scenes.table_parts.overlays import draw_score_sheet
 from scenes.widgets import ui_unit
 from tests.scene_helpers import play_hand
 from tests.text_sizes import rendered_text, too_small

@@ -21,7 +21,7 @@ from game.ui.layout import table_layout
 from game.ui.sounds import SYNTHS, SoundBoard
 from scenes.menu import MenuScene
 from scenes.rules import RulesScene
-from scenes.settings import SettingsScene
+from scenes.settings import SettingsScene, language_text
 from scenes.statistics import StatisticsScene
 from scenes.table import TableScene
 from tests.helpers import position
@@ -116,6 +116,47 @@ def test_every_setting_changes_at_once_and_survives_a_restart(flow: Flow, store:
         again.close()
 
 
+def test_the_systems_language_is_the_first_choice_and_a_player_can_go_back_to_it(
+        flow: Flow, store: Storage, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANGUAGE", "fr")  # a French system; nothing chosen yet
+    scene = open_settings_from_menu(flow)
+    row = scene._row("language")
+    assert row.values == [None, "en", "fr", "sv"] and row.value is None
+    assert scene.value_text(row) == "Système (français)" and scene.heading() == "Réglages"
+    set_row(scene, "language", "en")  # chosen: the screen speaks it, and it is kept
+    assert scene.heading() == "Settings" and scene.value_text(scene._row("language")) == "English"
+    assert Storage(store.root).load_settings().language == "en"
+    scene.focus = "language"
+    press(flow, pygame.K_LEFT)  # back to the system's: French again, and nothing chosen is kept
+    assert scene._row("language").value is None and scene.heading() == "Réglages"
+    assert scene.value_text(scene._row("language")) == "Système (français)"
+    assert Storage(store.root).load_settings().language is None
+    monkeypatch.setenv("LANGUAGE", "sv")  # the system changed before the next start: the game follows it
+    again = Flow((1024, 640), storage=Storage(store.root), sounds=SoundBoard(CountingMixer()))
+    try:
+        assert again.settings.language is None and again.language == "sv"
+        again.open_settings()
+        again.app.run(frames=1)
+        shown = again.app.scenes.current
+        assert shown.value_text(shown._row("language")) == "System (svenska)" and shown.heading() == "Inställningar"
+    finally:
+        again.close()
+
+
+@pytest.mark.parametrize(("system", "spoken", "text"), [
+    ("en", "en", "System (English)"), ("fr", "fr", "Système (français)"), ("sv", "sv", "System (svenska)"),
+    ("sv", "en", "System (Swedish)"), ("en", "fr", "Système (anglais)"), ("fr", "sv", "System (franska)"),
+])
+def test_the_systems_language_is_named_in_the_language_spoken(
+        monkeypatch: pytest.MonkeyPatch, system: str, spoken: str, text: str) -> None:
+    monkeypatch.setenv("LANGUAGE", system)
+    set_language(spoken)
+    try:
+        assert language_text(None) == text and language_text("fr") == "Français"
+    finally:
+        set_language("en")
+
+
 def test_restore_defaults_asks_first(flow: Flow, store: Storage) -> None:
     scene = open_settings_from_menu(flow)
     set_row(scene, "card_size", "large")
@@ -152,7 +193,7 @@ def test_settings_from_the_pause_menu_apply_to_the_game_on_the_table(flow: Flow,
     assert current(flow) is table and table.paused is not None
     assert table.layout.hand_card_w > normal_hand
     assert table.layout == table_layout(table.size, 2, 1.18)
-    assert table.faces.four_colour and table.sort_mode == "suit"
+    assert table.faces.four_colour and table.hand.sort_mode == "suit"
     assert table.controller.pause == pytest.approx(1.1) and flow.speed == "slow"
     assert store.load_game() is not None and Storage(store.root).load_settings().card_size == "large"
 

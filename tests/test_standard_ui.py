@@ -125,7 +125,7 @@ def status(scene: TableScene, monkeypatch) -> str:
     real = tp.draw_text
     monkeypatch.setattr(tp, "draw_text", lambda surface, text, *a, **k: drawn.append(text) or real(surface, text, *a,
                                                                                                       **k))
-    scene.draw_message_line(pygame.Surface(scene.size), 20)
+    scene.messages.draw(pygame.Surface(scene.size), scene.view, 20)
     return " ".join(drawn)
 
 
@@ -182,7 +182,7 @@ def test_red_threes_are_marked_for_or_against_and_the_canastas_needed_are_shown(
     state = position(2, ["9C 9D 5H 5S 6C", "4C 4D 7H"], pile="7S 9H", melds=[["QH QS QD"]],
                      red_threes=["3H", "3D"], rules=STANDARD)
     scene = _table(app, state)
-    labels = [lab[0] for lab in scene._area_labels(20)]
+    labels = [lab[0] for lab in scene.melds.area_labels(scene.view)]
     assert "×1 +" in labels and "×1 −" in labels
     drawn: list[str] = []
     import scenes.table_parts.score_panel as tp
@@ -194,3 +194,22 @@ def test_red_threes_are_marked_for_or_against_and_the_canastas_needed_are_shown(
     finally:
         tp.draw_text = real
     assert any("0 of 2 canastas" in t for t in drawn)
+
+
+@pytest.mark.parametrize(("players", "lang", "text"), [
+    (2, "en", "0 of 2 canastas"), (4, "en", "0 of 1 canasta"),
+    (2, "fr", "0 sur 2 canastas"), (4, "fr", "0 sur 1 canasta"),
+    (2, "sv", "0 av 2 canastor"), (4, "sv", "0 av 1 canasta")])
+def test_the_canastas_still_needed_are_counted_in_each_language(players: int, lang: str, text: str) -> None:
+    from game.shell.controller import TurnController as Controller
+    from scenes.table_parts.score_panel import side_note
+    from scenes.table_parts.view import TableView
+
+    hands = ["9C 9D 5H", "4C 4D 7H", "6C 6D 8H", "TC TD JH"][:players]
+    state = position(players, hands, pile="7S 9H", rules=STANDARD)
+    view = TableView(Controller(state, {}, {0}, "instant", 1, threaded=False), 0, ["You"] * players, ["Us"] * 2)
+    set_language(lang)
+    try:
+        assert side_note(view, 0, True).endswith(" " + text), side_note(view, 0, True)
+    finally:
+        set_language("en")

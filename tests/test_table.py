@@ -174,7 +174,7 @@ def test_illegal_move_shows_the_engines_reason(app):
     click(app, centre(scene.layout.discard))
     assert scene.toasts.items, "no reason shown"
     assert "pair" in scene.toasts.items[-1].message or "Draw" in scene.toasts.items[-1].message
-    assert scene.shake_time > 0
+    assert scene.cards.shake_time > 0
     key(app, pygame.K_x)  # discard by key: refused the same way
     assert "Draw first" in scene.toasts.items[-1].message
 
@@ -216,10 +216,10 @@ def test_an_idle_table_draws_the_faces_the_next_moves_need_and_then_rests(app):
     scene = make_table(app, players=4, seed=9)
     settle(app, scene)
     for _ in range(400):  # a few seconds of the player thinking
-        if scene.controller.human_to_act and scene.tweener.idle and not scene.faces_pending:
+        if scene.controller.human_to_act and scene.tweener.idle and not scene.cards.faces_pending:
             break
         app.step(1 / 60)
-    assert scene.controller.human_to_act and not scene.faces_pending
+    assert scene.controller.human_to_act and not scene.cards.faces_pending
     st = scene.state
     # What the pile holds is ready at the player's hand width and at the player's side's meld width, and
     # the partner's cards at that meld width too: taking the pile or melding draws no new face.

@@ -20,6 +20,7 @@ from game.shell.app import App
 from game.shell.controller import TurnController
 from game.ui.discard_risk import discard_risk
 from scenes.table import TableScene
+from scenes.table_parts.score_panel import side_note
 from scenes.widgets import GOLD
 from tests.helpers import in_hand, position
 from tests.table_driver import card_spot, centre, click, key, perform, run_frames, select, settle
@@ -65,15 +66,15 @@ def test_the_card_under_the_pointer_stays_under_it_through_a_meld(app):
     select(app, scene, kings)  # clicks on the hand: the pointer is in it
     spot = card_spot(scene, watched)
     point(app, spot)
-    assert scene.card_at(spot) == watched
+    assert scene.hand.card_at(spot) == watched
     before = scene.homes.hand_rects[watched]
     key(app, pygame.K_m)  # staged: the kings leave the hand
     settle(app, scene)
-    assert scene.card_at(spot) == watched and scene.homes.hand_rects[watched] == before
+    assert scene.hand.card_at(spot) == watched and scene.homes.hand_rects[watched] == before
     key(app, pygame.K_l)  # laid
     settle(app, scene)
     assert state.melds[0], "the kings were laid"
-    assert scene.card_at(spot) == watched and scene.homes.hand_rects[watched] == before
+    assert scene.hand.card_at(spot) == watched and scene.homes.hand_rects[watched] == before
     assert scene.sprites[watched].pos == before[:2]
     point(app, centre(scene.layout.stock))  # the pointer leaves the hand: a moment later it closes up
     assert scene.homes.hand_rects[watched] == before
@@ -128,7 +129,7 @@ def test_two_sort_orders_remembered_and_drawn_cards_slot_in_marked(app):
     run_frames(app, 2)
     drawn = set(in_hand(state, 0, "9D 5C"))
     assert [label(c) for c in scene.homes.hand] == ["4H", "4S", "5C", "9C", "9D", "KH"]  # in place, not at the end
-    assert scene.new_cards == drawn
+    assert scene.hand.new_cards == drawn
     for c in drawn:  # the gold bar over each drawn card
         x, y, w, h = scene.homes.hand_rects[c]
         bar_h = max(4, scene.homes.hand_card_w // 16)
@@ -136,7 +137,7 @@ def test_two_sort_orders_remembered_and_drawn_cards_slot_in_marked(app):
     perform(app, scene, next(a for a in legal_actions(state) if type(a).__name__ == "Discard"))
     while not scene.controller.human_to_act:
         run_frames(app, 1, 0.05)
-    assert not (scene.new_cards & drawn)  # last turn's cards are not new any more
+    assert not (scene.hand.new_cards & drawn)  # last turn's cards are not new any more
 
 
 # ----- staging, notices, undo -------------------------------------------------------------------
@@ -146,7 +147,7 @@ def test_staged_cards_show_in_meld_order_and_notices_go_when_done(app):
     saved = []
     scene = open_table(app, state, on_change=lambda s: saved.append(s.to_json()))
     before = state.to_json()
-    assert "min 50" in scene.side_note(0, True)
+    assert "min 50" in side_note(scene.view, 0, True)
     select(app, scene, in_hand(state, 0, "TH 8H 9H JH"))
     key(app, pygame.K_m)
     assert [[label(c) for c in g] for g in scene.staging.groups()] == [["8H", "9H", "TH", "JH"]]
@@ -167,12 +168,12 @@ def test_staged_cards_show_in_meld_order_and_notices_go_when_done(app):
     key(app, pygame.K_m)
     click(app, scene.buttons["lay"].rect.center)
     assert state2.melds[0] and not scene.staging
-    assert "min" not in scene.side_note(0, True) and "min" not in scene.side_note(0, False)
+    assert "min" not in side_note(scene.view, 0, True) and "min" not in side_note(scene.view, 0, False)
     assert not any("Staged" in t.message for t in scene.toasts.items)
     # Undo: the meld comes back to the hand, and the autosave holds the undone game.
     click(app, scene.buttons["undo"].rect.center)
     assert state2.to_json() == before and saved[-1] == before
-    assert "min 50" in scene.side_note(0, True)
+    assert "min 50" in side_note(scene.view, 0, True)
     key(app, pygame.K_z)  # nothing left to undo: the draw stays
     assert state2.to_json() == before
     assert "draw" in scene.toasts.items[-1].message
@@ -270,15 +271,16 @@ def test_a_whole_hand_with_sorting_hints_undo_and_warnings(app):
     run_frames(app, 1)
     rng = random.Random(2)
     undone = hints = warnings = sorts = 0
-    original = scene._confirm_discard
+    original = scene.dialogs.ask
 
-    def counting(card, risk):
+    def counting(question, answer, yes, no, size):
         nonlocal warnings
-        warnings += 1
-        assert risk
-        original(card, risk)
+        if question.endswith("Discard it anyway?"):  # the discard warning, with its risk before
+            warnings += 1
+            assert question != "Discard it anyway?"
+        original(question, answer, yes, no, size)
 
-    scene._confirm_discard = counting
+    scene.dialogs.ask = counting
     hand_no = state.hand_no
     for _ in range(4000):
         if state.hand_no != hand_no or state.phase in (Phase.DEAL, Phase.GAME_OVER):
@@ -289,7 +291,7 @@ def test_a_whole_hand_with_sorting_hints_undo_and_warnings(app):
         settle(app, scene)
         if state.phase == Phase.DRAW and sorts < 4:
             key(app, pygame.K_s if sorts % 2 == 0 else pygame.K_1)
-            assert scene.sort_mode == ("suit" if sorts % 2 == 0 else "rank")
+            assert scene.hand.sort_mode == ("suit" if sorts % 2 == 0 else "rank")
             sorts += 1
         if hints < 5:
             key(app, pygame.K_i)
@@ -332,8 +334,8 @@ def test_two_additions_that_go_out_are_staged_judged_and_laid_as_one_move(app):
     select(app, scene, in_hand(state, 0, "KH"))
     click(app, (scene.homes.meld_rects[kings][0] + 4, scene.homes.meld_rects[kings][1] + 4))
     assert scene.staging.adds == {run: in_hand(state, 0, "TH"), kings: in_hand(state, 0, "KH")}
-    assert scene.judgement is not None and scene.judgement.legal and scene.judgement.goes_out
-    assert "goes out!" in scene.staging_lines()[0][0]
+    assert scene.melds.judgement is not None and scene.melds.judgement.legal and scene.melds.judgement.goes_out
+    assert "goes out!" in scene.melds.staging_lines(scene.view)[0][0]
     click(app, scene.buttons["lay"].rect.center)
     assert not state.hands[0] and state.phase in (Phase.DEAL, Phase.GAME_OVER)
 
@@ -349,7 +351,7 @@ def test_a_new_meld_and_an_addition_together_after_the_first_meld_and_taken_back
     select(app, scene, in_hand(state, 0, "9H"))
     click(app, (scene.homes.meld_rects[nines][0] + 4, scene.homes.meld_rects[nines][1] + 4))
     assert len(scene.staging.new) == 1 and scene.staging.adds
-    assert scene.judgement is not None and scene.judgement.legal and scene.judgement.points == 40
+    assert scene.melds.judgement is not None and scene.melds.judgement.legal and scene.melds.judgement.points == 40
     assert state.to_json() == before  # staging changes nothing on the table
     key(app, pygame.K_c)  # take it all back
     assert not scene.staging and state.to_json() == before
@@ -368,7 +370,7 @@ def test_a_staged_move_the_engine_refuses_says_why_before_it_is_laid(app):
     scene = open_table(app, state)
     select(app, scene, in_hand(state, 0, "KH KS KD"))
     key(app, pygame.K_m)
-    lines = scene.staging_lines()
+    lines = scene.melds.staging_lines(scene.view)
     assert lines[0][0].startswith("First meld: 30 / 50 points") and len(lines) == 2 and lines[1][0]
 
 
@@ -390,12 +392,12 @@ def test_the_hint_is_worked_out_on_the_thinking_thread_and_shown_when_ready(app)
     controller.close()
 
 
-def test_every_intent_of_the_key_map_has_its_method(app):
+def test_every_intent_of_the_key_map_is_decided_by_a_part_or_the_scene(app):
     from game.ui.input_map import KEYS
 
     scene = open_table(app, meld_phase("4C 5D 9H QS KD KH KS"))
     for intent in set(KEYS.values()):
-        method, _on_turn = scene.INTENTS[intent.kind]
-        assert callable(getattr(scene, method)), intent
+        decide, _on_turn = scene.router.intents[intent.kind]
+        assert callable(decide), intent
     key(app, pygame.K_ESCAPE)
     assert scene.paused is not None

@@ -15,6 +15,7 @@ from game.ui.input_map import Intent
 from game.ui.layout import index_strip, inside, overlap_area, table_layout
 from game.ui.score_sheet import sheet_rows
 from scenes.table import TableScene
+from scenes.table_parts.meld_words import label_rect
 from tests.helpers import position
 from tests.scene_helpers import key, play_hand
 from tests.table_driver import run_frames, settle
@@ -49,8 +50,7 @@ def app():
 
 
 def drawn_label_rects(scene: TableScene) -> list[tuple[tuple, tuple]]:
-    u = 0
-    return [(label, scene._label_rect(label)) for label in scene._area_labels(u)]
+    return [(label, label_rect(label)) for label in scene.melds.area_labels(scene.view)]
 
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
@@ -80,7 +80,7 @@ def test_late_hand_labels_sit_in_their_strips_and_no_card_covers_them(app, lang,
                 continue
             r = pygame.Rect(scene.homes.meld_rects[m.id])
             strip = index_strip(scene.homes.meld_card_w[side])
-            for tag, img in scene._canasta_tags(m, can, r):
+            for tag, img in scene.melds.canasta_tags(m, can, r):
                 assert r.contains(tag) and tag.top >= r.top + strip[1], (tag, r)
                 assert img.get_width() <= tag.w
 
@@ -106,7 +106,7 @@ def test_minimum_text_sizes_at_1366x768(app) -> None:
 
     paint.draw_text = spy
     try:
-        scene.draw_message_line(app.screen, 35)
+        scene.messages.draw(app.screen, scene.view, 35)
     finally:
         paint.draw_text = real
     (text, size), = captured
@@ -150,7 +150,7 @@ def test_what_happened_and_the_score_sheet_on_a_key_pause_the_computers(app) -> 
         scene.do(Intent("draw"))
         settle(app, scene)
         hand = scene.state.hands[0]
-        scene.discard(hand[0])
+        scene.carry_out(scene.piles.discard_card(scene.view, hand[0], scene.staging))
     for _ in range(300):
         run_frames(app, 1, 0.05)
         if ctl.human_to_act:
@@ -163,7 +163,8 @@ def test_what_happened_and_the_score_sheet_on_a_key_pause_the_computers(app) -> 
     hand = list(scene.state.hands[0])
     scene.do(Intent("draw"))
     settle(app, scene)
-    scene.discard(next(c for c in scene.state.hands[0] if c not in hand))
+    scene.carry_out(scene.piles.discard_card(scene.view, next(c for c in scene.state.hands[0] if c not in hand),
+                                                 scene.staging))
     assert not ctl.human_to_act  # North's turn, but North waits while the sheet is open
     to_act, stock = scene.state.to_act, len(scene.state.stock)
     run_frames(app, 200, 0.05)
@@ -210,3 +211,45 @@ def test_the_log_says_how_big_a_pile_was_taken() -> None:
     line = describe(ev.PileTaken(seat=1, meld=3, top=5, meld_cards=(18, 31), to_hand=tuple(range(60, 73))),
                     seat_names(4))
     assert line == "West took the pile with 7♣: 14 cards."
+
+
+def test_a_long_refusal_on_two_lines_stays_inside_the_line_at_1024x600(app) -> None:
+    """Seen at 1024x600 in French: the second line's descenders were cut by the window's edge."""
+    from scenes.widgets import font
+
+    app._resized((1024, 600))
+    set_language("fr")
+    scene = late_hand(app, 2)
+    scene.refuse("Ces cartes ne vont pas dans cette combinaison : Une suite ne prend pas de carte libre, et une "
+                 "combinaison d’un rang ne mélange pas les rangs.", set())
+    import scenes.table_parts.message_line as paint
+
+    drawn = []
+    real = paint.draw_text
+    paint.draw_text = lambda surface, text, size, colour, pos, *a, **k: (drawn.append((text, size, pos)), real(
+        surface, text, size, colour, pos, *a, **k))[1]
+    try:
+        scene.messages.draw(app.screen, scene.view, 27)
+    finally:
+        paint.draw_text = real
+    line = pygame.Rect(scene.layout.status)
+    assert len(drawn) == 2 and all(size >= 12 for _t, size, _p in drawn)
+    for text, size, (_x, y) in drawn:
+        assert line.top <= y and y + font(size, True).get_height() <= line.bottom <= app.size[1], (text, size, y)
+
+
+def test_the_pile_badge_reads_at_12_px_in_french_at_1024x600(app) -> None:
+    import scenes.table_parts.piles as tp
+
+    app._resized((1024, 600))
+    set_language("fr")
+    scene = late_hand(app, 2)
+    shown: list[tuple[str, int]] = []
+    real = tp.text_image
+    tp.text_image = lambda text, size, *a, **k: (shown.append((text, size)), real(text, size, *a, **k))[1]
+    try:
+        scene.piles.draw(pygame.Surface(app.size), scene.view, 27)
+    finally:
+        tp.text_image = real
+    assert any(t.startswith("Défausse") for t, _s in shown), shown
+    assert all(s >= 12 for _t, s in shown), shown

@@ -176,7 +176,13 @@ def test_in_standard_a_meld_clicked_alone_asks_for_cards_not_a_combine(app):
     scene = open_table(app, state)
     click(app, corner(scene.homes.meld_rects[state.melds[0][0].id]))
     said = scene.toasts.items[-1].message
-    assert "combine" not in said and scene.picked_meld is None
+    assert "combine" not in said and scene.melds.picked is None
+
+
+def _framed(scene: TableScene) -> list[int]:
+    """The cards drawn with the blue frame now."""
+    look = scene.picture.look(scene.frame())
+    return [sp.card for sp in scene.sprites.values() if scene.cards.sprite_draw(sp, False, look)[4] == "highlight"]
 
 
 def test_one_blue_frame_at_a_time(app):
@@ -187,12 +193,12 @@ def test_one_blue_frame_at_a_time(app):
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 4, y + 10), rel=(0, 0), buttons=(0, 0, 0)))
     run_frames(app, 1)
     key(app, pygame.K_RIGHT)  # the keyboard's focus moves: it is the one frame now
-    framed = [sp.card for sp in scene.sprites.values() if scene._sprite_draw(sp, False)[4] == "highlight"]
+    framed = _framed(scene)
     assert framed == [hand[scene.focus]]
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(x + 5, y + 10), rel=(1, 0), buttons=(0, 0, 0)))
     run_frames(app, 1)
-    framed = [sp.card for sp in scene.sprites.values() if scene._sprite_draw(sp, False)[4] == "highlight"]
-    assert framed == [scene.hover]
+    framed = _framed(scene)
+    assert framed == [scene.hand.hover]
 
 
 def test_undo_names_the_cards_taken_back(app):
@@ -302,10 +308,10 @@ def test_the_cards_that_can_go_onto_the_table_are_outlined_when_asked(app, monke
 
     state = position(2, ["QC 9H 9C 9D 5S 6S 8D KH", "QS 4D 5S 6H"], phase=Phase.MELD, melds=[["QH QS QD"], []])
     scene = open_table(app, state)
-    assert Settings().show_playable is False and not scene.playable
+    assert Settings().show_playable is False and not scene.hand.playable
     scene.apply_settings(replace(Settings(), show_playable=True, setup=replace(Settings().setup, speed="fast")))
     settle(app, scene)
-    assert scene.playable == set(in_hand(state, 0, "QC 9H 9C 9D"))
+    assert scene.hand.playable == set(in_hand(state, 0, "QC 9H 9C 9D"))
     outlined = []
     real = paint.draw_list.rect
     monkeypatch.setattr(paint.draw_list, "rect", lambda surface, colour, rect, *a, **k: (
@@ -315,4 +321,4 @@ def test_the_cards_that_can_go_onto_the_table_are_outlined_when_asked(app, monke
     assert len(outlined) == 4
     select(app, scene, tuple(in_hand(state, 0, "9H 9C 9D")))
     key(app, pygame.K_m)  # staged: the nines are not in the hand to outline any more
-    assert scene.playable == set(in_hand(state, 0, "QC"))
+    assert scene.hand.playable == set(in_hand(state, 0, "QC"))

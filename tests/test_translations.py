@@ -11,10 +11,10 @@ import pygame
 import pytest
 
 from game import i18n
-from game.i18n import _, set_language
+from game.i18n import _, set_language, system_language
 from game.keep.storage import GameSetup, Settings, Storage
 from game.shell.app import App
-from game.shell.flow import Flow, system_language
+from game.shell.flow import Flow
 from scenes.menu import MenuScene
 from scenes.setup import SetupScene
 from tests.catalogues import HINT, code_messages, messages, po

@@ -20,7 +20,7 @@ from game.rules import events as ev
 from game.rules.actions import AddToMeld, DrawStock, LayMelds
 from game.rules.names import a_canasta, rank_plural
 from game.rules.ruleset import BOLIVIA, STANDARD
-from game.ui.narrate import describe, seat_names
+from game.ui.narrate import describe, hand_count, seat_names
 from scenes.game_over import outcome_reason
 from scenes.settings import SettingsScene
 from scenes.setup import players_text
@@ -125,6 +125,15 @@ def test_player_counts(lang: str, one: str, two: str) -> None:
     assert (players_text(1), players_text(2)) == (one, two)
 
 
+@pytest.mark.parametrize(("lang", "one", "ten"), [
+    ("en", "West · 1 card", "West · 10 cards"), ("fr", "Ouest · 1 carte", "Ouest · 10 cartes"),
+    ("sv", "Väst · 1 kort", "Väst · 10 kort")])
+def test_the_other_seats_hands_are_counted_in_cards(lang: str, one: str, ten: str) -> None:
+    set_language(lang)
+    west = seat_names(4)[1]
+    assert (hand_count(west, 1), hand_count(west, 10)) == (one, ten)
+
+
 def test_one_computer_player_at_two() -> None:
     scene = SettingsScene(Settings(GameSetup(players=2)))
     scene.focus = "players"
@@ -199,8 +208,6 @@ NEVER_ONE = {
     "a hand has 2 sides of 1 or 2 players, or 3 sides of 1 player; got {n} sides with {h} hands":
         "a headless tool's error about a hostile file",
     "{what} must have {n} entries, one per {per}": "a table has 2 to 4 seats",
-    # The table's own line, left to its owner (the table's parts, issue 23): "0 of 1 canastas" in Standard.
-    "{have} of {need} canastas": "TODO: the table's line; 1 in Standard at three or four players",
 }
 # The placeholders that hold counts, and a plural noun after them (an adjective may come between).
 COUNT_BEFORE_PLURAL = re.compile(r"(?<![Hh]and )(?<!meld )"

@@ -13,6 +13,7 @@ from game.lessons.lesson import (
     ask,
     canasta,
     discard,
+    discard_the_jack_of_spades,
     draw,
     first_meld,
     happened,
@@ -39,9 +40,7 @@ def course() -> Course:
                (Step(_("Draw two cards: click the stock (or press D)."),
                      _("The pile needs a pair of its top card's rank: you have one ten only. Click the stock."),
                      happened(ev.CardsDrawn), draw(), Outline(stock=True), wrong=take_pile("10C 5C")),
-                Step(_("End your turn with a discard: select the jack of spades, then click the pile (or X)."),
-                     _("Select one card, then click the pile to discard it."),
-                     happened(ev.Discarded), discard("JS"), Outline("JS", pile=True))),
+                discard_the_jack_of_spades()),
                _("That is a whole turn: draw two, meld if you can, discard one.")),
         Lesson("first-meld", _("Your first meld"),
                _("Your side has not melded yet. Its first meld must reach a minimum: 50 points from a score "

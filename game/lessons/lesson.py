@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from game.i18n import _
 from game.lessons.position import Setup, pick
 from game.rules import events as ev
 from game.rules.actions import Action, Answer, AskPartner, Discard, DrawStock, MeldMove, TakePile, TakeTop
@@ -127,6 +128,13 @@ def ask() -> Move:
 
 def answer(yes: bool) -> Move:
     return lambda s: Answer(yes)
+
+
+def discard_the_jack_of_spades() -> Step:
+    """The step that ends a course's first turn, the same in both courses: the jack of spades discarded."""
+    return Step(_("End your turn with a discard: select the jack of spades, then click the pile (or X)."),
+                _("Select one card, then click the pile to discard it."),
+                happened(ev.Discarded), discard("JS"), Outline("JS", pile=True))
 
 
 # ----- goals, judged by the engine's events and the table they leave ------------------------------

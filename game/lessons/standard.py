@@ -12,6 +12,7 @@ from game.lessons.lesson import (
     answer,
     ask,
     discard,
+    discard_the_jack_of_spades,
     draw,
     first_meld,
     happened,
@@ -37,9 +38,7 @@ def course() -> Course:
                (Step(_("Draw one card: click the stock (or press D)."),
                      _("The pile needs a natural pair of nines while your side has not melded. Click the stock."),
                      happened(ev.CardsDrawn), draw(), Outline(stock=True), wrong=take_pile("9D 2C")),
-                Step(_("End your turn with a discard: select the jack of spades, then click the pile (or X)."),
-                     _("Select one card, then click the pile to discard it."),
-                     happened(ev.Discarded), discard("JS"), Outline("JS", pile=True))),
+                discard_the_jack_of_spades()),
                _("That is a whole turn: draw one, meld if you can, discard one.")),
         Lesson("first-meld", _("Your first meld"),
                _("Your side has 1,600 points, so its first meld needs 90 (15 below 0, 50 from 0, 90 from 1,500, "

@@ -113,7 +113,10 @@ def plan_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds
         except IllegalAction as why:
             if mid in into_of.values():
                 raise
-            raise IllegalAction(_("These cards don't fit on that meld: {why}").format(why=why)) from None
+            # The shape's reason is a sentence of its own; after the colon it goes on in lower case.
+            reason = str(why)
+            raise IllegalAction(_("These cards don't fit on that meld: {why}").format(
+                why=reason[:1].lower() + reason[1:])) from None
         if (shape.kind, shape.key) != (meld.kind, meld.key):
             raise IllegalAction(_("These cards don't belong on that meld."))
         grown[mid] = Meld(mid, meld.kind, meld.key, order_cards(meld.kind, cards_after))

@@ -104,7 +104,7 @@ def _check_run(cards: tuple[int, ...] | list[int], rules: RuleSet) -> int:
         raise IllegalAction(_("A meld is three or more cards of one rank."))
     suits = {SUIT[c] for c in cards}
     if len(suits) != 1:
-        raise IllegalAction(_("These cards are not a meld: a run is one suit, a rank meld one rank."))
+        raise IllegalAction(_("A run is all one suit, and a meld of one rank is all one rank."))
     ranks = sorted(RANK[c] for c in cards)
     if len(set(ranks)) != len(ranks):
         raise IllegalAction(_("A run can't hold the same rank twice."))

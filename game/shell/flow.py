@@ -10,42 +10,37 @@ The game in progress is saved after every move (the table's `on_change`) and rem
 game-over screen appears; "Continue game" on the menu restores it exactly, including a hand that
 ended while its scoring screen was showing. The demo plays every seat at top speed and passes
 through the scoring and game-over screens by itself.
+
+What the flow keeps between sessions is in game/shell/keeping.py, the rooms off the menus (settings, rules,
+statistics, lessons) in game/shell/rooms.py, and the hands played back (replays, reviews) in
+game/shell/playback.py: parts of `Flow` that never import each other nor this module.
 """
 
 from __future__ import annotations
 
-import locale
-import os
 import random
 from dataclasses import replace
 
-import pygame
-
 from game.ai import get_player
-from game.i18n import LANGUAGES, _, number, set_language
-from game.keep.stats import Statistics
-from game.keep.storage import GameSetup, SavedGame, Settings, Storage, StorageError
-from game.lessons import course
+from game.i18n import _, number
+from game.keep.storage import GameSetup, Settings, Storage, StorageError
 from game.rules.deal_code import DealCode, code_of
 from game.rules.record import GameRecord
 from game.rules.ruleset import BOLIVIA, RULESETS
 from game.rules.state import GameState, Phase
 from game.shell.app import App, desktop_sizes
 from game.shell.controller import TurnController
+from game.shell.keeping import Keeping
+from game.shell.playback import Playback
+from game.shell.rooms import Rooms
 from game.shell.window import DEFAULT_SIZE, MIN_SIZE, place_window
 from game.ui.narrate import side_names
 from game.ui.sounds import SILENT, SoundBoard, pre_init
 from scenes.game_over import GameOverScene
 from scenes.house_rules import HouseSetupScene
-from scenes.lesson_play import LessonScene
-from scenes.lessons import LessonsScene
 from scenes.menu import MenuScene
-from scenes.replay import ReplayScene
-from scenes.rules import RulesScene, game_name
-from scenes.scene import Scene
+from scenes.rules import game_name
 from scenes.scoring import ScoringScene
-from scenes.settings import SettingsScene
-from scenes.statistics import StatisticsScene
 from scenes.table import TableScene
 
 DEMO_SCORING = 1.0  # seconds the demo shows each scoring screen
@@ -53,28 +48,7 @@ DEMO_GAME_OVER = 2.5
 DEMO_LEVEL = "hard"  # every seat of the demo: the whole planner, a full table of melds (the bench times it)
 
 
-def system_language() -> str:
-    """The system's language if the game speaks it (French, Swedish), else English. The variables are
-    read in gettext's order; without them (Windows) the locale says it, as "fr_FR" or "French_France"."""
-    for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
-        value = os.environ.get(var)
-        if value:
-            return _known_language(value.split(":")[0])
-    try:
-        return _known_language(locale.getlocale()[0] or "")
-    except ValueError:
-        return "en"
-
-
-def _known_language(name: str) -> str:
-    name = name.lower()
-    for lang, prefixes in (("fr", ("fr", "french")), ("sv", ("sv", "swedish"))):
-        if name.startswith(prefixes):
-            return lang
-    return "en"
-
-
-class Flow:
+class Flow(Keeping, Rooms, Playback):
     def __init__(self, size: tuple[int, int] | None, storage: Storage | None = None,
                  sounds: SoundBoard | None = None, demo: bool = False) -> None:
         """`size` None: the window opens as the player left it last time (or to fit the screen), and
@@ -99,104 +73,6 @@ class Flow:
         self._save_failed = False
         self._recorded: GameState | None = None
         self._pending_deal = ""  # a deal code from the command line, for the setup to fill in
-
-    # ----- what is kept between sessions (loaded on first use: the demo never touches it) ------
-
-    @property
-    def storage(self) -> Storage:
-        if self._storage is None:
-            self._storage = Storage()
-        if not self._claimed:  # before anything is read: a damaged file is set aside only by its owner
-            self._claimed = True
-            if not self._storage.claim():
-                self.other_copy = True
-                pygame.display.set_caption(_("Bolivia (read-only)"))
-        return self._storage
-
-    @property
-    def settings(self) -> Settings:
-        if self._settings is None:
-            self._settings = self.storage.load_settings()
-            set_language(self.language)  # before the first scene builds its labels
-        return self._settings
-
-    @property
-    def language(self) -> str:
-        """The player's choice, or else the system's language."""
-        chosen = self.settings.language
-        return chosen if chosen in LANGUAGES else system_language()
-
-    def apply_settings(self, settings: Settings) -> None:
-        """The settings screen changed something: it applies now, to the game on the table too, and is kept."""
-        self._settings = settings
-        if settings.language in LANGUAGES:
-            set_language(settings.language)
-        self.sounds.configure(settings.sound, settings.volume)
-        if self.table is not None:
-            self.speed = settings.setup.speed  # the game in progress is saved at its new speed
-            self.table.apply_settings(settings)
-        self._save_settings()
-
-    def _save_settings(self) -> None:
-        try:
-            self.storage.save_settings(self.settings)
-        except StorageError:
-            pass  # kept for this session only
-
-    def toggle_sound(self) -> bool:
-        """V or the table's sound button: sound on or off, kept; True if it is on now."""
-        self.settings.sound = not self.settings.sound
-        self.sounds.configure(self.settings.sound, self.settings.volume)
-        self._save_settings()
-        return self.settings.sound
-
-    def open_settings(self) -> None:
-        """From the main menu, or from a game's pause menu (then back to that game)."""
-        table = self.table if self.app.scenes.current is self.table and self.table is not None else None
-        back = (lambda: self.app.scenes.request(table)) if table is not None else self.start_menu
-        if table is not None:
-            self.settings.setup.speed = self.speed  # the speed line shows the game's own speed
-        self.app.scenes.request(SettingsScene(self.settings, on_change=self.apply_settings, on_done=back,
-                                              language=self.language, sounds=self.sounds, in_game=table is not None))
-
-    def open_rules(self) -> None:
-        """The rules of the game on the table (back to it), or of the default game from the menu."""
-        table = self.table if self.app.scenes.current is self.table and self.table is not None else None
-        if table is not None:
-            scene = RulesScene(lambda: self.app.scenes.request(table), table.state.rules, table.state.target)
-        else:
-            setup = self.settings.setup
-            scene = RulesScene(self.start_menu, setup.rules(), setup.target)
-        self.app.scenes.request(scene)
-
-    def open_statistics(self) -> None:
-        def reset() -> Statistics:
-            try:
-                return self.storage.reset_stats()
-            except StorageError:
-                return self.storage.load_stats()
-
-        kept = [record for _path, record in reversed(self.storage.kept_games()) if record.hands]  # oldest first
-        scene = StatisticsScene(self.storage.load_stats(), on_back=self.start_menu, on_reset=reset,
-                                game=self.settings.setup.game, kept=len(kept))
-
-        def replay_kept() -> None:  # the newest game's last hand; PgUp goes back through it and the older ones
-            newest = kept[-1]
-            self.app.scenes.request(ReplayScene(newest, newest.hands[-1].hand, games=kept,
-                                                on_back=lambda: self.app.scenes.request(scene)))
-
-        scene.on_replay = replay_kept
-        self.app.scenes.request(scene)
-
-    def choose_language(self, lang: str) -> None:
-        """The setup screen's Language line: speak `lang` now and in later sessions."""
-        settings = self.settings  # loaded first: loading speaks the stored language
-        set_language(lang)
-        settings.language = lang
-        try:
-            self.storage.save_settings(self.settings)
-        except StorageError:
-            pass  # kept for this session only
 
     def close(self) -> None:
         if self.table is not None:
@@ -252,34 +128,6 @@ class Flow:
         if deal:
             self._pending_deal = deal
             menu.new_game()
-
-    # ----- learn to play (game/lessons, scenes/lessons.py, scenes/lesson_play.py) ------------------------
-
-    def open_lessons(self, game: str | None = None) -> None:
-        """The lessons of a course: the game of the last setup's, or the one asked."""
-        game = game or self.settings.setup.game
-        self.app.scenes.request(LessonsScene(game, self.storage.load_lessons(), on_open=self.open_lesson,
-                                             on_back=self.start_menu))
-
-    def open_lesson(self, game: str, index: int) -> None:
-        lessons = course(game).lessons
-        lesson = lessons[index]
-        self._keep_lessons(lambda p: p.started(game, lesson.key))
-        following = lessons[index + 1].key if index + 1 < len(lessons) else None
-        self.app.scenes.request(LessonScene(
-            lesson, index + 1, len(lessons), on_back=lambda: self.open_lessons(game),
-            on_done=lambda key: self._keep_lessons(lambda p: p.completed(game, key, following)),
-            on_next=(lambda: self.open_lesson(game, index + 1)) if following else None,
-            sounds=self.sounds, speed=self.settings.setup.speed, sort_order=self.settings.sort_order))
-
-    def _keep_lessons(self, change) -> None:
-        """Read the progress, change it, write it back (atomically): a lesson opened, a lesson done."""
-        progress = self.storage.load_lessons()
-        change(progress)
-        try:
-            self.storage.save_lessons(progress)
-        except StorageError:
-            pass  # the lessons still play; what was done is not kept
 
     def _answer_other_copy(self, read_only: bool) -> None:
         if not read_only:
@@ -381,7 +229,8 @@ class Flow:
                                 on_change=self.autosave, sounds=SILENT if self.demo else self.sounds,
                                 on_settings=self.open_settings, on_rules=self.open_rules, on_sound=self.toggle_sound,
                                 sort_order=settings.sort_order, discard_warning=settings.discard_warning,
-                                on_setting=self.table_setting)
+                                on_setting=self.table_setting,
+                                on_replay=None if self.demo else self._replay_from_sheet)
         if not self.demo:
             self.table.apply_settings(replace(settings, setup=replace(settings.setup, speed=speed)))
         if show:
@@ -395,33 +244,6 @@ class Flow:
         if self._storage is not None:
             self._storage.set_aside_game(why)
         self.start_menu()
-
-    def table_setting(self, name: str, value: object) -> None:
-        """A choice made at the table (the hand's sort order) is kept for later games too."""
-        if self.demo or not hasattr(self.settings, name):
-            return
-        setattr(self.settings, name, value)
-        try:
-            self.storage.save_settings(self.settings)
-        except StorageError:
-            pass  # kept for this session only
-
-    def autosave(self, state: GameState) -> None:
-        """After every move: the whole game, so closing the window never loses anything."""
-        if self.demo:
-            return
-        try:
-            self.storage.save_game_soon(SavedGame(state, self.levels, self.speed, self.seed, self._record_of(state)))
-        except StorageError as why:
-            if not self._save_failed and self.table is not None:
-                self._save_failed = True  # say it once, not after every move
-                self.table.toasts.show(str(why), 8.0)
-
-    def _record_of(self, state: GameState) -> GameRecord | None:
-        """The record of the game on the table (every hand's deal and moves), if `state` is its game."""
-        if self.table is not None and self.table.controller.state is state:
-            return self.table.controller.record
-        return None
 
     # ----- between hands and at the end ---------------------------------------------------------
 
@@ -445,11 +267,8 @@ class Flow:
         )
         if hand is not None and record is not None and not self.demo:
             scene.on_replay = lambda: self.open_replay(record, hand.hand, scene)
+            scene.on_review = lambda: self.open_review(record, hand.hand, scene)
         self.app.scenes.request(scene)
-
-    def open_replay(self, record: GameRecord, hand: int, back: Scene) -> None:
-        """A hand of `record` played back (the scene it came from comes back after it)."""
-        self.app.scenes.request(ReplayScene(record, hand, on_back=lambda: self.app.scenes.request(back)))
 
     def after_scoring(self, table: TableScene) -> None:
         if table.state.phase == Phase.GAME_OVER:
@@ -487,6 +306,7 @@ class Flow:
         )
         if record is not None and record.hands and not self.demo:
             scene.on_replay = lambda: self.open_replay(record, record.hands[-1].hand, scene)
+            scene.on_review = lambda: self.open_review(record, record.hands[-1].hand, scene)
         self.app.scenes.request(scene)
 
     def play_again(self, state: GameState) -> None:

@@ -195,7 +195,7 @@ def measure_frames(size: tuple[int, int], seed: int, min_frames: int, max_frames
                 else:  # the scoring screens are not timed
                     times.append(took * 1000)
                     cpu.append(took_cpu * 1000)
-                    floor_times.append(floor.run(table.cards_in_flight())[0])
+                    floor_times.append(floor.run(table.picture.cards_in_flight(table.frame()))[0])
             if len(times) >= min_frames and ("PileTaken" in seen or not need_pickup):
                 break
             dt = min(0.1, app.clock.tick(app.fps) / 1000.0)
@@ -224,11 +224,11 @@ def busy_reasons(app, table) -> list[str]:
         reasons.append("thinking" if table.controller.thinking else "computers to play")
     if not table.tweener.idle:
         reasons.append("moving cards")
-    if table.flourishes:
+    if table.flourishes.items:
         reasons.append("flourishes")
     if table.toasts.items:
         reasons.append("toasts")
-    if table.faces_pending:
+    if table.cards.faces_pending:
         reasons.append("faces pending")
     return reasons
 
@@ -254,7 +254,7 @@ def measure_idle(seconds: float, seed: int, settle: float = 0.5, limit: float = 
             app.step(dt)
             dt = min(0.1, app.clock.tick(app.fps) / 1000.0)
             # At rest: the player to act, nothing moving, and no faces left to draw ahead (a bounded job
-            # that spare frames finish soon after each move; see TableScene.draw_faces_ahead).
+            # that spare frames finish soon after each move; see FaceKeeper.draw_ahead).
             reasons = busy_reasons(app, flow.table)
             if app.draws != drew and not reasons:
                 reasons = ["redrawn"]  # drawn again with nothing to show: a defect to find

@@ -337,7 +337,7 @@ def build_parser() -> argparse.ArgumentParser:
     for name, module in (("arena", "game.tools.arena"), ("bench", "game.tools.bench"), ("turn", "game.tools.position"),
                          ("replay", "game.tools.replay"), ("lessons", "game.tools.lessons"),
                          ("advise", "game.tools.advise"), ("warnings", "game.tools.warnings"),
-                         ("endgame", "game.tools.endgame")):
+                         ("endgame", "game.tools.endgame"), ("review-bench", "game.tools.review_bench")):
         try:
             mod = __import__(module, fromlist=["register"])
         except ImportError:

@@ -108,3 +108,22 @@ def line(surface: pygame.Surface | DrawList, color: Sequence[int], start: Sequen
     surface._note(("line", tuple(color), (x0, y0), (x1, y1), width), r, _draw_line,
                   (tuple(color), (x0, y0), (x1, y1), width))
     return r
+
+
+class Noted:
+    """Notes drawn once per look and kept: `draw(surface, key, paint)` paints into a DrawList only when
+    `key` changed since the last time and adds the notes kept; on a plain surface it just paints."""
+
+    def __init__(self, tag: Hashable) -> None:
+        self.tag = tag
+        self._kept: tuple[Hashable, list] | None = None
+
+    def draw(self, surface: pygame.Surface | DrawList, key: Hashable, paint: Any) -> None:
+        if not isinstance(surface, DrawList):
+            paint(surface)
+            return
+        if self._kept is None or self._kept[0] != key:
+            notes = DrawList(surface.size, tag=self.tag)
+            paint(notes)
+            self._kept = (key, notes.items)
+        surface.items.extend(self._kept[1])

@@ -37,6 +37,18 @@ def hand_story(record: GameRecord, hand: HandRecord, names: list[str] | None = N
     return lines
 
 
+def move_story(record: GameRecord, hand: HandRecord, move: int, names: list[str] | None = None) -> list[str]:
+    """What one move of the hand (its place in the record, from 0) did, as the table's log words it."""
+    names = names if names is not None else seat_names(record.players)
+    try:
+        for step in replay(record, hand):
+            if step.index == move:
+                return [line for e in step.events if (line := describe(e, names))]
+    except ReplayError:
+        pass
+    return []
+
+
 def wrap(lines: list[str], width: int, measure: Callable[[str], int] = len) -> list[str]:
     """Each line broken at spaces into lines no wider than `width` by `measure` (characters by default,
     a font's pixel width at the table); a word wider than the whole width is broken where it must be."""

@@ -22,6 +22,18 @@ def side_names(players: int) -> list[str]:
     return seat_names(players)
 
 
+def hand_count(name: str, n: int) -> str:
+    """The label by another seat's fanned backs: how many cards it holds, said as cards (a bare "West: 10"
+    reads as a score)."""
+    return ngettext("{name} · {n} card", "{name} · {n} cards", n).format(name=name, n=n)
+
+
+def took_back(cards: list[int]) -> str:
+    """What the log says of an undo: the cards themselves (after two undos "your last meld" no longer
+    says which)."""
+    return _("You took back {cards}.").format(cards=cards_text(cards)) if cards else _("You took back your last meld.")
+
+
 def describe(event: ev.Event, names: list[str]) -> str | None:
     """One line saying what happened, or None for events that need no words."""
     match event:

@@ -10,8 +10,10 @@ from dataclasses import dataclass
 import pygame
 
 from game.i18n import _
+from game.rules.state import Phase
 from game.ui.draw_list import DrawList
 from game.ui.input_map import Intent
+from scenes.table_parts.view import TableView
 from scenes.widgets import Button, button_label_px, fit_size, font, ui_unit
 
 
@@ -32,6 +34,8 @@ class Enabled:
 class ButtonBar:
     def __init__(self, ask: Callable[[Intent], None], sound_on: bool) -> None:
         self.ask = ask  # the scene carries out the intents
+        self.can_ask = False  # whether "Go out?" may be pressed: the engine's answer, asked once per change
+        self.status_right = 0  # where the message line would end without the sound switch
         self.buttons: dict[str, Button] = {}
         self.make(sound_on)
 
@@ -52,6 +56,19 @@ class ButtonBar:
             "menu": Button(_("Menu (Esc)"), on("pause")),
             "sound": Button(sound_label(sound_on), on("mute")),
         }
+
+    def judge(self, view: TableView) -> None:
+        """Whether the player may ask "May I go out?" now, asked of the engine once per change."""
+        st = view.state
+        self.can_ask = (view.my_turn() and st.players == 4 and st.phase == Phase.MELD and not st.asked
+                        and st.able_to_go_out(view.seat))
+
+    def enabled(self, view: TableView, staged: bool, selected: bool, suit_order: bool) -> Enabled:
+        """What may be pressed now."""
+        mine, st = view.my_turn(), view.state
+        return Enabled(mine=mine, melding=mine and st.phase == Phase.MELD, staged=staged, selected=selected,
+                       can_undo=view.controller.can_undo, can_ask=self.can_ask, suit_order=suit_order,
+                       partners=st.players == 4)
 
     def sound_switched(self, on: bool) -> None:
         self.buttons["sound"].label = sound_label(on)
@@ -82,14 +99,16 @@ class ButtonBar:
         if "ask" not in names:
             self.buttons["ask"].rect = pygame.Rect(0, 0, 0, 0)
         sx, sy, sw, sh = status
+        self.status_right = sx + sw
         label_w = fit_size(self.buttons["sound"].label, max(12, sh // 2), sw, 10)
         width = min(sw // 3, max(u * 5, round(label_w * 0.75) + sh * 2))
         self.buttons["sound"].rect = pygame.Rect(sx + sw - width, sy + 1, width, max(12, sh - 2))
 
     @property
     def message_room(self) -> int:
-        """Where the message line ends: the sound switch's left edge."""
-        return self.buttons["sound"].rect.left
+        """Where the message line ends: the sound switch's left edge (the line's end without it)."""
+        sound = self.buttons["sound"].rect
+        return sound.left if sound.w else self.status_right
 
     def mouse_down(self, pos: tuple[int, int]) -> bool:
         """A press on a button (taken: True); the intent comes when it is let go over it."""

@@ -8,8 +8,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, language
 from game.ui.draw_list import DrawList
+from game.ui.input_map import yes_no_letters
 from scenes.widgets import INK, Button, Dialog, FocusGroup, draw_text, ui_unit, veil
 
 
@@ -31,9 +32,37 @@ class Dialogs:
         self.dialog = Dialog(text, answered, yes=yes, no=no)
         self.dialog.layout(size)
 
+    def yes_no(self, text: str, answer: Callable[[bool], None], yes: str, no: str, size: tuple[int, int]) -> None:
+        """A question whose answers show the keys that give them, in this language's letters."""
+        y, n = yes_no_letters(language())
+        self.ask(text, answer, f"{yes} ({y})", f"{no} ({n})", size)
+
+    def partner_asks(self, asker: str, answer: Callable[[bool], None], size: tuple[int, int]) -> None:
+        """The partner's "May I go out?"."""
+        self.yes_no(_("{who} asks: “May I go out?” Yes obliges {who} to go out this turn; no forbids it.").format(
+            who=asker), answer, _("Yes"), _("No"), size)
+
     def pause(self, entries: list[tuple[str, Callable[[], None]]], size: tuple[int, int]) -> None:
         self.paused = FocusGroup([Button(label, action) for label, action in entries])
         self.place(size)
+
+    def pause_menu(self, settings: Callable[[], None] | None, rules: Callable[[], None] | None,
+                   menu: Callable[[], None] | None, leave: Callable[[], None], size: tuple[int, int]) -> None:
+        """The pause menu: Resume, Settings, Rules, Main menu, Quit. The game waits on the settings' and the
+        rules' screens; back here, the menu is still open."""
+        def resume() -> None:
+            self.paused = None
+
+        def to_menu() -> None:
+            self.paused = None
+            if menu is not None:
+                menu()
+
+        def screen(opener: Callable[[], None] | None) -> Callable[[], None]:
+            return lambda: opener() if opener is not None else None
+
+        self.pause([(_("Resume"), resume), (_("Settings"), screen(settings)), (_("Rules"), screen(rules)),
+                    (_("Main menu"), to_menu), (_("Quit"), leave)], size)
 
     def place(self, size: tuple[int, int]) -> None:
         if self.dialog is not None:

@@ -1,28 +1,35 @@
 """The player's hand: which cards are selected, the keyboard's focus, the card under the pointer, a press
-not yet let go, the cards being dragged, where the cards stay while the pointer is on the hand, and the
-marks over the cards (drawn this turn, playable, the hint's). The cards' places come from the table's
-homes (game/ui/table_view.py); the cards themselves are drawn with every other card."""
+not yet let go, the cards being dragged, where the cards stay while the pointer is on the hand, the
+order they are sorted in, and the marks over the cards (drawn this turn, playable, the hint's). The
+cards' places come from the table's homes (game/ui/table_view.py); the cards themselves are drawn with
+every other card (scenes/table_parts/cards.py), which follow a drag where this part says."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 import pygame
 
+from game.i18n import _
+from game.rules import events as ev
 from game.ui import draw_list
 from game.ui.draw_list import DrawList
-from game.ui.hand_order import follow_focus
+from game.ui.hand_order import SORT_ORDERS, follow_focus
 from game.ui.layout import Rect, contains_point
 from game.ui.table_view import LIFT, Homes
-from scenes.widgets import GOLD
+from scenes.table_parts.outcomes import Refuse
+from scenes.widgets import GOLD, HINT
 
+DRAG = 10  # pixels the pointer moves, pressed, before the cards are dragged rather than clicked
 AWAY = 0.4  # seconds the pointer stays off the hand before the hand re-spreads
-HINT = (255, 235, 120)  # the hint's outlines (and its words on the message line)
 PLAYABLE = (120, 215, 150)  # a card that can be melded or added now (the settings' help)
 
 
 class Hand:
-    def __init__(self) -> None:
+    def __init__(self, sort_mode: str = "rank") -> None:
+        self.sort_mode = sort_mode if sort_mode in SORT_ORDERS else "rank"
+        self.show_playable = False  # the settings' outline of the cards that can be melded or added now
+        self.playable: frozenset[int] = frozenset()  # those cards, judged by the engine once per change
         self.selected: set[int] = set()
         self.focus = 0  # keyboard focus: the index of `focus_card` in the hand
         self.focus_card: int | None = None  # the focus follows this card, not a place
@@ -40,6 +47,10 @@ class Hand:
         self.rects: dict[int, Rect] = {}
         self.base: dict[int, Rect] = {}  # places before any lift: the pins
         self.card_w = 0
+
+    def apply_settings(self, sort_order: str, show_playable: bool) -> None:
+        self.sort_by(sort_order if sort_order in SORT_ORDERS else "rank")
+        self.show_playable = show_playable
 
     def place(self, area: Rect) -> None:
         self.area = area
@@ -61,9 +72,94 @@ class Hand:
                                        before, self.order)
         self.focus = self.order.index(self.focus_card) if self.focus_card is not None else 0
 
+    def on_event(self, e: ev.Event, seat: int) -> None:
+        """A new hand lays the hand out afresh, nothing selected; the cards the player draws are marked new
+        until the player's next turn."""
+        if isinstance(e, ev.HandDealt):
+            self.selected.clear()
+            self.new_cards.clear()
+            self.pins = None
+        elif isinstance(e, ev.TurnStarted) and e.seat == seat:
+            self.new_cards.clear()  # last turn's cards are not new any more
+        elif isinstance(e, ev.CardsDrawn | ev.PileTaken) and e.seat == seat:
+            self.new_cards.update(e.cards if isinstance(e, ev.CardsDrawn) else e.to_hand)
+
     def keep_only(self, held: set[int]) -> None:
         self.selected &= held
         self.new_cards &= held
+
+    # ----- intents ----------------------------------------------------------------------------------
+
+    def chosen(self) -> tuple[int, ...]:
+        """The cards selected, in a fixed order (what a move is asked with)."""
+        return tuple(sorted(self.selected))
+
+    def sort_by(self, order: str) -> bool:
+        """Two explicit orders (no toggle: one press is always enough); True when the order changed, and
+        the hand is laid out afresh in it."""
+        if order == self.sort_mode or order not in SORT_ORDERS:
+            return False
+        self.sort_mode = order
+        self.pins = None
+        return True
+
+    def toggle_focused(self) -> bool:
+        if not self.order:
+            return False
+        self.toggle(self.order[self.focus])
+        return True
+
+    def to_discard(self) -> int | Refuse:
+        """The card a discard key means: the one selected, or with none the keyboard's focus."""
+        chosen = self.chosen()
+        if len(chosen) == 1:
+            return chosen[0]
+        if not chosen and self.order:
+            return self.order[self.focus]
+        return Refuse(_("Select one card to discard."), frozenset(chosen))
+
+    # ----- the pointer -------------------------------------------------------------------------------
+
+    def press_at(self, pos: tuple[int, int]) -> bool:
+        """A press on one of the hand's cards (taken: True): a click or a drag, said when it moves or is
+        let go."""
+        card = self.card_at(pos)
+        if card is None:
+            return False
+        self.press = (card, pos)
+        return True
+
+    def drag_to(self, pos: tuple[int, int], held: bool,
+                where: Callable[[int], tuple[float, float]]) -> dict[int, tuple[int, int]] | None:
+        """The pointer moved: a press moved far enough drags the selected cards (the one pressed with
+        them); while dragging, where each dragged card goes. `where(card)`: where it lies now."""
+        if not self.dragging:
+            self.track(pos)
+        if self.press and held and not self.dragging:
+            card, start = self.press
+            if abs(pos[0] - start[0]) + abs(pos[1] - start[1]) > DRAG:
+                self.selected.add(card)
+                self.dragging = sorted(self.selected, key=lambda c: self.order.index(c) if c in self.order else 0)
+                x, y = where(card)
+                self.drag_offset = (int(x - start[0]), int(y - start[1]))
+        if not self.dragging:
+            return None
+        step = max(12, self.card_w // 3)
+        return {c: (pos[0] + self.drag_offset[0] + i * step, pos[1] + self.drag_offset[1])
+                for i, c in enumerate(self.dragging)}
+
+    def release(self, pos: tuple[int, int]) -> str | None:
+        """The button let go: "dropped" (the dragged cards, over `pos`), "toggled" (a card clicked), or
+        None (the press was not on the hand)."""
+        press, self.press = self.press, None
+        if self.dragging:
+            self.dragging = []
+            self.track(pos)
+            return "dropped"
+        if press is not None:
+            self.toggle(press[0])
+            return "toggled"
+        return None
 
     # ----- input ------------------------------------------------------------------------------------
 

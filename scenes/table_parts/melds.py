@@ -8,22 +8,34 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _, ngettext, number
+from game.rules import events as ev
+from game.rules.actions import Combine, TakeTop
 from game.rules.cards import WILD
 from game.rules.errors import IllegalAction
 from game.rules.meld_move import MeldJudgement
 from game.rules.melds import classify, order_cards
+from game.rules.ruleset import RuleSet
+from game.rules.state import Phase
 from game.ui import draw_list
 from game.ui.draw_list import DrawList
 from game.ui.layout import TableLayout, contains_point, index_strip
 from game.ui.staging import Staging, step_refusal
 from game.ui.table_view import Homes
+from scenes.table_parts.meld_words import CANASTA_COLORS, CANASTA_TAGS, draw_label, fit_tags, label_rect
+from scenes.table_parts.outcomes import Changed, Outcomes, Play, Refuse, Say
 from scenes.table_parts.view import TableView
-from scenes.widgets import GOLD, INK, INK_DIM, draw_text, fit_size, font, text_image
+from scenes.widgets import GOLD, INK, INK_DIM, fit_size, text_image
 
-CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190), "samba": (30, 80, 190),
-                  "bolivia": (130, 50, 160)}
-CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "escalera": lambda: _("Escalera"),
-                "samba": lambda: _("Samba"), "bolivia": lambda: _("Bolivia")}
+
+def draw_first(rules: RuleSet, players: int) -> str:
+    """What a player who tries to meld before drawing is told: as many cards as this table draws, and the
+    top card onto a run only where there are runs."""
+    n = rules.draws(players)
+    if rules.runs:
+        return ngettext("Draw first: {n} card from the stock, the pile, or its top card onto a run.",
+                        "Draw first: {n} cards from the stock, the pile, or its top card onto a run.", n).format(n=n)
+    return ngettext("Draw first: {n} card from the stock, or the pile.",
+                    "Draw first: {n} cards from the stock, or the pile.", n).format(n=n)
 
 
 class MeldAreas:
@@ -32,12 +44,25 @@ class MeldAreas:
         self.judgement: MeldJudgement | None = None  # the engine's view of the staged move, if any
         self.picked: int | None = None  # a meld picked up to combine with another of its rank
         self.layout: TableLayout | None = None
+        self.shades: list[tuple[tuple[int, int, int, int], int]] = []  # (an area, the alpha of its dark shade)
         self.homes = Homes()
         self._labels: tuple[tuple, list[tuple]] | None = None
         self._tags: dict[tuple, list[tuple[str, int]]] = {}
 
-    def place(self, layout: TableLayout) -> None:
+    def place(self, layout: TableLayout, side: int) -> None:
+        """The areas of `layout`; the player's `side` has the darker shade."""
         self.layout = layout
+        self.shades = [(tuple(rect), 34 if s != side else 46) for s, rect in layout.meld_areas.items()]
+
+    def on_event(self, e: ev.Event) -> None:
+        """A new hand or a new turn: nothing is staged."""
+        if isinstance(e, ev.HandDealt | ev.TurnStarted):
+            self.staging.clear()
+
+    def keep_only(self, view: TableView) -> None:
+        """What the game took away under the staging goes from it (a card no longer in hand, a meld gone)."""
+        st = view.state
+        self.staging.keep_only(set(st.hands[view.seat]), {m.id for m in st.melds[view.side]})
 
     def arrange(self, homes: Homes) -> None:
         self.homes = homes
@@ -59,6 +84,117 @@ class MeldAreas:
     def staged_card_at(self, pos: tuple[int, int]) -> int | None:
         """A card staged onto a meld, under a point."""
         return next((c for c, r in self.homes.staged_on_melds.items() if contains_point(r, pos)), None)
+
+    def click_at(self, view: TableView, pos: tuple[int, int], chosen: tuple[int, ...]) -> Outcomes:
+        """A click in the meld areas: a staged meld or card taken back (or, with cards selected, more for
+        a staged meld), a meld of the side played onto, or with cards selected the empty area: a new meld.
+        None: the click was on none of them."""
+        mine = view.my_turn()
+        index = self.staged_meld_at(pos)
+        if index is not None:
+            if chosen and index < len(self.staging.new) and mine:
+                return self.grow(view, index, chosen)  # more cards for a meld being set out
+            self.staging.take_back(index)  # a staged group clicked goes back to the hand
+            return Changed()
+        staged = self.staged_card_at(pos)
+        if staged is not None and not chosen:
+            self.staging.take_back_card(staged)  # a card staged onto a meld, clicked: back to the hand
+            return Changed()
+        meld_id = self.meld_at(view, pos)
+        if meld_id is not None and mine:
+            return self.meld_clicked(view, meld_id, chosen)
+        if chosen and mine and view.state.phase == Phase.MELD and contains_point(self.homes.new_meld_zone, pos):
+            return self.stage(view, chosen)  # selected cards, then a click on the empty meld area: a new meld
+        return None
+
+    def drop_at(self, view: TableView, pos: tuple[int, int], chosen: tuple[int, ...]) -> Outcomes:
+        """Dragged cards let go over the meld areas: onto a staged meld, a meld, or the empty area."""
+        if not view.my_turn():
+            return Refuse(_("Wait for your turn."), frozenset(chosen))
+        index = self.staged_meld_at(pos)
+        if index is not None and index < len(self.staging.new):
+            return self.grow(view, index, chosen)
+        meld_id = self.meld_at(view, pos)
+        if meld_id is not None:
+            return self.meld_clicked(view, meld_id, chosen)
+        if contains_point(self.homes.new_meld_zone, pos):
+            return self.stage(view, chosen)
+        return None
+
+    # ----- intents ----------------------------------------------------------------------------------
+
+    def stage(self, view: TableView, chosen: tuple[int, ...]) -> Outcomes:
+        """The selected cards become a new meld in the staging (laid with the rest by L)."""
+        if not chosen:
+            return Refuse(_("Select the cards to meld first."))
+        return self._staged(chosen, self.stage_new(view, chosen))
+
+    def meld_clicked(self, view: TableView, meld_id: int, chosen: tuple[int, ...]) -> Outcomes:
+        """Cards selected and a meld clicked: they are staged onto it (with none, the meld is picked up
+        to combine, or in the draw the top card goes onto it)."""
+        st = view.state
+        if st.phase == Phase.DRAW and not chosen:
+            return Play(TakeTop(meld_id))
+        if not chosen:
+            return self.pick(view, meld_id)
+        if st.phase == Phase.DRAW:
+            return Refuse(draw_first(st.rules, st.players), frozenset(chosen))
+        return self._staged(chosen, self.stage_add(view, meld_id, chosen))
+
+    def grow(self, view: TableView, index: int, chosen: tuple[int, ...]) -> Outcomes:
+        """Selected cards onto a staged new meld: it is set out again with them, if they fit."""
+        return self._staged(chosen, self.grow_staged(view, index, chosen))
+
+    @staticmethod
+    def _staged(chosen: tuple[int, ...], refusal: str | None) -> Outcomes:
+        """A step staged, or refused with the engine's reason (the staging is as it was then)."""
+        if refusal is not None:
+            return Refuse(refusal, frozenset(chosen), relayout=True)
+        return Changed(unselect=True, staged=True)  # the engine judges the staged move again
+
+    def lay(self) -> Outcomes:
+        """Lay everything staged as one meld move, judged by the engine as a whole."""
+        action = self.staging.action()
+        if action is None:
+            return Refuse(_("Stage melds with M, or select cards and click a meld; then lay them all with L."))
+        return Play(action, frozenset(self.staging.cards()), unstage=True)
+
+    def take_back(self) -> Outcomes:
+        """The staged cards go back to the hand; nothing on the table changes."""
+        if not self.staging:
+            return None
+        self.staging.clear()
+        return Changed()
+
+    def undo_step(self) -> Outcomes:
+        """Z: the last step staged goes back, one at a time (None: nothing is staged)."""
+        if not self.staging:
+            return None
+        self.staging.undo_step()
+        return Changed(unselect=True)
+
+    def pick(self, view: TableView, meld_id: int) -> Outcomes:
+        """With no card selected, a meld is picked up; a second meld of its rank takes it in (combine)."""
+        if self.picked is None or self.picked == meld_id:
+            self.picked = None if self.picked == meld_id else meld_id
+            if self.picked is not None and view.state.rules.one_meld_per_rank:
+                self.picked = None  # one meld of a rank: nothing to combine, only cards to add
+                return Say("picked", _("Select cards in your hand first, then click the meld to add them."))
+            if self.picked is not None:
+                return Say("picked", _("Meld picked: click another meld of its rank to combine them, or select "
+                                       "cards to add."))
+            return Say("picked", None)
+        first, self.picked = self.picked, None
+        return [Say("picked", None), Play(Combine(first, meld_id))]
+
+    def judge(self, view: TableView) -> str | None:
+        """What the staged move would do, judged by the engine once per change (not per frame); why the
+        engine would refuse it as it stands, if it would."""
+        st = view.state
+        self.judgement = (st.judge_meld(self.staging.move()) if self.staging and view.my_turn()
+                          and st.phase == Phase.MELD else None)
+        j = self.judgement
+        return j.reason if j is not None and not j.legal and j.reason else None
 
     # ----- staging, step by step -------------------------------------------------------------------
 
@@ -121,15 +257,17 @@ class MeldAreas:
             lines.append((j.reason, (255, 190, 170)))
         return lines
 
-    def label_items(self, view: TableView, version: int, u: int) -> list[tuple]:
-        """The label strips' layer items, worked out once per change of the game or the staging (`version`
+    def under_items(self, view: TableView, version: int, u: int) -> list[tuple]:
+        """What lies under the cards as layer items: the areas' shades (the first things drawn on the felt),
+        then the label strips' words, worked out once per change of the game or the staging (`version`
         counts the table's relayouts): the labels ask the engine whether each side may go out."""
+        items = [(("shade", i), shade, shade[0], draw_shade, shade) for i, shade in enumerate(self.shades)]
         key = (version, u)
         if self._labels is None or self._labels[0] != key:
-            items = [(("label", i), label, label_rect(label), draw_label, label)
-                     for i, label in enumerate(self.area_labels(view))]
-            self._labels = (key, items)
-        return list(self._labels[1])
+            labels = [(("label", i), label, label_rect(label), draw_label, label)
+                      for i, label in enumerate(self.area_labels(view))]
+            self._labels = (key, labels)
+        return items + self._labels[1]
 
     def area_labels(self, view: TableView) -> list[tuple]:
         """What is written in the label strips, as draw_text's arguments (their shades are in the
@@ -187,13 +325,14 @@ class MeldAreas:
             picked = pygame.Rect(homes.meld_rects[self.picked]).inflate(10, 10)
             draw_list.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
         for rect in homes.staged_rects:
-            draw_list.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=3, border_radius=6)
+            draw_list.rect(surface, GOLD, self._frame(rect, view.side), width=3, border_radius=6)
         for meld_id in self.staging.adds:  # the melds that staged additions go onto
             rect = homes.meld_rects.get(meld_id)
             if rect:
-                draw_list.rect(surface, GOLD, pygame.Rect(rect).inflate(8, 8), width=2, border_radius=6)
+                draw_list.rect(surface, GOLD, self._frame(rect, view.side), width=2, border_radius=6)
         # Each card staged onto a meld lies in it, marked: a gold frame round the part of it that shows
-        # (where the next card of its row covers the rest) and a gold bar over it.
+        # (where the next card of its row covers the rest) and a gold bar inside it at its foot, where a
+        # meld's card shows nothing (over it, the bar would run into the label strip above the melds).
         for card, r in homes.staged_on_melds.items():
             covering = [s.x for c, s in homes.spots.items() if c != card and abs(s.y - r[1]) < 1 and
                         0 < s.x - r[0] < r[2]]
@@ -201,7 +340,19 @@ class MeldAreas:
             draw_list.rect(surface, GOLD, pygame.Rect(r[0], r[1], shown_w, r[3]).inflate(2, 2), width=3,
                            border_radius=6)
             bar = max(4, r[2] // 14)
-            draw_list.rect(surface, GOLD, (r[0] + 2, r[1] - bar - 2, max(6, shown_w - 4), bar), border_radius=2)
+            draw_list.rect(surface, GOLD, (r[0] + 4, r[1] + r[3] - bar - 5, max(4, shown_w - 8), bar),
+                           border_radius=2)
+
+    def _frame(self, cards: tuple[int, int, int, int], side: int) -> pygame.Rect:
+        """A frame round staged cards: wider than they are, but hardly taller, so that it stays clear of the
+        label strip above the melds and of a selected hand card lifted up under them; and kept off the
+        strip whatever the size."""
+        rect = pygame.Rect(cards).inflate(8, 2)
+        band = self.layout.meld_bands.get(side) if self.layout is not None else None
+        if band is not None and rect.top < band[1] + band[3] <= rect.centery:
+            rect.height -= band[1] + band[3] - rect.top
+            rect.top = band[1] + band[3]
+        return rect
 
     def canasta_tags(self, m, can: str, r: pygame.Rect) -> list[tuple[pygame.Rect, pygame.Surface]]:
         """The labels on a squared-up canasta, bottom up from its foot, below its top card's index: its kind,
@@ -234,30 +385,8 @@ class MeldAreas:
         return out
 
 
-def fit_tags(kind: str, count: str, wilds: str, both: str, size: int, room: int, room_h: int) -> list[tuple[str, int]]:
-    wild = bool(wilds)
-    options = ([[kind, both]] + ([[kind, count, wilds]] if wild else []) + [[both]]
-               + ([[count, wilds]] if wild else []) + [[count]])
-    # The fullest lines that fit at 13 px or more; failing that, the largest text, down to 9 px.
-    for sizes, fullest_first in ((range(size, 12, -1), True), (range(min(size, 12), 8, -1), False)):
-        trials = ([(px, lines) for lines in options for px in sizes] if fullest_first
-                  else [(px, lines) for px in sizes for lines in options])
-        for px, lines in trials:
-            dims = [font(px, True).size(t) for t in lines]
-            if sum(h + 1 for _w, h in dims) + 2 <= room_h and all(w <= room for w, _h in dims):
-                return [(t, px) for t in lines]
-    return []
-
-
-def draw_label(surface: pygame.Surface, label: tuple) -> None:
-    text, size, color, pos, anchor, shadow = label
-    draw_text(surface, text, size, color, pos, anchor, bold=True, shadow=shadow)
-
-
-def label_rect(label: tuple) -> tuple[int, int, int, int]:
-    """Where `draw_label` draws (the shadow too)."""
-    text, size, color, pos, anchor, shadow = label
-    rect = text_image(text, size, color, True).get_rect(**{anchor: pos})
-    if shadow:
-        rect.union_ip(rect.move(max(1, size // 14), max(1, size // 14)))
-    return tuple(rect)
+def draw_shade(surface: pygame.Surface, shade: tuple) -> None:
+    """A meld area's darker felt: as a black layer `alpha` opaque would, darkened in place."""
+    rect, alpha = shade
+    keep = 255 - alpha
+    surface.fill((keep, keep, keep), rect, pygame.BLEND_RGB_MULT)

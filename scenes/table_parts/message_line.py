@@ -62,11 +62,34 @@ class MessageLine:
         self.items.append(said)
         return said
 
+    def say(self, key: str, message: str | None, duration: float | None = 3.0) -> None:
+        """`message` about `key`, or with none that subject is done."""
+        if message is None:
+            self.drop(key)
+        else:
+            self.show(message, duration, key)
+
     def drop(self, key: str) -> bool:
         """Take away the message about `key` (its subject is done); True if one was showing."""
         before = len(self.items)
         self.items = [m for m in self.items if m.key != key]
         return len(self.items) != before
+
+    def refuse(self, reason: str) -> None:
+        """The engine's reason a move was refused; the same reason said of the staged move goes: said once."""
+        staged = next((m for m in self.items if m.key == "staged"), None)
+        if staged is not None and staged.message == reason:
+            self.drop("staged")
+        self.show(reason, 4.5, key="refusal")  # one reason at a time, the newest
+
+    def say_staged(self, reason: str | None) -> None:
+        """Why the engine would refuse the staged move as it stands (None: it would not), said until the
+        staging changes; a refusal of the same move replaces it."""
+        said = next((m for m in self.items if m.key == "staged"), None)
+        if reason is None:
+            self.drop("staged")
+        elif said is None or said.message != reason:
+            self.show(reason, None, key="staged")
 
     def shown(self) -> Message | None:
         return self.items[-1] if self.items else None
@@ -99,13 +122,16 @@ class MessageLine:
             return
         # Too long for one line at a readable size: two lines, the second cut if it must be.
         px = max(12, min(size, (r.h - 2) // 2))
+        while px > 12 and 2 * font(px, True).get_linesize() > r.h:
+            px -= 1  # both lines inside the line's place, their descenders too (not cut by the window's edge)
         lines = wrap_text(said.message, font(px, True), room)
         if len(lines) > 2:
             lines = [lines[0], _cut(" ".join(lines[1:]), px, room)]
-        y = r.centery - (len(lines) * (px + 1)) // 2
+        step = font(px, True).get_linesize()
+        y = max(r.y, r.centery - (len(lines) * step) // 2)
         for line in lines:
             draw_text(surface, line, px, colour, (r.x, y), "topleft", bold=True, shadow=True)
-            y += px + 1
+            y += step
 
 
 def _cut(text: str, px: int, room: int) -> str:

@@ -1,14 +1,19 @@
 """The panels over the table that the player opens and closes: the keys (H), what happened this hand (W)
-and the game's score sheet (G). While one is open the computer players wait."""
+and the game's score sheet (G). While one is open the computer players wait. What happened is read with
+the wheel, PgUp/PgDn, Home/End and the arrows; on the sheet ↑ ↓ choose a hand and Enter (or R, or a
+click on its row) plays it back; the other keys leave."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
 from game.i18n import _, language
 from game.ui.draw_list import DrawList
+from game.ui.hand_story import Scroll
 from game.ui.input_map import key_intent, yes_no_letters
-from scenes.table_overlays import OVERLAYS, draw_log_overlay, draw_score_sheet
+from scenes.table_parts.overlays import OVERLAYS, draw_log_overlay, draw_score_sheet
 from scenes.table_parts.view import TableView
 from scenes.widgets import GOLD, INK, draw_panel, draw_text, font, veil, wrap_text
 
@@ -16,7 +21,13 @@ from scenes.widgets import GOLD, INK, draw_panel, draw_text, font, veil, wrap_te
 class Panels:
     def __init__(self) -> None:
         self.help = False
-        self.overlay: str | None = None  # "log" or "sheet" (see table_overlays)
+        self.overlay: str | None = None  # "log" or "sheet" (see overlays.py)
+        self.scroll = Scroll()  # where the player reads the story from
+        self.shown: list[str] = []  # the story's lines on screen, as last drawn
+        self.on_replay: Callable[[int], None] | None = None  # a scored hand of the game played back
+        self.chosen: int | None = None  # the sheet's hand to play back (None: the latest)
+        self.replayable: list[int] = []  # the hands the record can play back, as last drawn
+        self.sheet_rows: list[tuple[int, pygame.Rect]] = []  # each hand's row on the sheet, as last drawn
 
     @property
     def open(self) -> bool:
@@ -28,30 +39,88 @@ class Panels:
     def toggle(self, kind: str) -> None:
         """W: what happened this hand; G: the game's score sheet."""
         self.overlay = None if self.overlay == kind else kind
+        self.scroll = Scroll()  # opened again: at the newest lines
+        self.chosen = None
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """An event while a log or the sheet is shown: taken (True). Its own key shows the other one;
         Esc, Enter, Space or a click go back to the table."""
         if self.overlay is None:
             return False
+        if self.overlay == "log" and self._scrolled(event):
+            return True
+        if self.overlay == "sheet" and self._sheet_event(event):
+            return True
         if event.type == pygame.KEYDOWN:
             intent = key_intent(event.key, event.mod)
-            self.overlay = intent.kind if intent is not None and intent.kind in OVERLAYS and \
+            kind = intent.kind if intent is not None and intent.kind in OVERLAYS and \
                 intent.kind != self.overlay else None
-        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.overlay, self.scroll = kind, Scroll()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):  # 4 and 5: the wheel's
             self.overlay = None
         return True
 
-    def draw(self, surface: pygame.Surface | DrawList, view: TableView, log: list[str], size: tuple[int, int],
-             u: int, text_px: int) -> None:
+    def _sheet_event(self, event: pygame.event.Event) -> bool:
+        """↑ ↓ choose a hand, Enter or R plays it back, and so does a click on its row."""
+        hands = self.replayable
+        if not hands or self.on_replay is None:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            hand = next((n for n, rect in self.sheet_rows if rect.collidepoint(event.pos) and n in hands), None)
+            if hand is None:
+                return False
+            self.chosen = hand
+            self.on_replay(hand)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        at = hands.index(self.chosen) if self.chosen in hands else len(hands) - 1
+        if event.key in (pygame.K_UP, pygame.K_DOWN):
+            self.chosen = hands[min(max(0, at + (1 if event.key == pygame.K_DOWN else -1)), len(hands) - 1)]
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_r):
+            self.chosen = hands[at]
+            self.on_replay(hands[at])
+        else:
+            return False
+        return True
+
+    def _scrolled(self, event: pygame.event.Event) -> bool:
+        """The wheel (three lines a notch), PgUp/PgDn (a page), Home/End, the arrows (a line)."""
+        s = self.scroll
+        if event.type == pygame.MOUSEWHEEL:
+            s.by(-3 * event.y)
+        elif event.type != pygame.KEYDOWN:
+            return False
+        elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            s.page(-1 if event.key == pygame.K_PAGEUP else 1)
+        elif event.key in (pygame.K_UP, pygame.K_DOWN):
+            s.by(-1 if event.key == pygame.K_UP else 1)
+        elif event.key == pygame.K_HOME:
+            s.home()
+        elif event.key == pygame.K_END:
+            s.end()
+        else:
+            return False
+        return True
+
+    def draw(self, surface: pygame.Surface | DrawList, view: TableView, story: Callable[[TableView], list[str]],
+             size: tuple[int, int], u: int, text_px: int) -> None:
+        """`story(view)`: the whole hand's lines (the log part's), asked only while W is open and wrapped to
+        the panel as it is drawn."""
         if self.help:
             self.draw_help(surface, view, size, u)
         if self.overlay is not None:
             veil(surface, 110)
             if self.overlay == "log":
-                draw_log_overlay(surface, log, u, text_px)
+                self.shown = draw_log_overlay(surface, story(view), u, text_px, self.scroll)
             else:
-                draw_score_sheet(surface, view.state, view.side_names, view.names, u, text_px, view.side)
+                record = view.record
+                self.replayable = ([h.hand for h in record.hands if h.scores is not None]
+                                   if record is not None and self.on_replay is not None else [])
+                if self.chosen not in self.replayable:
+                    self.chosen = self.replayable[-1] if self.replayable else None
+                self.sheet_rows = draw_score_sheet(surface, view.state, view.side_names, view.names, u, text_px,
+                                                   view.side, self.chosen)
 
     @staticmethod
     def draw_help(surface: pygame.Surface | DrawList, view: TableView, size: tuple[int, int], u: int) -> None:

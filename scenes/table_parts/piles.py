@@ -1,5 +1,7 @@
 """The stock and the discard pile: their badges (how many cards, blocked, frozen), a frozen pile's wild
-card crosswise under the top card, and a click on either turned into an intent. The cards themselves
+card crosswise under the top card, a click on either turned into an intent, and what the pile's
+intents come to: the pile taken with the cards the table picks (asking which when the choice matters),
+the top card onto a run, a discard (warned of when it may give the pile away). The cards themselves
 are drawn with every other card (they fly between parts); this part draws what lies over them."""
 
 from __future__ import annotations
@@ -7,14 +9,22 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
-from game.rules.cards import BLACK_THREE, RED_THREE, WILD
+from game.rules.actions import Discard, TakePile, TakeTop
+from game.rules.cards import BLACK_THREE, RANK, RED_THREE, WILD
+from game.rules.melds import extends_run
+from game.rules.names import cards_text
 from game.rules.ruleset import FROZEN_BY_WILD
 from game.rules.state import Phase
+from game.rules.view import view_of
 from game.ui import draw_list
 from game.ui.card_faces import FaceCache
+from game.ui.discard_risk import discard_risk
 from game.ui.draw_list import DrawList
 from game.ui.input_map import Intent
-from game.ui.layout import contains_point
+from game.ui.layout import TableLayout, contains_point
+from game.ui.pile_pairs import pile_takes
+from game.ui.staging import Staging
+from scenes.table_parts.outcomes import Ask, Outcomes, Play, Refuse, Rehint, Say
 from scenes.table_parts.view import TableView
 from scenes.widgets import INK_DIM, fit_size, text_image
 
@@ -22,14 +32,15 @@ BADGE_READABLE = 12  # px: below this a badge's words go on two lines
 
 
 class Piles:
-    def __init__(self, faces: FaceCache) -> None:
+    def __init__(self, faces: FaceCache, warn: bool = True) -> None:
         self.faces = faces  # the table's card faces: the crosswise wild card is one of them
+        self.warn = warn  # the settings' discard warning: a discard that may give the pile away is asked about
         self.stock = pygame.Rect(0, 0, 0, 0)
         self.discard = pygame.Rect(0, 0, 0, 0)
         self._crosswise: dict[tuple[int, int], pygame.Surface] = {}
 
-    def place(self, stock: tuple[int, int, int, int], discard: tuple[int, int, int, int]) -> None:
-        self.stock, self.discard = pygame.Rect(stock), pygame.Rect(discard)
+    def place(self, layout: TableLayout) -> None:
+        self.stock, self.discard = pygame.Rect(layout.stock), pygame.Rect(layout.discard)
 
     def intent_at(self, pos: tuple[int, int]) -> Intent | None:
         """A click on the stock draws; on the pile it takes it, or discards the card selected."""
@@ -38,6 +49,84 @@ class Piles:
         if contains_point(tuple(self.discard), pos):
             return Intent("pile")
         return None
+
+    # ----- intents ----------------------------------------------------------------------------------
+
+    def clicked(self, view: TableView, chosen: tuple[int, ...], staging: Staging, hand: list[int]) -> Outcomes:
+        """The pile clicked: in the meld, the one card selected is discarded; in the draw the pile is
+        taken, with the cards selected or those the table picks. `hand`: the player's cards in the order
+        shown."""
+        if view.state.phase == Phase.MELD:
+            if len(chosen) == 1:
+                return self.discard_card(view, chosen[0], staging)
+            return Refuse(_("Select one card, then click the pile to discard it."), frozenset(chosen))
+        if not chosen:
+            return self.take_for_me(view, staging, hand)
+        return self.take_with(chosen, staging)
+
+    def take_for_me(self, view: TableView, staging: Staging, hand: list[int]) -> Outcomes:
+        """The pile clicked with no card chosen: the table picks the cards that take it, asking which when
+        the choice matters (a natural pair, or a natural and a wild card); with none, the top card onto a
+        run where it may go, else the engine says why not."""
+        takes = pile_takes(view.state, staging.cards())
+        if len(takes) == 1:
+            return self.take_with(takes[0], staging)
+        if len(takes) == 2:
+            natural, wild = takes
+            return Ask(_("Take the pile with which cards?"), cards_text(natural), cards_text(wild),
+                       self.take_with(natural, staging), self.take_with(wild, staging))
+        runs = self.runs_for_top(view)
+        if runs:
+            return Play(TakeTop(runs[0]))
+        top = view.state.top
+        same = tuple(c for c in hand if top is not None and RANK[c] == RANK[top])[:2]
+        return Play(TakePile(same, tuple(staging.new)), frozenset(same))  # refused: the engine's reason shows
+
+    @staticmethod
+    def take_with(chosen: tuple[int, ...], staging: Staging) -> Outcomes:
+        if staging.adds:
+            return Refuse(_("With the pile you may lay new melds, not additions: take the additions back (C)."),
+                          frozenset(staging.cards()))
+        return Play(TakePile(chosen, tuple(staging.new)), frozenset(chosen), unselect=True, unstage=True)
+
+    @staticmethod
+    def runs_for_top(view: TableView) -> list[int]:
+        """The side's runs the pile's top card would extend (the engine still judges the move)."""
+        st = view.state
+        top = st.top
+        if top is None:
+            return []
+        return [m.id for m in st.melds[view.side] if extends_run(m, top, st.rules)]
+
+    def take_top(self, view: TableView) -> Outcomes:
+        """The top card onto the first run it extends."""
+        runs = self.runs_for_top(view)
+        if not runs:
+            return Refuse(_("The top card doesn't extend one of your side's runs."))
+        return Play(TakeTop(runs[0]))
+
+    def discard_chosen(self, view: TableView, chosen: int | Refuse, staging: Staging) -> Outcomes:
+        """X: the card the hand says a discard means (or why it means none) onto the pile."""
+        return chosen if isinstance(chosen, Refuse) else self.discard_card(view, chosen, staging)
+
+    def discard_card(self, view: TableView, card: int, staging: Staging, confirmed: bool = False) -> Outcomes:
+        """A card onto the pile; one that may give the pile away (as this seat knows the table) is asked
+        about first, when the settings say so."""
+        if staging:
+            return Refuse(_("Lay the staged cards (L) or take them back (C) before you discard."),
+                          frozenset(staging.cards()))
+        if not confirmed and self.warn and view.state.phase == Phase.MELD:
+            note = discard_risk(view_of(view.state, view.seat), card, view.names)
+            if note is not None and note.ask:
+                # "Keep it": the hint, if one shows, is worked out again for the hand kept.
+                return Ask(note.text + " " + _("Discard it anyway?"), _("Discard"), _("Keep it"),
+                           self.discard_card(view, card, staging, confirmed=True), Rehint())
+            if note is not None and view.state.is_legal(Discard(card)):
+                # The adviser's own discard when every card is a risk: told as it goes, never questioned.
+                return [Play(Discard(card), frozenset({card}), unselect=True), Say("caution", note.text, 6.0)]
+        return Play(Discard(card), frozenset({card}), unselect=True)
+
+    # ----- drawing ----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface | DrawList, view: TableView, u: int) -> None:
         state = view.state
@@ -89,7 +178,11 @@ class Piles:
             cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
             lines = [" ".join(words[:cut]), " ".join(words[cut:])]
         px = min(fit_size(line, size, room, 9) for line in lines)
-        images = [text_image(line, px, (255, 255, 255), True) for line in lines]
+        bold = True
+        if px < BADGE_READABLE:  # a long word on a small card ("Défausse" at 1024x600): plain, and larger
+            plain = min(fit_size(line, size, room, 9, bold=False) for line in lines)
+            px, bold = (plain, False) if plain > px else (px, True)
+        images = [text_image(line, px, (255, 255, 255), bold) for line in lines]
         tag = pygame.Rect(0, 0, card.w - 2, sum(img.get_height() for img in images) + 6)
         tag.midbottom = (card.centerx, card.bottom - 3) if not middle else (card.centerx, card.centery + tag.h // 2)
         draw_list.rect(surface, color, tag, border_radius=5)

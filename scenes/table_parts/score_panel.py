@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _, language, number
+from game.i18n import _, language, ngettext, number
 from game.ui.draw_list import DrawList
 from scenes.table_parts.view import TableView
 from scenes.widgets import GOLD, INK, INK_DIM, draw_text, fit_size, panel_image, text_image
@@ -85,7 +85,9 @@ def side_note(view: TableView, side: int, long: bool) -> str:
     if long:
         out = _("may go out") if go else _("can't go out")
         if not go and not s.rules.escalera_to_go_out:  # Standard: how many canastas it still needs
-            out = _("{have} of {need} canastas").format(have=len(s.canastas(side)), need=s.rules.canastas_to_go_out)
+            need = s.rules.canastas_to_go_out  # 1 in Standard at three or four players
+            out = ngettext("{have} of {need} canasta", "{have} of {need} canastas", need).format(
+                have=len(s.canastas(side)), need=need)
         return out if minimum is None else _("min {m} · {out}").format(m=minimum, out=out)
     tail = "" if minimum is None else _("min {m}").format(m=minimum)
     return (tail + (" ✓" if go else "")).strip()

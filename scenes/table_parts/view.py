@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.rules.record import GameRecord
 from game.rules.state import GameState, Phase
 from scenes.turns import Turns
 
@@ -22,6 +23,11 @@ class TableView:
     @property
     def state(self) -> GameState:
         return self.controller.state
+
+    @property
+    def record(self) -> GameRecord | None:
+        """Every hand's deal and moves, where the turns keep them (a game does; a lesson does not)."""
+        return getattr(self.controller, "record", None)
 
     @property
     def side(self) -> int:

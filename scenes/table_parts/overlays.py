@@ -1,5 +1,6 @@
 """The table's panels of words: what happened lately (a small panel that never covers a card, and the
-whole hand's story on W) and the game's score sheet (on G). They only read; the table owns them."""
+whole hand's story on W) and the game's score sheet (on G), drawn for the log panel and the panels parts,
+which own what is shown; these only read."""
 
 from __future__ import annotations
 
@@ -47,9 +48,10 @@ def _box(size: tuple[int, int], u: int, width: int) -> pygame.Rect:
 
 
 def draw_log_overlay(surface: pygame.Surface, lines: list[str], u: int, text_px: int,
-                     scroll: Scroll | None = None) -> None:
+                     scroll: Scroll | None = None) -> list[str]:
     """The whole hand so far, wrapped at word boundaries; newest at the bottom, and with a `scroll` the
-    player moves through it (wheel, PgUp/PgDn, Home/End), else the oldest lines give way when it is long."""
+    player moves through it (wheel, PgUp/PgDn, Home/End), else the oldest lines give way when it is long.
+    Returns the lines shown."""
     box = _box(surface.get_size(), u, u * 30)
     draw_panel(surface, box, u // 2)
     pad = u // 2
@@ -63,7 +65,8 @@ def draw_log_overlay(surface: pygame.Surface, lines: list[str], u: int, text_px:
     scroll = scroll if scroll is not None else Scroll()
     scroll.fit(len(wrapped), room)
     y = top
-    for part in scroll.shown(wrapped):
+    shown = scroll.shown(wrapped)
+    for part in shown:
         draw_text(surface, part, text_px, INK, (box.x + pad, y))
         y += text_px + 4
     if scroll.lines > scroll.room:  # where the page is in the story, and how to move
@@ -71,12 +74,15 @@ def draw_log_overlay(surface: pygame.Surface, lines: list[str], u: int, text_px:
             first=scroll.top + 1, last=min(scroll.lines, scroll.top + scroll.room), n=scroll.lines)
         draw_text(surface, where, max(12, text_px - 2), INK_DIM, (box.right - pad, box.bottom - pad // 2),
                   "bottomright")
+    return shown
 
 
 def draw_score_sheet(surface: pygame.Surface, state, side_names: list[str], seat_names: list[str], u: int,
-                     text_px: int, my_side: int) -> None:
+                     text_px: int, my_side: int, chosen: int | None = None) -> list[tuple[int, pygame.Rect]]:
     """Hand by hand, each side's melded cards, bonuses, cards left in hand, the hand's score and the
-    running total; the latest hands when there are more than fit."""
+    running total; the latest hands when there are more than fit (or those down to the `chosen` one).
+    The `chosen` hand, the one Enter plays back, is marked, and the footer says how. Returns each shown
+    hand's row (its number, its rectangle) for a click to choose."""
     rows = sheet_rows(state)
     heads = column_headers()
     sides = state.sides
@@ -87,6 +93,12 @@ def draw_score_sheet(surface: pygame.Surface, state, side_names: list[str], seat
     draw_text(surface, title, text_px + 4, GOLD, (box.x + pad, box.y + pad), bold=True)
     draw_text(surface, _("G or Esc: back to the table"), text_px, INK_DIM, (box.right - pad, box.y + pad + 2),
               "topright")
+    bottom = box.bottom - pad
+    if chosen is not None:
+        hint = _("↑ ↓ choose a hand · Enter or a click: replay it")
+        hint_px = max(READABLE_PX, text_px - 2)
+        draw_text(surface, hint, hint_px, INK_DIM, (box.right - pad, box.bottom - pad // 2), "bottomright")
+        bottom -= hint_px + 2
     outs = [_("{who} out").format(who=name) for name in seat_names]
     sheet = sheet_layout(box.w - 2 * pad, rows, sides, text_px, outs,
                          lambda text, px, bold: font(px, bold).size(text)[0])
@@ -100,7 +112,7 @@ def draw_score_sheet(surface: pygame.Surface, state, side_names: list[str], seat
         draw_text(surface, name, fit_size(name, text_px, right - left, READABLE_PX), color,
                   ((left + right) // 2, y), "midtop", bold=True)
         if side:
-            draw_list.line(surface, INK_DIM, (left - 3, y), (left - 3, box.bottom - pad), 1)
+            draw_list.line(surface, INK_DIM, (left - 3, y), (left - 3, bottom), 1)
     y += text_px + 4
     for side in range(sides):
         for k, lines in enumerate(sheet.headers):
@@ -110,15 +122,23 @@ def draw_score_sheet(surface: pygame.Surface, state, side_names: list[str], seat
     y += max(len(lines) for lines in sheet.headers) * (text_px + 2) + 4
     draw_list.line(surface, INK_DIM, (box.x + pad, y - 3), (box.right - pad, y - 3), 1)
     line_h = text_px + small + 6  # the hand's number, and under it who went out
-    room = max(1, (box.bottom - pad - y) // line_h)
+    room = max(1, (bottom - y) // line_h)
     if not rows:
         draw_text(surface, _("No hand has been scored yet."), text_px, INK, (box.x + pad, y))
-        return
+        return []
     if len(rows) > room:
         draw_text(surface, _("(earlier hands above)"), small, INK_DIM, (box.x + pad, y))
         y += small + 6
-        rows = rows[-max(1, (box.bottom - pad - y) // line_h):]
+        fit = max(1, (bottom - y) // line_h)
+        at = next((i for i, row in enumerate(rows) if row.hand == chosen), len(rows) - 1)
+        first = min(len(rows) - fit, at)  # the latest hands, or from the chosen one down
+        rows = rows[first:first + fit]
+    placed: list[tuple[int, pygame.Rect]] = []
     for row in rows:
+        rect = pygame.Rect(box.x + pad // 2, y - 2, box.w - pad, line_h)
+        placed.append((row.hand, rect))
+        if row.hand == chosen:
+            draw_list.rect(surface, GOLD, rect, 2, max(2, u // 6))
         label = _("Hand {n}").format(n=row.hand)
         draw_text(surface, label, text_px, INK, (box.x + pad, y), bold=True)
         if row.out is not None:
@@ -129,3 +149,4 @@ def draw_score_sheet(surface: pygame.Surface, state, side_names: list[str], seat
                 draw_text(surface, number(value), text_px, GOLD if last else INK, (x0 + sheet.rights[side][k], y),
                           "topright", bold=last)
         y += line_h
+    return placed

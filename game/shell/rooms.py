@@ -1,0 +1,107 @@
+"""The rooms off the main menu and the game's pause menu: settings, rules, statistics (with the kept games'
+replays) and the lessons. Each goes back where it was opened from. A mixin of `Flow` (game/shell/flow.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from game.keep.lesson_progress import LessonProgress
+from game.keep.stats import Statistics
+from game.keep.storage import Settings, Storage, StorageError
+from game.lessons import course
+from scenes.lesson_play import LessonScene
+from scenes.lessons import LessonsScene
+from scenes.replay import ReplayScene
+from scenes.rules import RulesScene
+from scenes.settings import SettingsScene
+from scenes.statistics import StatisticsScene
+
+if TYPE_CHECKING:
+    from game.shell.app import App
+    from game.ui.sounds import SoundBoard
+    from scenes.table import TableScene
+
+
+class Rooms:
+    """Set up by `Flow`: these are its attributes and ways this part uses."""
+
+    app: App
+    table: TableScene | None
+    sounds: SoundBoard
+    speed: str
+    storage: Storage
+    settings: Settings
+    language: str
+    apply_settings: Callable[[Settings], None]
+    start_menu: Callable[[], None]
+
+    def _table_showing(self) -> TableScene | None:
+        """The game on the table if it is the scene showing (a room opened from its pause menu)."""
+        return self.table if self.table is not None and self.app.scenes.current is self.table else None
+
+    def open_settings(self) -> None:
+        """From the main menu, or from a game's pause menu (then back to that game)."""
+        table = self._table_showing()
+        back = (lambda: self.app.scenes.request(table)) if table is not None else self.start_menu
+        if table is not None:
+            self.settings.setup.speed = self.speed  # the speed line shows the game's own speed
+        self.app.scenes.request(SettingsScene(self.settings, on_change=self.apply_settings, on_done=back,
+                                              language=self.language, sounds=self.sounds, in_game=table is not None))
+
+    def open_rules(self) -> None:
+        """The rules of the game on the table (back to it), or of the default game from the menu."""
+        table = self._table_showing()
+        if table is not None:
+            scene = RulesScene(lambda: self.app.scenes.request(table), table.state.rules, table.state.target)
+        else:
+            setup = self.settings.setup
+            scene = RulesScene(self.start_menu, setup.rules(), setup.target)
+        self.app.scenes.request(scene)
+
+    def open_statistics(self) -> None:
+        def reset() -> Statistics:
+            try:
+                return self.storage.reset_stats()
+            except StorageError:
+                return self.storage.load_stats()
+
+        kept = [record for _path, record in reversed(self.storage.kept_games()) if record.hands]  # oldest first
+        scene = StatisticsScene(self.storage.load_stats(), on_back=self.start_menu, on_reset=reset,
+                                game=self.settings.setup.game, kept=len(kept))
+
+        def replay_kept() -> None:  # the newest game's last hand; PgUp goes back through it and the older ones
+            newest = kept[-1]
+            self.app.scenes.request(ReplayScene(newest, newest.hands[-1].hand, games=kept,
+                                                on_back=lambda: self.app.scenes.request(scene)))
+
+        scene.on_replay = replay_kept
+        self.app.scenes.request(scene)
+
+    # ----- learn to play (game/lessons, scenes/lessons.py, scenes/lesson_play.py) ------------------------
+
+    def open_lessons(self, game: str | None = None) -> None:
+        """The lessons of a course: the game of the last setup's, or the one asked."""
+        game = game or self.settings.setup.game
+        self.app.scenes.request(LessonsScene(game, self.storage.load_lessons(), on_open=self.open_lesson,
+                                             on_back=self.start_menu))
+
+    def open_lesson(self, game: str, index: int) -> None:
+        lessons = course(game).lessons
+        lesson = lessons[index]
+        self._keep_lessons(lambda p: p.started(game, lesson.key))
+        following = lessons[index + 1].key if index + 1 < len(lessons) else None
+        self.app.scenes.request(LessonScene(
+            lesson, index + 1, len(lessons), on_back=lambda: self.open_lessons(game),
+            on_done=lambda key: self._keep_lessons(lambda p: p.completed(game, key, following)),
+            on_next=(lambda: self.open_lesson(game, index + 1)) if following else None,
+            sounds=self.sounds, speed=self.settings.setup.speed, sort_order=self.settings.sort_order))
+
+    def _keep_lessons(self, change: Callable[[LessonProgress], None]) -> None:
+        """Read the progress, change it, write it back (atomically): a lesson opened, a lesson done."""
+        progress = self.storage.load_lessons()
+        change(progress)
+        try:
+            self.storage.save_lessons(progress)
+        except StorageError:
+            pass  # the lessons still play; what was done is not kept

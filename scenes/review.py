@@ -1,0 +1,232 @@
+"""Review: after a hand, the moments where the player's move cost most by the adviser's judgement
+(game/ai/review.py), each with what was played, the better move and its reason, and about how many
+points it gave away. Choosing one (a click, ↑ ↓ and Enter, or its number) opens the replay at that move.
+
+The review is worked out a decision at a time in the frames (a few hundredths of a second each), the
+screen saying how far it is; nothing said here is kept, so the words follow a change of language.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+import pygame
+
+from game.ai.review import Moment, Review, Reviewer
+from game.assets import font
+from game.i18n import _, language, ngettext, number
+from game.rules.record import GameRecord
+from game.ui.hand_story import move_story, wrap
+from game.ui.narrate import seat_names
+from scenes.scene import Host, Scene
+from scenes.widgets import GOLD, INK, INK_DIM, Button, draw_panel, draw_text, felt_background, ui_unit
+
+FRAME_WORK = 0.03  # seconds of a frame spent weighing decisions while the review is worked out
+
+
+class ReviewScene(Scene):
+    """`on_back()` leaves; `on_replay(moment)` opens the replay at the moment's move."""
+
+    def __init__(self, record: GameRecord, hand: int, seat: int = 0, on_back: Callable[[], None] | None = None,
+                 on_replay: Callable[[Moment], None] | None = None) -> None:
+        super().__init__()
+        self.record = record
+        found = record.hand(hand)
+        self.hand = found if found is not None else record.hands[-1]
+        self.seat = seat
+        self.on_back = on_back
+        self.on_replay = on_replay
+        self.reviewer = Reviewer(record, self.hand, seat)
+        self.review: Review | None = None
+        self.chosen = 0
+        self.cards: list[pygame.Rect] = []  # each moment's panel, as laid out
+        self._said: dict[tuple[str, int], list[str]] = {}  # each moment's words, by language (asked once)
+        self.back_button = Button(_("Back (Esc)"), self.leave)
+        self._background: pygame.Surface | None = None
+        self._unit = ui_unit(self.size)
+
+    # ----- what the player does ----------------------------------------------------------------------
+
+    @property
+    def moments(self) -> list[Moment]:
+        return self.review.moments if self.review is not None else []
+
+    def leave(self) -> None:
+        if self.on_back is not None:
+            self.on_back()
+
+    def open(self, index: int) -> None:
+        if 0 <= index < len(self.moments):
+            self.chosen = index
+            self.dirty = True
+            if self.on_replay is not None:
+                self.on_replay(self.moments[index])
+
+    def note(self, moment: Moment) -> list[str]:
+        """What the replay shows over its story at the moment's move: what the move risked, the better move,
+        and what it gave away."""
+        names = seat_names(self.record.players)
+        risk = moment.risk(names)
+        n = max(0, round(moment.cost))
+        return ([risk] if risk else []) + [
+            _("Better: {reason}").format(reason=moment.reason(names)),
+            ngettext("By the adviser's judgement, the move gave away about {n} point.",
+                     "By the adviser's judgement, the move gave away about {n} points.", n).format(n=number(n))]
+
+    # ----- scene hooks -------------------------------------------------------------------------------
+
+    def enter(self, app: Host) -> None:
+        super().enter(app)
+        self.back_button.label = _("Back (Esc)")  # the language may have changed meanwhile
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        u = self._unit = ui_unit(size)
+        self._background = None
+        bh = round(u * 1.8)
+        self.back_button.rect = pygame.Rect(0, 0, min(u * 10, w - u), bh)
+        self.back_button.rect.midbottom = (w // 2, h - u // 2)
+
+    def update(self, dt: float) -> None:
+        if self.review is not None:
+            return
+        start = time.perf_counter()
+        while not self.reviewer.step() and time.perf_counter() - start < FRAME_WORK:
+            pass
+        if self.reviewer.finished:
+            self.review = self.reviewer.result()
+        self.dirty = True
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            n = len(self.moments)
+            if event.key == pygame.K_ESCAPE:
+                self.leave()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN) and n:
+                self.chosen = (self.chosen + (1 if event.key == pygame.K_DOWN else -1)) % n
+                self.dirty = True
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.open(self.chosen)
+            elif pygame.K_1 <= event.key <= pygame.K_3:
+                self.open(event.key - pygame.K_1)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.back_button.rect.collidepoint(event.pos):
+                self.back_button.pressed = True
+                self.dirty = True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.back_button.pressed:
+                self.back_button.pressed = False
+                self.dirty = True
+                if self.back_button.rect.collidepoint(event.pos):
+                    self.leave()
+                return
+            hit = next((i for i, r in enumerate(self.cards) if r.collidepoint(event.pos)), None)
+            if hit is not None:
+                self.open(hit)
+        elif event.type == pygame.MOUSEMOTION:
+            hit = next((i for i, r in enumerate(self.cards) if r.collidepoint(event.pos)), None)
+            if hit is not None and hit != self.chosen:
+                self.chosen = hit
+                self.dirty = True
+
+    # ----- drawing -----------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._background is None or self._background.get_size() != surface.get_size():
+            self._background = felt_background(surface.get_size())
+        surface.blit(self._background, (0, 0))
+        w, h = surface.get_size()
+        u = self._unit
+        title = _("Review · hand {n}").format(n=self.hand.hand)
+        draw_text(surface, title, round(u * 1.3), GOLD, (w // 2, u // 3), "midtop", True, True)
+        text = max(16, round(u * 0.8))
+        sub = (_("Where your moves cost most, by the adviser's judgement.") if self.review is not None
+               else _("Weighing your moves: {done} of {total}…").format(
+                   done=self.reviewer.done, total=len(self.reviewer.todo)))
+        draw_text(surface, sub, text, INK, (w // 2, round(u * 2.0)), "midtop", shadow=True)
+        top = round(u * 2.0) + text + u
+        bottom = self.back_button.rect.top - u // 2
+        self.cards = []
+        if self.review is None:
+            self._draw_progress(surface, pygame.Rect(w // 4, top + u, w // 2, u // 2))
+        elif not self.moments:
+            box = pygame.Rect(u * 2, top, w - u * 4, u * 5)
+            draw_panel(surface, box, u // 3)
+            lines = [_("No move of yours cost much this hand by the adviser's judgement."),
+                     ngettext("The adviser would have played otherwise {n} time, at little cost.",
+                              "The adviser would have played otherwise {n} times, at little cost.",
+                              self.review.differed).format(n=self.review.differed)]
+            self._draw_lines(surface, box, [(line, INK, False) for line in lines], text)
+        else:
+            self._draw_moments(surface, pygame.Rect(u * 2, top, w - u * 4, bottom - top), text)
+            hint = _("↑ ↓ choose · Enter, 1–3 or a click: see it in the replay · Esc: back")
+            draw_text(surface, hint, max(14, u * 3 // 4), INK_DIM, (w // 2, bottom), "midbottom")
+        self.back_button.draw(surface)
+
+    def _draw_progress(self, surface: pygame.Surface, bar: pygame.Rect) -> None:
+        total = max(1, len(self.reviewer.todo))
+        pygame.draw.rect(surface, INK_DIM, bar, 2, border_radius=bar.h // 2)
+        filled = bar.copy()
+        filled.w = max(bar.h, round(bar.w * self.reviewer.done / total))
+        pygame.draw.rect(surface, GOLD, filled, border_radius=bar.h // 2)
+
+    def _draw_moments(self, surface: pygame.Surface, area: pygame.Rect, text: int) -> None:
+        u = self._unit
+        names = seat_names(self.record.players)
+        gap = u // 2
+        room = area.h - u - gap * (len(self.moments) - 1)  # a line kept for the hint below
+        each = room // max(1, len(self.moments))
+        y = area.y
+        for i, m in enumerate(self.moments):
+            played, better = self._words(i, names)
+            lines = [(_("{n}. Move {move} · {cost}").format(n=i + 1, move=m.move + 1, cost=cost_text(m.cost)),
+                      GOLD, True), (played, INK, False), (better, INK, False)]
+            box = pygame.Rect(area.x, y, area.w, each)
+            draw_panel(surface, box, u // 3)
+            if i == self.chosen:
+                pygame.draw.rect(surface, GOLD, box, 3, border_radius=u // 3)
+            self._draw_lines(surface, box, lines, text)
+            self.cards.append(box)
+            y += each + gap
+
+    def _words(self, index: int, names: list[str]) -> list[str]:
+        """What was played (as the table's log said it, and the warning the discard had) and the better
+        move with its reason, in the language of the moment (worked out once per language)."""
+        key = (language(), index)
+        if key not in self._said:
+            m = self.moments[index]
+            played = " ".join(move_story(self.record, self.hand, m.move, names)) or "…"
+            risk = m.risk(names)
+            self._said[key] = [played + (" " + risk if risk else ""),
+                               _("Better: {reason}").format(reason=m.reason(names))]
+        return self._said[key]
+
+    def _draw_lines(self, surface: pygame.Surface, box: pygame.Rect,
+                    lines: list[tuple[str, tuple[int, int, int], bool]], text: int) -> None:
+        """The lines wrapped to the box, at the largest size down to 14 px with which they fit it."""
+        pad = self._unit // 2
+        size = text
+        while True:
+            wrapped = [(part, color, bold) for line, color, bold in lines
+                       for part in wrap([line], box.w - 2 * pad, _measure(size, bold))]
+            if len(wrapped) * (size + 4) <= box.h - pad or size <= 14:
+                break
+            size -= 1
+        y = box.y + pad // 2 + max(0, (box.h - pad - len(wrapped) * (size + 4)) // 2)
+        for part, color, bold in wrapped:
+            if y + size > box.bottom:
+                break
+            draw_text(surface, part, size, color, (box.x + pad, y), bold=bold)
+            y += size + 4
+
+
+def _measure(size: int, bold: bool) -> Callable[[str], int]:
+    f = font(size, bold)
+    return lambda text: f.size(text)[0]
+
+
+def cost_text(points: float) -> str:
+    n = max(0, round(points))
+    return ngettext("about {n} point given away", "about {n} points given away", n).format(n=number(n))

@@ -1,0 +1,210 @@
+"""The review of a hand (game/ai/review.py, scenes/review.py): an obviously bad move is named first, with
+the better move and its reason in each language; a player who plays the adviser's moves has nothing
+named; the same hand reviews the same on every run; and from the scoring screen, a moment chosen opens
+the replay at its move and comes back to the review."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ai import get_player
+from game.ai.adviser import advise
+from game.ai.review import REVIEW_BUDGET, Reviewer, decisions, review_hand, same_move
+from game.i18n import set_language
+from game.keep.storage import Storage
+from game.rules.actions import Deal, Discard, DrawStock, LayMelds, MeldMove
+from game.rules.cards import FACE
+from game.rules.legal import legal_actions
+from game.rules.record import GameRecord
+from game.rules.state import GameState, Phase
+from game.rules.view import view_of
+from game.shell.flow import Flow
+from scenes.replay import ReplayScene
+from scenes.review import ReviewScene
+from scenes.scoring import ScoringScene
+from tests.helpers import Pool, faces, in_hand
+from tests.scene_helpers import FakeClock, key
+
+
+@pytest.fixture(autouse=True)
+def english() -> Iterator[None]:
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def give_away_hand() -> tuple[GameState, GameRecord]:
+    """Two players. North melds 6♥ to J♥ (a run of six) and discards; the player (seat 0, who cannot
+    meld) draws and discards Q♥, which North takes onto the run: an escalera for nothing. Then the hand
+    is played out by Normal players."""
+    state = GameState(2, 0)  # seed 0: seat 0 deals, North plays first
+    record = GameRecord.of(state)
+    pool = Pool(state.rules)
+    hands = {1: pool.take("6H 7H 8H 9H TH JH 4C 5D 6S 7C 8D 9S TC QS KD"),
+             0: pool.take("QH 4D 5S 6C 7D 8S 9C TD JS KC AD 5C 6D AS KS")}
+    order = [hands[seat][r] for r in range(15) for seat in (1, 0)]
+    order += pool.take("8C") + pool.take("4S 5H 7S 9H")  # the upcard, then the stock as it is drawn
+    record.play(state, Deal(tuple(pool.rest() + list(reversed(order)))))
+    assert state.to_act == 1 and sorted(FACE[c] for c in state.hands[0]) == sorted(
+        faces("QH 4D 5S 6C 7D 8S 9C TD JS KC AD 5C 6D AS KS"))
+    record.play(state, DrawStock())
+    record.play(state, LayMelds((in_hand(state, 1, "6H 7H 8H 9H TH JH"),)))
+    record.play(state, Discard(in_hand(state, 1, "4C")[0]))
+    record.play(state, DrawStock())
+    record.play(state, Discard(in_hand(state, 0, "QH")[0]))  # the fourth move after the deal: index 4
+    rng = random.Random(3)
+    normal = get_player("normal")
+    while state.phase not in (Phase.DEAL, Phase.GAME_OVER):
+        record.play(state, normal(view_of(state, state.to_act), legal_actions(state), rng))
+    return state, record
+
+
+def test_discarding_onto_the_opponents_run_is_named_first_with_the_better_move() -> None:
+    _state, record = give_away_hand()
+    review = review_hand(record, record.hands[0], seat=0)
+    assert review.decisions > 10 and 1 <= len(review.moments) <= 3
+    assert review.found >= len(review.moments) and review.found_cost >= review.named_cost
+    first = review.moments[0]
+    assert first.move == 4 and isinstance(first.played, Discard) and FACE[first.played.card] == faces("QH")[0]
+    assert isinstance(first.better, Discard) and FACE[first.better.card] != FACE[first.played.card]
+    assert first.cost >= 100 and [m.cost for m in review.moments] == sorted((m.cost for m in review.moments),
+                                                                            reverse=True)
+    english = first.reason(["You", "North"])
+    assert english.startswith("Discard ") and "Q♥" in english, english
+    assert "escalera" in first.risk(["You", "North"])  # what the table warns of that discard
+    set_language("fr")
+    french = first.reason(["Vous", "Nord"])
+    set_language("sv")
+    swedish = first.reason(["Du", "Nord"])
+    assert len({english, french, swedish}) == 3 and all("Q♥" in r for r in (french, swedish))
+
+
+def test_the_same_hand_reviews_the_same_every_time() -> None:
+    _state, record = give_away_hand()
+    one = review_hand(record, record.hands[0])
+    two = review_hand(record, record.hands[0])
+    assert [(m.move, m.played, m.better, m.cost) for m in one.moments] == \
+        [(m.move, m.played, m.better, m.cost) for m in two.moments]
+
+
+def test_a_player_who_plays_the_advisers_moves_has_nothing_named() -> None:
+    state = GameState(2, 4)
+    record = GameRecord.of(state)
+    record.play(state, Deal())
+    rng = random.Random(2)
+    normal = get_player("normal")
+    while state.phase not in (Phase.DEAL, Phase.GAME_OVER):
+        seat = state.to_act
+        view = view_of(state, seat)
+        if seat == 0:  # the adviser's own move, asked as the review asks it (its seed: the hand and the move)
+            seed = record.hands[-1].hand * 100_003 + len(record.hands[-1].moves)
+            action = advise(view, rng=random.Random(seed), budget=REVIEW_BUDGET).hint.move
+        else:
+            action = normal(view, legal_actions(state), rng)
+        record.play(state, action)
+    review = review_hand(record, record.hands[0], seat=0)
+    assert review.decisions > 5 and review.differed == 0 and review.moments == []
+
+
+def test_every_decision_of_the_seat_and_none_of_the_others() -> None:
+    _state, record = give_away_hand()
+    hand = record.hands[0]
+    found = decisions(record, hand, 0)
+    assert [i for i, _v, _a in found] == [i for i, (seat, _m) in enumerate(hand.moves) if seat == 0]
+    assert all(view.seat == 0 and view.to_act == 0 for _i, view, _a in found)
+    reviewer = Reviewer(record, hand, 0)
+    steps = 0
+    while not reviewer.step():
+        steps += 1
+    assert steps + 1 == len(found) == reviewer.done and reviewer.step()  # one decision a step, then done
+
+
+def test_a_meld_laid_or_staged_alike_is_the_same_move() -> None:
+    cards = (1, 2, 3)
+    assert same_move(LayMelds((cards,)), MeldMove(new=(cards,)))
+    assert not same_move(LayMelds((cards,)), Discard(1))
+
+
+# ----- the screens -----------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def flow(tmp_path: Path) -> Iterator[Flow]:
+    f = Flow((1366, 768), storage=Storage(tmp_path / "data"))
+    f.app.clock = FakeClock()
+    yield f
+    f.close()
+
+
+def run_until_reviewed(flow: Flow, scene: ReviewScene) -> None:
+    for _ in range(2000):
+        flow.app.run(frames=1)
+        if scene.review is not None:
+            return
+    raise AssertionError("the review never finished")
+
+
+def test_from_the_scoring_screen_a_moment_opens_the_replay_at_its_move_and_comes_back(flow: Flow) -> None:
+    state, record = give_away_hand()
+    scoring = ScoringScene(state)
+    flow.app.scenes.request(scoring)
+    flow.app.run(frames=1)
+    flow.open_review(record, 1, scoring)
+    flow.app.run(frames=1)
+    review = flow.app.scenes.current
+    assert isinstance(review, ReviewScene)
+    run_until_reviewed(flow, review)
+    assert review.moments[0].move == 4 and len(review.cards) == len(review.moments)
+    review.handle_event(key(pygame.K_RETURN))  # the first moment, chosen
+    flow.app.run(frames=1)
+    replay = flow.app.scenes.current
+    assert isinstance(replay, ReplayScene) and replay.model.hand.hand == 1
+    assert replay.model.index == 5 and replay.model.frame.seat == 0  # just after the player's discard
+    assert replay.note is not None
+    assert "escalera" in replay.note()[0] and replay.note()[1].startswith("Better: Discard ")
+    flow.app.run(frames=1)  # drawn, with its note
+    replay.handle_event(key(pygame.K_ESCAPE))
+    flow.app.run(frames=1)
+    assert flow.app.scenes.current is review and review.review is not None  # not worked out again
+    set_language("fr")  # the words are made again in the language of the moment
+    flow.app.run(frames=1)
+    assert review._words(0, ["Vous", "Nord"])[1].startswith("Mieux : Défaussez")
+    review.handle_event(key(pygame.K_ESCAPE))
+    flow.app.run(frames=1)
+    assert flow.app.scenes.current is scoring
+
+
+def test_the_scoring_screen_offers_the_review_of_the_hand_just_played(flow: Flow) -> None:
+    flow.start_game(2, 8, "greedy", 5000, "instant")
+    flow.app.run(frames=2)
+    table = flow.table
+    rng = random.Random(1)
+    greedy = get_player("greedy")
+    state = table.state
+    while state.phase not in (Phase.DEAL, Phase.GAME_OVER):
+        table.controller.record.play(state, greedy(view_of(state, state.to_act), legal_actions(state), rng))
+    flow.hand_ended(table)
+    flow.app.run(frames=1)
+    scoring = flow.app.scenes.current
+    assert isinstance(scoring, ScoringScene) and scoring.on_review is not None
+    scoring.skip()
+    flow.app.run(frames=1)
+    button = scoring.review_button.rect
+    assert button.w > 0 and not button.colliderect(scoring.button.rect)
+    assert not scoring.replay_button.rect.colliderect(scoring.button.rect)
+    for event in (pygame.event.Event(pygame.MOUSEBUTTONDOWN, button=1, pos=button.center),
+                  pygame.event.Event(pygame.MOUSEBUTTONUP, button=1, pos=button.center)):
+        scoring.handle_event(event)
+    flow.app.run(frames=1)
+    review = flow.app.scenes.current
+    assert isinstance(review, ReviewScene) and review.hand.hand == 1
+    run_until_reviewed(flow, review)
+    assert review.review.decisions == sum(1 for seat, _m in review.hand.moves if seat == 0)
+    review.handle_event(key(pygame.K_ESCAPE))
+    flow.app.run(frames=1)
+    assert flow.app.scenes.current is scoring
