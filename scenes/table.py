@@ -16,12 +16,12 @@ from game.keep.settings import Settings
 from game.rules import events as ev
 from game.rules.actions import Action, Answer
 from game.rules.errors import IllegalAction
+from game.rules.legal import playable_cards
 from game.rules.state import GameState, Phase
 from game.ui.face_wishes import face_wishes
 from game.ui.input_map import Intent
 from game.ui.layout import CARD_SCALES, TableLayout, table_layout
 from game.ui.narrate import describe, seat_names, side_names, took_back
-from game.ui.playable import playable_cards
 from game.ui.sounds import SILENT, SoundBoard
 from game.ui.table_view import Homes, compute_homes
 from scenes.scene import Scene

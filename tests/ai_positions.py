@@ -108,3 +108,16 @@ def face(text: str) -> int:
 
 def card_face(card: int) -> int:
     return FACE[card]
+
+
+def card_of(state: GameState, seat: int, text: str) -> int:
+    """The first card of this face in the seat's hand."""
+    f = parse_face(text)
+    return next(c for c in sorted(state.hands[seat]) if FACE[c] == f)
+
+
+def advice_of(state: GameState, names: Sequence[str] | None = None, seed: int = 0):
+    """The one adviser's advice (hint and warnings) for the seat to act, from its own view."""
+    from game.ai.adviser import advise
+
+    return advise(view_of(state, state.to_act), list(names) if names else None, random.Random(seed))

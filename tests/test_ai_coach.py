@@ -10,7 +10,7 @@ from game.ai.adviser import advise
 from game.ai.coach import reason_for
 from game.i18n import set_language
 from game.rules import Phase, view_of
-from game.rules.actions import Answer, Discard, DrawStock, TakePile, TakeTop
+from game.rules.actions import Answer, Discard, DrawStock, LayMelds, TakePile, TakeTop
 from tests.ai_positions import spot
 
 
@@ -76,3 +76,51 @@ def test_reasons_are_translated(lang, start):
     pair = tuple(c for c in s.hands[0] if c % 13 + 2 == 9)
     set_language(lang)
     assert reason_for(view_of(s, 0), TakePile(pair)).startswith(start)
+
+
+# ----- Samba: no escalera, its run of seven is a samba ------------------------------------------------
+
+def _samba_reasons() -> list[str]:
+    """Every reason that names a run's canasta, in a Samba position."""
+    from game.ai.coach import risk_text
+    from game.ai.risk import discard_risk
+    from game.rules.actions import AddToMeld
+    from game.rules.ruleset import SAMBA
+    from tests.helpers import in_hand
+
+    s = spot(2, {0: "TH 5C 5D 9S KS 4D", 1: "TC 4C 8D QS"}, pile="8C 7H", phase=Phase.DRAW, rules=SAMBA,
+             melds=[["4H 5H 6H 7H 8H 9H"], ["4C 5C 6C 7C 8C 9C"]])
+    view = view_of(s, 0)
+    top = s.melds[0][0].id
+    out = [reason_for(view, TakeTop(top))]
+    s.phase = Phase.MELD
+    view = view_of(s, 0)
+    out.append(reason_for(view, AddToMeld(top, in_hand(s, 0, "TH"))))
+    s2 = spot(2, {0: "TC 5S 9S KS 7D JD"}, pile="8D", phase=Phase.MELD, rules=SAMBA,
+              melds=[["4D 5D 6D"], ["4C 5C 6C 7C 8C 9C"]])
+    v2 = view_of(s2, 0)
+    ten = in_hand(s2, 0, "TC")[0]
+    out.append(risk_text(discard_risk(v2, ten), ["You", "North"], None, v2.rules))
+    out.append(reason_for(v2, AddToMeld(s2.melds[0][0].id, in_hand(s2, 0, "7D"))))
+    # Going out: Samba asks two canastas of any kind, not an escalera and another.
+    s3 = spot(2, {0: "QC QD QS"}, pile="8D", phase=Phase.MELD, rules=SAMBA,
+              melds=[["4D 5D 6D 7D 8D 9D TD", "KC KC KD KD KH KH KS"], []])
+    out.append(reason_for(view_of(s3, 0), LayMelds((in_hand(s3, 0, "QC QD QS"),))))
+    return out
+
+
+def test_samba_reasons_name_the_samba_never_an_escalera():
+    got = _samba_reasons()
+    assert got[0] == "Take the top card: it completes your samba."
+    assert got[1] == "Meld now: it completes a samba."
+    assert "into a samba (1,500)" in got[2]
+    assert got[3] == "Build your run: seven cards make a samba, worth 1,500."
+    assert got[4] == "Go out: your side has 2 canastas."
+    assert not any("escalera" in text.lower() for text in got)
+
+
+@pytest.mark.parametrize("lang", ["fr", "sv"])
+def test_samba_reasons_say_samba_in_french_and_swedish(lang):
+    set_language(lang)
+    got = _samba_reasons()
+    assert all("samba" in text for text in got[:4]) and not any("escalera" in text.lower() for text in got)

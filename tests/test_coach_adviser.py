@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from game.ai.adviser import advise, discard_choice, discard_warnings, playable_cards
+from game.ai.adviser import advise, discard_choice, discard_note, discard_warnings, playable_cards
 from game.ai.game_end import out_loses_game
 from game.ai.levels import EXPERT, Planner
 from game.ai.plan import plan_go_out
@@ -154,12 +154,22 @@ def test_the_queen_and_the_six_no_longer_contradict():
     assert "Q♥ is a safer" not in warnings[_card(s, 0, "6H")] and "6♥ is a safer" not in warnings[_card(s, 0, "QH")]
 
 
-def test_when_every_card_is_risky_the_hint_card_is_not_warned():
+def test_when_every_card_is_risky_the_hint_card_is_cautioned_not_questioned():
     s = position(2, ["TH 5H", "QS QD 4D 5S"], pile="8C", melds=[[], ["6H 7H 8H 9H"]], phase=Phase.MELD)
     s.hands[0] = in_hand(s, 0, "TH 5H")
     view = view_of(s, 0)
     choice = discard_choice(view)
-    assert discard_warnings(view, NAMES)[choice] is None
+    other = next(c for c in view.hand if FACE[c] != FACE[choice])
+    caution = discard_note(view, choice, NAMES)
+    # The hint's card: what North can take with it, and that it is the least of it; the table does not ask.
+    assert caution is not None and not caution.ask
+    assert "North's run 6♥ 7♥ 8♥ 9♥" in caution.text and "this one gives the least" in caution.text
+    # The other card is a warning the table asks with, naming no safer card (there is none).
+    warning = discard_note(view, other, NAMES)
+    assert warning is not None and warning.ask and "safer" not in warning.text
+    advice = advise(view, NAMES, random.Random(0))
+    assert advice.hint.move == Discard(choice) and not advice.asks(choice) and advice.asks(other)
+    assert "this one gives the least" in advice.hint.reason and "North's run 6♥ 7♥ 8♥ 9♥" in advice.hint.reason
 
 
 def test_standard_no_joker_to_block_when_the_next_player_cannot_take_the_pile():
@@ -213,6 +223,32 @@ def test_it_goes_out_when_that_wins_or_the_game_goes_on():
     assert seq and out_loses_game(view, seq) is None
     far = _going_out_behind([0, 0])
     assert out_loses_game(view_of(far, 0), plan_go_out(view_of(far, 0), 3000)) is None
+
+
+# ----- one budget: the table's hint is the arena's coach --------------------------------------------------
+
+def test_the_coach_budget_is_work_not_time():
+    from game.ai.coach import COACH_BUDGET
+    assert COACH_BUDGET.seconds is None and COACH_BUDGET.moves > 0
+
+
+def test_the_table_s_hint_is_the_arena_s_coach_move(monkeypatch):
+    import time
+
+    from game.ai import get_player
+    from game.rules.legal import legal_actions
+    from game.ui.hint import suggest
+    # A draw with choices (the pile on a pair of nines, the stock): the search compares them.
+    s = position(2, ["TH 4C 6D 8S KD QC 9C 9D 5C 5D", "QS QD 4D 5S"], pile="8C JS 9S",
+                 melds=[["JC JD JH"], ["6H 7H 8H 9H"]], phase=Phase.DRAW)
+    view = view_of(s, 0)
+    table = suggest(s, 0, seed=5).hint.move
+    coach = get_player("coach")(view, legal_actions(s), random.Random(5))
+    assert table == coach
+    # A slow machine changes nothing: the search counts its work, never the clock.
+    ticks = iter(range(0, 10**9, 10))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(ticks)))
+    assert suggest(s, 0, seed=5).hint.move == table
 
 
 # ----- for the table, and the tool ---------------------------------------------------------------------

@@ -631,3 +631,35 @@ def test_able_with_a_second_escalera_of_a_suit_that_has_one():
     events = s.apply(Discard(in_hand(s, 0, "5S")[0]))
     assert names(events)[:3] == ["Discarded", "WentOut", "HandEnded"]
     assert events[2].scores[0]["bonuses"] == 3000
+
+
+# ----- the cards that can go onto the table now (the table's outline, the adviser's) ------------------
+
+def test_playable_cards_are_those_a_legal_meld_move_lays():
+    from game.rules.legal import playable_cards
+    s = position(2, ["9H 9D 9S 4C KD 5C 7S QC", "QS 4D 5S 6H"], melds=[["JC JD JS", "QH QD QS"]], phase=Phase.MELD)
+    assert playable_cards(s, 0) == set(in_hand(s, 0, "9H 9D 9S QC"))  # a new meld, and an addition
+    assert playable_cards(s, 1) == frozenset()  # not its turn
+    s.phase = Phase.DRAW
+    assert playable_cards(s, 0) == frozenset()  # not its meld phase
+
+
+def test_playable_cards_count_the_first_meld_minimum():
+    from game.rules.legal import playable_cards
+    # Three fives make 15, short of the 50 a side at 0 needs; three kings (30) and three eights (30), or
+    # three kings and three queens, reach it together.
+    fives = position(2, ["5H 5D 5S 4C 9D", "QS 4D 5S 6H"], phase=Phase.MELD)
+    assert playable_cards(fives, 0) == frozenset()
+    kings = position(2, ["KC KD KS 8H 8D 8S 4C 9D", "QS 4D 5S 6H"], phase=Phase.MELD)
+    assert playable_cards(kings, 0) == set(in_hand(kings, 0, "KC KD KS 8H 8D 8S"))
+    high = position(2, ["KC KD KS QC QD QH 4C 9D", "QS 4D 5S 6H"], phase=Phase.MELD)
+    assert playable_cards(high, 0) == set(in_hand(high, 0, "KC KD KS QC QD QH"))
+
+
+def test_playable_cards_count_the_keep_two_rule():
+    from game.rules.legal import playable_cards
+    # Laying the three nines would leave one card, and the side may not go out yet: nothing is playable.
+    s = position(2, ["9H 9D 9S 4C", "QS 4D 5S 6H"], melds=[["JC JD JS"]], phase=Phase.MELD)
+    assert playable_cards(s, 0) == frozenset()
+    roomy = position(2, ["9H 9D 9S 4C 7S", "QS 4D 5S 6H"], melds=[["JC JD JS"]], phase=Phase.MELD)
+    assert playable_cards(roomy, 0) == set(in_hand(roomy, 0, "9H 9D 9S"))

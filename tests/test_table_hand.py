@@ -9,6 +9,7 @@ import random
 import pygame
 import pytest
 
+from game.ai.adviser import discard_choice
 from game.ai.simple import choose_greedy
 from game.rules.actions import Discard, LayMelds
 from game.rules.cards import FACE, label
@@ -213,6 +214,24 @@ def test_a_discard_into_a_big_pile_asks_once_naming_the_risk(app):
     assert scene.dialog is None and state.turn == 1
 
 
+def test_when_every_card_is_a_risk_the_hint_s_card_goes_with_a_caution_and_no_question(app):
+    # Both cards go onto North's run: the adviser's own discard is told about as it goes, the other asked.
+    state = position(2, ["TH 5H", "QS QD 4D 5S"], pile="8C", melds=[[], ["6H 7H 8H 9H"]], phase=Phase.MELD)
+    own = discard_choice(view_of(state, 0))
+    other = next(c for c in state.hands[0] if FACE[c] != FACE[own])
+    scene = open_table(app, state)
+    select(app, scene, (other,))
+    click(app, centre(scene.layout.discard))
+    assert scene.dialog is not None and "North's run" in scene.dialog.message
+    key(app, pygame.K_n)  # keep it
+    settle(app, scene)
+    click(app, card_spot(scene, other))  # unselected
+    select(app, scene, (own,))
+    click(app, centre(scene.layout.discard))
+    assert scene.dialog is None and own in state.pile
+    assert any("this one gives the least" in m.message for m in scene.toasts.items)
+
+
 def test_the_warning_can_be_switched_off(app):
     state = _warning_position()
     scene = open_table(app, state, discard_warning=False)
@@ -289,7 +308,8 @@ def test_a_whole_hand_with_sorting_hints_undo_and_warnings(app):
         asked = warnings
         perform(app, scene, action)
         assert state.to_json() != before, f"the table did not play {action!r}"
-        assert (warnings > asked) == (expected is not None)  # asked exactly when the seat knows of a risk
+        # Asked exactly when the seat knows of a risk, unless the card is the adviser's own (a caution).
+        assert (warnings > asked) == (expected is not None and expected.ask)
         if isinstance(action, LayMelds) and state.phase == Phase.MELD and undone < 3:
             key(app, pygame.K_z)
             assert state.to_json() == before and saved[-1] == before

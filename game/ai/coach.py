@@ -1,10 +1,11 @@
 """The coach's words: why the adviser's move (game/ai/adviser.py), in a short sentence a player can
 read ("Take the pile: 14 cards, and it starts your escalera."), and what a warned discard risks.
 
-The adviser thinks as Expert does, on a short clock (COACH_BUDGET, well within 300 ms), so the
-table's hint comes at once. The reason is read off the move and the view, not off the search: it
-names what the move does for the player's side, which is what a player weighs, and names the
-opponent, the pile's size and the meld when a discard is about them.
+The adviser thinks as Expert does, on a small budget of simulated moves (COACH_BUDGET: no clock, so
+the same view gives the same hint on any machine, and the arena's `coach` plays exactly it), small
+enough that the table's hint comes at once (the bench's `ai_ms` of `coach`). The reason is read off the
+move and the view, not off the search: it names what the move does for the player's side, which is
+what a player weighs, and names the opponent, the pile's size and the meld when a discard is about them.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.ai.expert import EXPERT_BUDGET
-from game.ai.game_end import GameLoss
+from game.ai.game_end import GameEnd
 from game.ai.memory import CardMemory
 from game.ai.plan import hand_penalty, qualifies, runs_in
 from game.ai.risk import ESCALERA_RUN, KNOWN_PAIR, RUN_END, UNFROZEN, Risk, block_matters, hand_risks
@@ -34,10 +35,11 @@ from game.rules.actions import (
 from game.rules.cards import BLACK_THREE, FACE, NATURAL, RANK, RED_THREE, WILD
 from game.rules.meld_move import judge_meld_move
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, classify, extends_run
-from game.rules.names import a_canasta, card_name, cards_text, rank_plural
+from game.rules.names import a_canasta, canasta_word, card_name, cards_text, rank_plural
+from game.rules.ruleset import BOLIVIA, ESCALERA, RuleSet
 from game.rules.view import PlayerView
 
-COACH_BUDGET = replace(EXPERT_BUDGET, moves=500, seconds=0.18, min_iterations=4)
+COACH_BUDGET = replace(EXPERT_BUDGET, moves=500, seconds=None, min_iterations=4)
 
 
 def as_meld_move(action: Action) -> MeldMove | None:
@@ -50,10 +52,6 @@ def as_meld_move(action: Action) -> MeldMove | None:
     if isinstance(action, Combine):
         return MeldMove(combine=((action.meld, action.into),))
     return None
-
-
-def canasta_words(canasta: str) -> str:
-    return a_canasta(canasta)
 
 
 def reason_for(view: PlayerView, action: Action, names: list[str] | None = None) -> str:
@@ -95,9 +93,10 @@ def _draw_reason(view: PlayerView) -> str:
 
 def _top_reason(view: PlayerView, action: TakeTop) -> str:
     meld = next((m for m in view.melds[view.side] if m.id == action.meld), None)
+    run = view.rules.canasta_key(ESCALERA)  # what this game calls a run of seven (Samba: a samba)
     if meld is not None and meld.size + 1 >= view.rules.run_max:
-        return _("Take the top card: it completes your escalera.")
-    return _("Take the top card: it extends your run toward an escalera.")
+        return _("Take the top card: it completes your {canasta}.").format(canasta=canasta_word(run))
+    return _("Take the top card: it extends your run toward {a_canasta}.").format(a_canasta=a_canasta(run))
 
 
 def _pile_reason(view: PlayerView, action: TakePile) -> str:
@@ -115,10 +114,12 @@ def _pile_reason(view: PlayerView, action: TakePile) -> str:
         return _("Take the pile: {count}, and it makes your first meld.").format(count=count)
     side_runs = [m for m in view.melds[view.side] if m.kind == RUN and m.size < rules.run_max]
     if any(extends_run(m, c, rules) for m in side_runs for c in rest if NATURAL[c]):
-        return _("Take the pile: {count}, and it feeds your escalera.").format(count=count)
+        return _("Take the pile: {count}, and it feeds your {canasta}.").format(
+            count=count, canasta=canasta_word(rules.canasta_key(ESCALERA)))
     rest_ids = set(rest)
     if any(rest_ids.intersection(run) for run in runs_in(hand_after, rules.run_max)):
-        return _("Take the pile: {count}, and it starts your escalera.").format(count=count)
+        return _("Take the pile: {count}, and it starts your {canasta}.").format(
+            count=count, canasta=canasta_word(rules.canasta_key(ESCALERA)))
     wilds = sum(1 for c in rest if WILD[c])
     if wilds:
         return ngettext("Take the pile: {count}, with a wild card among them.",
@@ -158,9 +159,9 @@ def _discard_reason(view: PlayerView, card: int, names: list[str]) -> str:
                 card=name, who=who, count=count)
         return _("Discard {card}: it is the card your hand needs least.").format(card=name)
     own = next((r for c, r in risks.items() if FACE[c] == FACE[card]), None)
-    if own is not None:
+    if own is not None:  # the caution the table gives as the card goes, with the concrete risk
         return _("Discard {card}: every card you hold gives {who} something; this one gives the least.").format(
-            card=name, who=who)
+            card=name, who=who) + " " + risk_text(own, names, None, view.rules)
     risky = [c for c, r in risks.items() if r is not None]
     if risky:
         return _("Discard {card}: {who} cannot be known to take it, while {other} would give them something."
@@ -175,7 +176,7 @@ def _discard_reason(view: PlayerView, card: int, names: list[str]) -> str:
     return _("Discard {card}: it is the card your hand needs least.").format(card=name)
 
 
-def risk_text(risk: Risk, names: list[str], safer: int | None, escalera: int = 1500) -> str:
+def risk_text(risk: Risk, names: list[str], safer: int | None, rules: RuleSet = BOLIVIA) -> str:
     """What discarding the card hands the next opponent, and the adviser's own discard when it is safe."""
     who = names[risk.seat]
     card = card_name(risk.card)
@@ -183,8 +184,9 @@ def risk_text(risk: Risk, names: list[str], safer: int | None, escalera: int = 1
     count = ngettext("{n} card", "{n} cards", risk.pile).format(n=n)
     ranks = rank_plural(RANK[risk.card])
     if risk.kind == ESCALERA_RUN:
-        text = _("{card} completes {who}'s run {run} into an escalera ({bonus}): they can take it from the pile."
-                 ).format(card=card, who=who, run=cards_text(risk.meld.cards), bonus=number(escalera))
+        text = _("{card} completes {who}'s run {run} into {a_canasta} ({bonus}): they can take it from the pile."
+                 ).format(card=card, who=who, run=cards_text(risk.meld.cards), bonus=number(rules.escalera),
+                          a_canasta=a_canasta(rules.canasta_key(ESCALERA)))
     elif risk.kind == RUN_END:
         text = _("{card} goes onto {who}'s run {run}: they can take it from the pile.").format(
             card=card, who=who, run=cards_text(risk.meld.cards))
@@ -202,12 +204,19 @@ def risk_text(risk: Risk, names: list[str], safer: int | None, escalera: int = 1
     return text
 
 
+def caution_text(risk: Risk, names: list[str], rules: RuleSet = BOLIVIA) -> str:
+    """The adviser's own discard when every card of the hand hands the next opponent something: what
+    they can take, and that it is the least of it (the hint's card is told about, never questioned)."""
+    return risk_text(risk, names, None, rules) + " " + _(
+        "Every card you hold gives {who} something; this one gives the least.").format(who=names[risk.seat])
+
+
 def side_name(view: PlayerView, side: int, names: list[str]) -> str:
     seats = [s for s in range(view.players) if view.side_of(s) == side]
     return _(" and ").join(names[s] for s in seats)
 
 
-def held_back_reason(view: PlayerView, action: Action, loss: GameLoss, names: list[str]) -> str:
+def held_back_reason(view: PlayerView, action: Action, loss: GameEnd, names: list[str]) -> str:
     """Why the adviser does not go out (or says no to the partner) although it could."""
     who = side_name(view, loss.leader, names)
     stock = ngettext("the stock still holds {n} card to play for", "the stock still holds {n} cards to play for",
@@ -220,15 +229,24 @@ def held_back_reason(view: PlayerView, action: Action, loss: GameLoss, names: li
              "{stock}.").format(who=who, theirs=number(loss.theirs), ours=number(loss.ours), stock=stock) + " " + then
 
 
+def winning_reason(action: Action, won: GameEnd) -> str:
+    """Going out (or asking to) when that ends the game with the player's side ahead."""
+    if isinstance(action, AskPartner):
+        return _("Ask your partner: going out now ends the game with your side ahead, about {ours} to {theirs}."
+                 ).format(ours=number(won.ours), theirs=number(won.theirs))
+    return _("Go out: it ends the game with your side ahead, about {ours} to {theirs}.").format(
+        ours=number(won.ours), theirs=number(won.theirs))
+
+
 def _meld_reason(view: PlayerView, move: MeldMove) -> str:
     rules = view.rules
     side_melds = view.melds[view.side]
     minimum = 0 if side_melds else view.min_meld[view.side]
     j = judge_meld_move(move, view.hand, side_melds, rules, minimum, view.permission)
     if j.goes_out or (j.discard_goes_out and qualifies(side_melds, rules)):
-        return _("Go out: your side has an escalera and another canasta.")
+        return _("Go out: your side has {need}.").format(need=rules.go_out_need())
     if j.canastas:
-        return _("Meld now: it completes {what}.").format(what=canasta_words(j.canastas[-1]))
+        return _("Meld now: it completes {what}.").format(what=a_canasta(rules.canasta_key(j.canastas[-1])))
     if not side_melds:
         return _("Lay your first meld: it reaches the {need} points you need.").format(need=number(minimum))
     kinds: set[str] = set()
@@ -239,8 +257,8 @@ def _meld_reason(view: PlayerView, move: MeldMove) -> str:
         if mid in by_id:
             kinds.add(by_id[mid].kind)
     if RUN in kinds:
-        return _("Build your run: seven cards make an escalera, worth {bonus}.").format(
-            bonus=number(rules.escalera))
+        return _("Build your run: seven cards make {a_canasta}, worth {bonus}.").format(
+            a_canasta=a_canasta(rules.canasta_key(ESCALERA)), bonus=number(rules.escalera))
     if WILD_MELD in kinds:
         return _("Build your wild meld: seven wild cards make a bolivia, worth {bonus}.").format(
             bonus=number(rules.bolivia))

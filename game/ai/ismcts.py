@@ -52,6 +52,9 @@ REWARD_SCALE = 1000.0  # points per unit of reward in UCB
 MOVE_CAP = 90
 ENDGAME_ROUNDS = 2  # rounds of stock left below which a rollout plays the hand to its end
 MELDED_WORTH = 150.0  # a side's first meld, beyond its cards (see leaf_values)
+# Points a rollout that ends the game adds for its winner (a game-aware style only): near the target the
+# hand's difference matters through who finishes ahead, so winning by 10 beats losing by 10 by far more.
+GAME_WON = 2000.0
 
 
 @dataclass(frozen=True)
@@ -107,12 +110,14 @@ def action_key(a: Action) -> tuple:
 class Search:
     """One decision of one seat."""
 
-    def __init__(self, view: PlayerView, rng: random.Random, budget: Budget) -> None:
+    def __init__(self, view: PlayerView, rng: random.Random, budget: Budget,
+                 out_plans: OutPlans | None = None) -> None:
         self.view = view
         self.rng = rng
         self.budget = budget
         self.me = view.seat
-        self.out_plans = OutPlans()
+        # The decision's going-out plans: the adviser shares them with its own checks of the same view.
+        self.out_plans = out_plans if out_plans is not None else OutPlans()
         self.avoid = unlikely_pairs(view)
         self._candidates: dict[tuple, list[Action]] = {}
         self.tree_style = replace(budget.style, out_search=ROLLOUT_STYLE.out_search, game_aware=False)
@@ -259,6 +264,8 @@ class Search:
         used += self.rollout(state, rng, MOVE_CAP - used)
         self.moves += used
         values = leaf_values(state)
+        if self.budget.style.game_aware and state.phase == Phase.GAME_OVER and state.winner is not None:
+            values[state.winner] += GAME_WON  # the game, not only the hand: a rollout that ends it, won or lost
         side = self.view.side
         others = [v for s, v in enumerate(values) if s != side]
         reward = (values[side] - sum(others) / len(others)) / REWARD_SCALE

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 from game.ai.evaluate import DEFAULT, Evaluator, Weights
-from game.ai.game_end import out_loses_game
+from game.ai.game_end import out_loses_game, out_wins_game
 from game.ai.memory import CardMemory
 from game.ai.partner import partner_answer
 from game.ai.plan import (
@@ -331,10 +331,12 @@ class Planner:
         seq = plan_go_out(view, self.style.out_search, self.out_plans)
         if not seq:
             return None
-        if self.style.judge_going_out and not self.want_out(seq):
-            return None
         if self.style.game_aware and out_loses_game(view, seq) is not None:
             return None  # going out would end the game behind: play on while the stock lasts
+        # Going out that wins the game is taken whatever the unfinished canastas promise (game_end.py).
+        wins = self.style.game_aware and out_wins_game(view, seq)
+        if self.style.judge_going_out and not wins and not self.want_out(seq):
+            return None
         if view.permission is None and self.rules.out_needs_yes:
             # The house wants a yes before anyone goes out: every level asks.
             return AskPartner() if not view.asked and len(view.hand) >= 2 else None

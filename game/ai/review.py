@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from game.ai.adviser import advice_for, advise, discard_warnings
 from game.ai.coach import COACH_BUDGET, as_meld_move
@@ -30,8 +30,8 @@ from game.rules.record import GameRecord, HandRecord, ReplayError, replay
 from game.rules.state import Phase
 from game.rules.view import PlayerView, view_of
 
-# The adviser as at the table, but on a count of moves alone (the table adds a clock).
-REVIEW_BUDGET: Budget = replace(COACH_BUDGET, seconds=None)
+# The adviser as at the table (a count of simulated moves, no clock).
+REVIEW_BUDGET: Budget = COACH_BUDGET
 WORLDS = 16  # worlds each compared pair of moves is played on
 MOMENTS = 3  # moments named at most
 MIN_COST = 40.0  # points: a smaller cost is not worth a player's attention

@@ -311,3 +311,22 @@ def shorthand(move: MeldMove) -> Action:
     if len(move.combine) == 1 and not move.new and not move.add:
         return Combine(*move.combine[0])
     return move
+
+
+def playable_cards(state: GameState, seat: int) -> frozenset[int]:
+    """The cards of `seat`'s hand that some legal meld move of this turn lays (a new meld, an addition,
+    a first meld reaching its minimum), by this list of legal moves, so the keep-two rule and the
+    minimum are counted; none outside the seat's meld phase. The table outlines them when asked (the
+    settings), the adviser offers them for a seat's view (game/ai/adviser.py)."""
+    if state.phase != Phase.MELD or state.turn != seat:
+        return frozenset()
+    out: set[int] = set()
+    for a in legal_actions(state):
+        if isinstance(a, LayMelds):
+            out.update(c for m in a.melds for c in m)
+        elif isinstance(a, AddToMeld):
+            out.update(a.cards)
+        elif isinstance(a, MeldMove):
+            out.update(c for m in a.new for c in m)
+            out.update(c for _mid, cards in a.add for c in cards)
+    return frozenset(out & set(state.hands[seat]))

@@ -50,5 +50,10 @@ def a_canasta(canasta: str) -> str:
     }.get(canasta, _("a canasta"))
 
 
+def canasta_word(canasta: str) -> str:
+    """A run canasta's name inside a sentence, after "your" (Bolivia's escalera, Samba's samba)."""
+    return {"escalera": _("escalera"), "samba": _("samba")}.get(canasta, _("canasta"))
+
+
 def meld_kind_name(kind: str) -> str:
     return {RUN: _("a run"), WILD_MELD: _("wild cards"), BLACK_THREES: _("black threes")}.get(kind, _("a meld"))

@@ -24,14 +24,16 @@ The output is a contract; its keys are exactly:
 - `rss_growth_mb_per_game`: how much the resident memory of one session grows a game, over ten
   demo games played one after the other at 1920x1080 (after two that fill the bounded caches): the
   least-squares slope of the memory read as each game-over screen appears.
-- `ai_ms`: per computer level, `p50` and `p95` milliseconds of one decision over whole games.
+- `ai_ms`: per computer level, `p50`, `p95` and `max` milliseconds of one decision over whole games.
+  `coach` is the table's hint (game/ai/adviser.py `advise`, on its fixed budget): its time is the
+  advice's time.
 - `rules`: the move list on long hands (game/tools/rules_bench.py): `legal_ms` by hand size (`"30"`,
   `"40"`, `"48"` cards of a side not yet melded, at the first minimum of 50), each `p50` and `max`
   milliseconds of one list and `moves`, the longest list; `legal_ms_30_cards_by_minimum` the same for
   30 cards at the minimums `"90"`, `"120"` and `"150"`.
 - `sim_games_per_s`: per level, whole four-player games a second, as `simulate` plays them. A
-  searching level (Expert) plays seat 0 against three Normal players in games to 2,500, and its
-  `ai_ms` are its own decisions only.
+  searching level (Expert, the coach) plays seat 0 against three Normal players in games to 2,500,
+  and its `ai_ms` are its own decisions only.
 
 A level that is missing is left out; one that fails reports its `error` instead of numbers.
 The targets below are checked by `--check` (exit 1 if one is missed); tests never time anything.
@@ -62,10 +64,10 @@ if TYPE_CHECKING:
 SIZES = ((1280, 720), (1920, 1080))
 HOME_ENV = "BOLIVIA_HOME"  # where game/keep/folder_files.py finds settings and saves
 FRAMES = 1200  # drawn frames timed at each size (20 s of play): the 99th percentile is the 12th worst
-LEVELS = ("easy", "normal", "hard", "expert")
+LEVELS = ("easy", "normal", "hard", "expert", "coach")
 # A searching level is too slow for whole games of four of it: it plays seat 0 against Normal, to the
 # smallest target, and only its own decisions are timed.
-SEARCHING = {"expert"}
+SEARCHING = {"expert", "coach"}
 SEARCH_TARGET = 2500
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -81,6 +83,8 @@ TARGETS: dict[str, tuple[Callable[[dict], float | None], float, str]] = {
                                      "it comes to rest: see idle_cpu.busy if not"),
     "start-up from source (ms)": (lambda r: r["startup_ms"]["source"], 1000.0, "to the first frame"),
     "start-up of the build (ms)": (lambda r: r["startup_ms"]["build"], 2000.0, "one-folder build"),
+    "coach's advice p95 (ms)": (lambda r: r["ai_ms"].get("coach", {}).get("p95"), 300.0, "the table's hint"),
+    "coach's advice max (ms)": (lambda r: r["ai_ms"].get("coach", {}).get("max"), 1000.0, "the table's hint"),
     "peak memory (MB)": (lambda r: r["rss_mb"], 120.0, "over a whole demo game"),
     "memory growth (MB a game)": (lambda r: r["rss_growth_mb_per_game"], 1.0, "a session's memory stays flat"),
     "save's text after a move (ms)": (lambda r: r["records"]["save_text_ms"]["max"], 3.0, "with a whole game's record"),
@@ -531,7 +535,7 @@ def measure_level(chooser: Callable, seconds: float, seed: int, searching: bool 
         return {"error": f"{type(why).__name__}: {why}"}, None
     took = time.perf_counter() - start
     times = {"p50": round(percentile(decisions, 50), 3), "p95": round(percentile(decisions, 95), 3),
-             "decisions": len(decisions)}
+             "max": round(max(decisions), 3), "decisions": len(decisions)}
     return times, round(games / took, 2)
 
 

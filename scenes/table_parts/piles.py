@@ -24,7 +24,7 @@ from game.ui.input_map import Intent
 from game.ui.layout import TableLayout, contains_point
 from game.ui.pile_pairs import pile_takes
 from game.ui.staging import Staging
-from scenes.table_parts.outcomes import Ask, Outcomes, Play, Refuse, Rehint
+from scenes.table_parts.outcomes import Ask, Outcomes, Play, Refuse, Rehint, Say
 from scenes.table_parts.view import TableView
 from scenes.widgets import INK_DIM, fit_size, text_image
 
@@ -116,11 +116,14 @@ class Piles:
             return Refuse(_("Lay the staged cards (L) or take them back (C) before you discard."),
                           frozenset(staging.cards()))
         if not confirmed and self.warn and view.state.phase == Phase.MELD:
-            risk = discard_risk(view_of(view.state, view.seat), card, view.names)
-            if risk is not None:
+            note = discard_risk(view_of(view.state, view.seat), card, view.names)
+            if note is not None and note.ask:
                 # "Keep it": the hint, if one shows, is worked out again for the hand kept.
-                return Ask(risk + " " + _("Discard it anyway?"), _("Discard"), _("Keep it"),
+                return Ask(note.text + " " + _("Discard it anyway?"), _("Discard"), _("Keep it"),
                            self.discard_card(view, card, staging, confirmed=True), Rehint())
+            if note is not None and view.state.is_legal(Discard(card)):
+                # The adviser's own discard when every card is a risk: told as it goes, never questioned.
+                return [Play(Discard(card), frozenset({card}), unselect=True), Say("caution", note.text, 6.0)]
         return Play(Discard(card), frozenset({card}), unselect=True)
 
     # ----- drawing ----------------------------------------------------------------------------------
