@@ -63,6 +63,21 @@ def test_stock_draw_without_a_pair():
     assert reason_for(view_of(s, 0), DrawStock()) == "Draw from the stock: you hold no natural pair of the top card."
 
 
+def test_stock_draw_over_a_takeable_pile_names_what_the_pile_holds():
+    # Seen at the table: "the pile is not worth what it costs you now" over a three-card pile with a black
+    # three in it, the player holding a pair of kings. The reason says what the pile holds.
+    s = spot(4, {0: "KC KD 9S QC 5D 7S AC"}, pile="8H 3C KS", phase=Phase.DRAW, melds=[["5S 6S 7S"], []])
+    assert reason_for(view_of(s, 0), DrawStock()) == (
+        "Draw from the stock: the pile is 3 cards with a black three in it, which costs 100 if it stays in "
+        "your hand.")
+    s = spot(4, {0: "KC KD 9S QC 5D 7S AC"}, pile="8H 4C KS", phase=Phase.DRAW, melds=[["5S 6S 7S"], []])
+    assert reason_for(view_of(s, 0), DrawStock()) == (
+        "Draw from the stock: the pile is 3 cards; your pair of kings is worth keeping for a bigger one.")
+    s = spot(4, {0: "KC QD 9S QC 5D 7S AC"}, pile="8H 4C 8S", phase=Phase.DRAW, melds=[["5S 6S 7S"], []])
+    assert reason_for(view_of(s, 0), DrawStock()) == (
+        "Draw from the stock: the top card onto your run gives up the two cards of the stock for one.")
+
+
 def test_answer_no_names_the_points_at_stake():
     s = spot(4, {0: "KC KD KH 5D", 2: "3C 3S JK JK 9D"}, pile="6C", phase=Phase.ANSWER, asked=True,
              melds=[["4S 5S 6S 7S 8S 9S TS", "9C 9C 9D 9D 9H 9H 9S", "QH QD QS"], ["AC AD AH"]])

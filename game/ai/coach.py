@@ -88,7 +88,21 @@ def _draw_reason(view: PlayerView) -> str:
     runs = any(extends_run(m, top, view.rules) for m in view.melds[view.side])
     if pairs < 2 and not runs:
         return _("Draw from the stock: you hold no natural pair of the top card.")
-    return _("Draw from the stock: the pile is not worth what it costs you now.")
+    # The pile could be taken: say what it holds and what taking it gives up, not only "not worth it".
+    n = len(view.pile)
+    count = ngettext("{n} card", "{n} cards", n).format(n=number(n))
+    threes = sum(1 for c in view.pile if BLACK_THREE[c])
+    if threes and view.rules.black_three_in_hand > 5:
+        return ngettext(
+            "Draw from the stock: the pile is {count} with a black three in it, which costs {cost} if it "
+            "stays in your hand.",
+            "Draw from the stock: the pile is {count} with {threes} black threes in it, which cost {cost} each "
+            "if they stay in your hand.", threes).format(
+            count=count, threes=number(threes), cost=number(view.rules.black_three_in_hand))
+    if pairs < 2:
+        return _("Draw from the stock: the top card onto your run gives up the two cards of the stock for one.")
+    return _("Draw from the stock: the pile is {count}; your pair of {ranks} is worth keeping for a bigger "
+             "one.").format(count=count, ranks=rank_plural(RANK[top]))
 
 
 def _top_reason(view: PlayerView, action: TakeTop) -> str:
