@@ -10,8 +10,9 @@ from game.ai.adviser import advise
 from game.ai.coach import reason_for
 from game.i18n import set_language
 from game.rules import Phase, view_of
-from game.rules.actions import Answer, Discard, DrawStock, LayMelds, TakePile, TakeTop
+from game.rules.actions import AddToMeld, Answer, Discard, DrawStock, LayMelds, TakePile, TakeTop
 from tests.ai_positions import spot
+from tests.helpers import in_hand
 
 
 @pytest.fixture(autouse=True)
@@ -76,6 +77,18 @@ def test_stock_draw_over_a_takeable_pile_names_what_the_pile_holds():
     s = spot(4, {0: "KC QD 9S QC 5D 7S AC"}, pile="8H 4C 8S", phase=Phase.DRAW, melds=[["5S 6S 7S"], []])
     assert reason_for(view_of(s, 0), DrawStock()) == (
         "Draw from the stock: the top card onto your run gives up the two cards of the stock for one.")
+
+
+def test_a_new_run_is_started_and_a_run_grown_is_built():
+    # Seen at the table: "Build your run" for Q-K-A of diamonds laid as a new run beside the side's hearts.
+    s = spot(4, {0: "QD KD AD 9S 5C 7S 8C"}, pile="4C", phase=Phase.MELD,
+             melds=[["5H 6H 7H 8H 9H"], []])
+    start = LayMelds((in_hand(s, 0, "QD KD AD"),))
+    assert reason_for(view_of(s, 0), start) == "Start a run: seven cards make an escalera, worth 1,500."
+    s = spot(4, {0: "4H QD KD 9S 5C 7S 8C"}, pile="4C", phase=Phase.MELD,
+             melds=[["5H 6H 7H 8H 9H"], []])
+    grow = AddToMeld(s.melds[0][0].id, in_hand(s, 0, "4H"))
+    assert reason_for(view_of(s, 0), grow) == "Build your run: seven cards make an escalera, worth 1,500."
 
 
 def test_answer_no_names_the_points_at_stake():

@@ -264,12 +264,18 @@ def _meld_reason(view: PlayerView, move: MeldMove) -> str:
     if not side_melds:
         return _("Lay your first meld: it reaches the {need} points you need.").format(need=number(minimum))
     kinds: set[str] = set()
+    new_kinds: set[str] = set()
     for cards in move.new:
-        kinds.add(classify(cards, rules).kind)
+        new_kinds.add(classify(cards, rules).kind)
+    kinds |= new_kinds
     by_id = {m.id: m for m in side_melds}
     for mid, _cards in move.add:
         if mid in by_id:
             kinds.add(by_id[mid].kind)
+    grows_a_run = any(mid in by_id and by_id[mid].kind == RUN for mid, _cards in move.add)
+    if RUN in kinds and not grows_a_run:  # a run laid new is started, not built on
+        return _("Start a run: seven cards make {a_canasta}, worth {bonus}.").format(
+            a_canasta=a_canasta(rules.canasta_key(ESCALERA)), bonus=number(rules.escalera))
     if RUN in kinds:
         return _("Build your run: seven cards make {a_canasta}, worth {bonus}.").format(
             a_canasta=a_canasta(rules.canasta_key(ESCALERA)), bonus=number(rules.escalera))
