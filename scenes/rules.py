@@ -26,13 +26,17 @@ from scenes.widgets import (
 )
 
 
-def bolivia_rules(rules: RuleSet, target: int) -> list[str]:
-    """Bolivia, one paragraph each (built at call time so the language applies)."""
+# The paragraphs Bolivia and Samba (its parent) word alike, written once for both.
+def _players_and_deck(rules: RuleSet) -> list[str]:
     return [
         _("Two, three or four players; at four, partners sit opposite and share their melds."),
         _("{cards} cards: three packs and six jokers. Each player is dealt {hand}; the next card starts the "
           "discard pile.").format(cards=rules.deck_size, hand=rules.hand_cards(4)),
-        _("Card values: joker 50; two and ace 20; king down to eight 10; seven down to four 5."),
+    ]
+
+
+def _turn_pile_and_melds() -> list[str]:
+    return [
         _("Each turn: draw two cards from the stock, or take the discard pile; meld; discard one."),
         _("The pile can be taken only when its top card is a natural 4 to ace and you hold a natural pair of "
           "its rank: they start a new meld, and the rest of the pile goes to your hand. The top card alone "
@@ -41,6 +45,32 @@ def bolivia_rules(rules: RuleSet, target: int) -> list[str]:
             "A meld is three or more cards of one rank (4 to ace), with at most two wild cards "
             "and at least twice as many natural cards as wild ones. Twos and jokers are wild."
         ),
+    ]
+
+
+def _first_meld_table() -> str:
+    return _(
+        "A side's first meld must reach a minimum set by its score: 15 below zero, 50 from 0, "
+        "90 from 1,500, 120 from 3,000, 150 from 7,000."
+    )
+
+
+def _keep_two_and_asking() -> str:
+    return _("Until then, keep at least two cards in hand after melding. At four, you may first ask your partner "
+             "“May I go out?”: yes obliges you to go out this turn, no forbids it.")
+
+
+def _game_end(target: int) -> str:
+    return _("The game ends after the hand in which a side reaches {target} points. The highest total wins; a tie "
+             "for the lead is a draw.").format(target=number(target))
+
+
+def bolivia_rules(rules: RuleSet, target: int) -> list[str]:
+    """Bolivia, one paragraph each (built at call time so the language applies)."""
+    return [
+        *_players_and_deck(rules),
+        _("Card values: joker 50; two and ace 20; king down to eight 10; seven down to four 5."),
+        *_turn_pile_and_melds(),
         _(
             "A run is 3 to 7 cards of one suit in order, from 4 up to ace, with no wild card. "
             "A run of seven cards is an escalera."
@@ -50,10 +80,7 @@ def bolivia_rules(rules: RuleSet, target: int) -> list[str]:
           "cards, a bolivia, {bolivia}.").format(natural=number(rules.natural_canasta),
                                                    mixed=number(rules.mixed_canasta),
                                                    escalera=number(rules.escalera), bolivia=number(rules.bolivia)),
-        _(
-            "A side's first meld must reach a minimum set by its score: 15 below zero, 50 from 0, "
-            "90 from 1,500, 120 from 3,000, 150 from 7,000."
-        ),
+        _first_meld_table(),
         _("Several melds may be laid together to reach it. When the pile is taken, only the top card and the "
           "cards melded with it count, not the rest of the pile."),
         _(
@@ -65,14 +92,12 @@ def bolivia_rules(rules: RuleSet, target: int) -> list[str]:
             "Your side may go out once it has an escalera and one more canasta: "
             "100 for going out, 200 for going out concealed."
         ),
-        _("Until then, keep at least two cards in hand after melding. At four, you may first ask your partner "
-          "“May I go out?”: yes obliges you to go out this turn, no forbids it."),
+        _keep_two_and_asking(),
         _("A hand ends when a player goes out, or when the stock is empty and the player to draw cannot or will "
           "not take the pile or the top card; then nobody earns the going-out bonus."),
         _("Each side scores its melded cards, its canasta bonuses and its bonus for going out, minus the cards "
           "left in its players' hands."),
-        _("The game ends after the hand in which a side reaches {target} points. The highest total wins; a tie "
-          "for the lead is a draw.").format(target=number(target)),
+        _game_end(target),
         hand_limit(rules),
     ]
 
@@ -136,34 +161,20 @@ def game_blurb(name: str) -> str:
 def samba_rules(rules: RuleSet, target: int) -> list[str]:
     """Samba, one paragraph each (RULES.md, section "Samba")."""
     return [
-        _("Two, three or four players; at four, partners sit opposite and share their melds."),
-        _("{cards} cards: three packs and six jokers. Each player is dealt {hand}; the next card starts the "
-          "discard pile.").format(cards=rules.deck_size, hand=rules.hand_cards(4)),
+        *_players_and_deck(rules),
         _("Card values: joker 50; two and ace 20; king down to eight 10; seven down to four 5; a black three 5."),
-        _("Each turn: draw two cards from the stock, or take the discard pile; meld; discard one."),
-        _("The pile can be taken only when its top card is a natural 4 to ace and you hold a natural pair of "
-          "its rank: they start a new meld, and the rest of the pile goes to your hand. The top card alone "
-          "can be taken when it extends one of your side's runs."),
-        _(
-            "A meld is three or more cards of one rank (4 to ace), with at most two wild cards "
-            "and at least twice as many natural cards as wild ones. Twos and jokers are wild."
-        ),
+        *_turn_pile_and_melds(),
         _("A run is 3 to 7 cards of one suit in order, from 4 up to ace, with no wild card. A run of seven "
           "cards is a samba. Wild cards are never melded on their own."),
         _("Seven cards make a canasta: natural {natural}, mixed {mixed}, samba {samba}.").format(
             natural=number(rules.natural_canasta), mixed=number(rules.mixed_canasta), samba=number(rules.escalera)),
-        _(
-            "A side's first meld must reach a minimum set by its score: 15 below zero, 50 from 0, "
-            "90 from 1,500, 120 from 3,000, 150 from 7,000."
-        ),
+        _first_meld_table(),
         _("Red threes are laid out at once: 100 each, 1,000 for all six. They count plus for a side with two "
           "canastas at the end of the hand, minus for a side without."),
         _("Black threes can be melded only when going out. A black three left in hand costs 5."),
         _("Your side may go out once it has two canastas of any kind: 200 for going out, concealed or not."),
-        _("Until then, keep at least two cards in hand after melding. At four, you may first ask your partner "
-          "“May I go out?”: yes obliges you to go out this turn, no forbids it."),
-        _("The game ends after the hand in which a side reaches {target} points. The highest total wins; a tie "
-          "for the lead is a draw.").format(target=number(target)),
+        _keep_two_and_asking(),
+        _game_end(target),
         _("A game that reaches {n} hands stops there as a draw.").format(n=rules.max_hands),
     ]
 
