@@ -93,7 +93,6 @@ class GameOverScene(Scene):
         self.tweener = Tweener(1.0)
         self.title_scale = 0.0
         self.rows_in = 0.0
-        self._background: pygame.Surface | None = None
         self._unit = ui_unit(self.size)
         self._panel = pygame.Rect(0, 0, 0, 0)
         names = side_names(state.players)
@@ -161,7 +160,6 @@ class GameOverScene(Scene):
         super().resize(size)
         w, h = size
         u = self._unit = ui_unit(size)
-        self._background = None
         row_h = round(u * 1.7)
         panel_h = len(self.rows) * row_h + round(u * 1.6)
         self._panel = pygame.Rect(0, 0, min(w - 2 * u, u * 22), panel_h)
@@ -214,9 +212,7 @@ class GameOverScene(Scene):
                 self.play_again()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._background is None or self._background.get_size() != surface.get_size():
-            self._background = felt_background(surface.get_size())
-        surface.blit(self._background, (0, 0))
+        surface.blit(felt_background(surface.get_size()), (0, 0))  # made once a size, in widgets
         w, h = surface.get_size()
         u = self._unit
         s = self.state

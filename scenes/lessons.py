@@ -49,7 +49,6 @@ class LessonsScene(Scene):
         self.on_back = on_back
         self.course = course(self.game)
         self.buttons = FocusGroup([])
-        self._background: pygame.Surface | None = None
         self._build()
 
     def _build(self) -> None:
@@ -92,7 +91,6 @@ class LessonsScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        self._background = None
         w, h = size
         u = ui_unit(size)
         n = len(self.course.lessons)
@@ -136,9 +134,7 @@ class LessonsScene(Scene):
             self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._background is None or self._background.get_size() != surface.get_size():
-            self._background = felt_background(surface.get_size())
-        surface.blit(self._background, (0, 0))
+        surface.blit(felt_background(surface.get_size()), (0, 0))  # made once a size, in widgets
         w, h = surface.get_size()
         u = ui_unit((w, h))
         title = self.course.title

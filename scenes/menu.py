@@ -119,7 +119,6 @@ class MenuScene(Scene):
         self.toasts = Toasts()
         self.anim = Animator()
         self.fan_rise = 0.0  # 1 = the fan still below its place, 0 = arrived
-        self._background: pygame.Surface | None = None
         self._fan: list[tuple[pygame.Surface, pygame.Rect]] = []
         self._unit = ui_unit(self.size)
         self._title_size = 28
@@ -151,7 +150,6 @@ class MenuScene(Scene):
         super().resize(size)
         w, h = size
         u = self._unit = ui_unit(size)
-        self._background = None  # redrawn lazily at the new size
         # Top down: the title, the subtitle under it; bottom up: the hint line, the buttons over it; the
         # fan takes the room between (at 1024x600 with six buttons it covered the subtitle).
         self._title_size = max(28, round(min(h * 0.14, w * 0.11)))
@@ -230,9 +228,7 @@ class MenuScene(Scene):
             self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._background is None or self._background.get_size() != surface.get_size():
-            self._background = felt_background(surface.get_size())
-        surface.blit(self._background, (0, 0))
+        surface.blit(felt_background(surface.get_size()), (0, 0))  # made once a size, in widgets
         w, h = surface.get_size()
         u = self._unit
         draw_text(surface, _("Bolivia"), self._title_size, GOLD, self._title.midtop, "midtop", True, True)

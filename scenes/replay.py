@@ -58,7 +58,6 @@ class ReplayScene(Scene):
         self.at = self.model.index if at is not None else None
         self.hand_at = self.model.hand.hand  # the note belongs to this hand's move
         self.note = note
-        self._background: pygame.Surface | None = None
         self._faces: CardFaces | None = None
         self._unit = ui_unit(self.size)
         self._text = 14
@@ -144,7 +143,6 @@ class ReplayScene(Scene):
         super().resize(size)
         w, h = size
         u = self._unit = ui_unit(size)
-        self._background = None
         bh = round(u * 1.6)
         gap = u // 3
         row2 = h - gap - bh
@@ -202,9 +200,7 @@ class ReplayScene(Scene):
     # ----- drawing -----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._background is None or self._background.get_size() != surface.get_size():
-            self._background = felt_background(surface.get_size())
-        surface.blit(self._background, (0, 0))
+        surface.blit(felt_background(surface.get_size()), (0, 0))  # made once a size, in widgets
         w, _h = surface.get_size()
         u = self._unit
         m = self.model

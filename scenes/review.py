@@ -43,7 +43,6 @@ class ReviewScene(Scene):
         self.cards: list[pygame.Rect] = []  # each moment's panel, as laid out
         self._said: dict[tuple[str, int], list[str]] = {}  # each moment's words, by language (asked once)
         self.back_button = Button(_("Back (Esc)"), self.leave)
-        self._background: pygame.Surface | None = None
         self._unit = ui_unit(self.size)
 
     # ----- what the player does ----------------------------------------------------------------------
@@ -84,7 +83,6 @@ class ReviewScene(Scene):
         super().resize(size)
         w, h = size
         u = self._unit = ui_unit(size)
-        self._background = None
         bh = round(u * 1.8)
         self.back_button.rect = pygame.Rect(0, 0, min(u * 10, w - u), bh)
         self.back_button.rect.midbottom = (w // 2, h - u // 2)
@@ -134,9 +132,7 @@ class ReviewScene(Scene):
     # ----- drawing -----------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._background is None or self._background.get_size() != surface.get_size():
-            self._background = felt_background(surface.get_size())
-        surface.blit(self._background, (0, 0))
+        surface.blit(felt_background(surface.get_size()), (0, 0))  # made once a size, in widgets
         w, h = surface.get_size()
         u = self._unit
         title = _("Review · hand {n}").format(n=self.hand.hand)

@@ -212,7 +212,6 @@ class RulesScene(Scene):
         self._text_size = 16
         self._unit = ui_unit(self.size)
         self._panel = pygame.Rect(0, 0, 0, 0)
-        self._background: pygame.Surface | None = None
 
     @property
     def pages(self) -> int:
@@ -236,7 +235,6 @@ class RulesScene(Scene):
         super().resize(size)
         w, h = size
         u = self._unit = ui_unit(size)
-        self._background = None
         self._panel = pygame.Rect(0, 0, min(w - 2 * u, u * 34), h - 2 * u)
         self._panel.center = (w // 2, h // 2)
         bw = min(u * 7, (self._panel.w - 2 * u) // 3)
@@ -314,9 +312,7 @@ class RulesScene(Scene):
                 hit.activate()
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._background is None or self._background.get_size() != surface.get_size():
-            self._background = felt_background(surface.get_size())
-        surface.blit(self._background, (0, 0))
+        surface.blit(felt_background(surface.get_size()), (0, 0))  # made once a size, in widgets
         panel = self._panel
         u = self._unit
         draw_panel(surface, panel, max(8, u // 2))

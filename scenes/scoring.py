@@ -197,7 +197,6 @@ class ScoringScene(Scene):
             before = after - self.result["scores"][side]["total"]
             self.columns.append(_Column(side, names[side], lines, [_Shown() for _ in lines], _Shown(before),
                                         before, after, state.rules.min_meld(after), pygame.Rect(0, 0, 0, 0)))
-        self._background: pygame.Surface | None = None
         self._unit = ui_unit(self.size)
         self._t = self._unit
         self._texts: dict[tuple, pygame.Surface] = {}
@@ -284,7 +283,6 @@ class ScoringScene(Scene):
         super().resize(size)
         w, h = size
         u = self._unit = ui_unit(size)
-        self._background = None
         self._texts.clear()
         margin = max(10, u // 2)
         top = round(u * 3.6)  # title and summary
@@ -362,9 +360,7 @@ class ScoringScene(Scene):
         return img
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._background is None or self._background.get_size() != surface.get_size():
-            self._background = felt_background(surface.get_size())
-        surface.blit(self._background, (0, 0))
+        surface.blit(felt_background(surface.get_size()), (0, 0))  # made once a size, in widgets
         w, h = surface.get_size()
         u = self._unit
         title = (_("Hand {n}: the final scores") if self.final else _("Hand {n} scores")).format(

@@ -127,7 +127,6 @@ class SetupScene(Scene):
         self.focus = "start"  # a row key, "back" or "start"
         self.hover_arrow: tuple[str, int] | None = None  # (row key, -1 or +1) under the mouse
         self._pressed: str | None = None
-        self._background: pygame.Surface | None = None
         self._unit = ui_unit(self.size)
         self._text = self._unit
         self._panel = pygame.Rect(0, 0, 0, 0)
@@ -360,7 +359,6 @@ class SetupScene(Scene):
         super().resize(size)
         w, h = size
         u = self._unit = ui_unit(size)
-        self._background = None
         title_h = round(u * 2.4)
         button_h = round(u * 2.2)
         hint_h = max(READABLE_PX, u * 2 // 3) + u // 2
@@ -517,9 +515,7 @@ class SetupScene(Scene):
         return _("↑ ↓ choose a line   ← → change it   Enter: next, then Start   Esc: back")
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._background is None or self._background.get_size() != surface.get_size():
-            self._background = felt_background(surface.get_size())
-        surface.blit(self._background, (0, 0))
+        surface.blit(felt_background(surface.get_size()), (0, 0))  # made once a size, in widgets
         w, h = surface.get_size()
         u = self._unit
         draw_text(surface, self.heading(), round(u * 1.6), GOLD, (w // 2, self._title_y), "midtop", True, True)

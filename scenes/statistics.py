@@ -104,7 +104,6 @@ class StatisticsScene(Scene):
         self._unit = ui_unit(self.size)
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._text = 16
-        self._background: pygame.Surface | None = None
 
     def games(self) -> list[str]:
         """The games with statistics (the default one always): ← → go from one to the next."""
@@ -143,7 +142,6 @@ class StatisticsScene(Scene):
         super().resize(size)
         w, h = size
         u = self._unit = ui_unit(size)
-        self._background = None
         bh = round(u * 2.1)
         top = round(u * 3.4)
         self._panel = pygame.Rect(0, 0, min(w - 2 * u, u * 32), h - top - bh - round(u * 1.6))
@@ -189,9 +187,7 @@ class StatisticsScene(Scene):
             self.dirty = True
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._background is None or self._background.get_size() != surface.get_size():
-            self._background = felt_background(surface.get_size())
-        surface.blit(self._background, (0, 0))
+        surface.blit(felt_background(surface.get_size()), (0, 0))  # made once a size, in widgets
         w, _h = surface.get_size()
         u = self._unit
         title = _("Statistics: {game}").format(game=game_name(self.game))
