@@ -339,3 +339,18 @@ def test_going_out_that_wins_the_game_is_taken_over_the_unfinished_canastas():
     assert hand_only.phase == Phase.DRAW and hand_only.turn == 1
     advice = advice_of(_rich_but_winning([3500, 4200]), TWO)
     assert advice.hint.reason.startswith("Go out: it ends the game with your side ahead, about ")
+
+
+# ----- played at the table: seven sixes held while "Discard J♣" was hinted ---------------------------------
+
+def test_seven_natural_sixes_held_are_laid_as_a_canasta_whatever_the_hand_s_size():
+    # The side has melded; seventeen cards in hand, seven of them natural sixes: Expert's floor of cards kept
+    # in hand (pairs as keys to the pile) held them all and hinted a discard; a canasta counts only laid.
+    s = spot(2, {0: "5C 6C 6C 6D 6H 6H 6H 6S 7S JC JC JD JH KH 2D 2H 5D"}, pile="6D 3C",
+             melds=[["8C 9C TC JC", "4D 4H 4H 4S JK"], ["7H 8H 9H", "8C 8C 8D", "KD KD KS"]])
+    advice = advice_of(s, TWO)
+    move = advice.hint.move
+    assert type(move).__name__ == "LayMelds", advice.hint
+    laid = [c for m in move.melds for c in m]
+    assert sorted(label(c) for c in laid) == sorted("6C 6C 6D 6H 6H 6H 6S".split())
+    assert advice.hint.reason == "Meld now: it completes a natural canasta."

@@ -11,6 +11,7 @@ after "Keep it" gives the answer the hint gives.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.coach import COACH_BUDGET, caution_text, held_back_reason, reason_for, risk_text, winning_reason
@@ -20,7 +21,7 @@ from game.ai.game_end import answer_loses_game, out_loses_game, out_wins_game
 from game.ai.ismcts import Budget
 from game.ai.levels import EXPERT, Planner
 from game.ai.plan import OutPlans, plan_go_out
-from game.ai.playout import goes_out
+from game.ai.playout import LazyLegal, goes_out
 from game.ai.risk import Risk, block_matters, hand_risks
 from game.rules.actions import (
     Action,
@@ -35,7 +36,6 @@ from game.rules.actions import (
     TakeTop,
 )
 from game.rules.cards import FACE, WILD
-from game.rules.legal import legal_actions
 from game.rules.legal import playable_cards as engine_playable
 from game.rules.state import Phase
 from game.rules.view import PlayerView
@@ -165,10 +165,11 @@ def discard_advice(view: PlayerView, names: list[str] | None = None,
 # ----- the hint -----------------------------------------------------------------------------------
 
 
-def _legal(view: PlayerView) -> list[Action]:
+def _legal(view: PlayerView) -> Sequence[Action]:
     if view.phase in (Phase.DRAW, Phase.MELD):
-        # The seat's legal moves do not depend on the hidden cards: any sampled world gives them.
-        return legal_actions(sample_world(view, random.Random(0)))
+        # The seat's legal moves do not depend on the hidden cards: any sampled world gives them. Listed
+        # only if asked (the search lists its own): a big unmelded hand has thousands of first melds.
+        return LazyLegal(sample_world(view, random.Random(0)))
     if view.phase == Phase.ANSWER:
         return [Answer(True), Answer(False)]
     return [Deal()]

@@ -223,6 +223,21 @@ class Planner:
         self.memory = CardMemory(view) if style.memory else None
         self.ev = Evaluator(view, self.memory, style.weights)
         self.checked = False  # the move comes from a plan whose every step was checked legal
+        self._hand_keep: dict[int, float] | None = None
+        self._shapes: dict[tuple[int, ...], object] = {}
+
+    def hand_keep(self) -> dict[int, float]:
+        """The keep value of each card of the hand, worked out once: a big hand weighs thousands of pile takes."""
+        if self._hand_keep is None:
+            self._hand_keep = self.ev.keep_values(self.view.hand)
+        return self._hand_keep
+
+    def shape(self, meld: tuple[int, ...]):
+        """classify(meld), once per meld of this decision."""
+        got = self._shapes.get(meld)
+        if got is None:
+            got = self._shapes[meld] = classify(meld, self.rules)
+        return got
 
     def decide(self, legal: list[Action]) -> Action:
         view = self.view
@@ -277,16 +292,17 @@ class Planner:
             m = next(m for m in melds if m.id == a.meld)
             return ev.meld_gain(m, m.kind, m.key, m.cards + (top,))
         assert isinstance(a, TakePile)
-        keep = ev.keep_values(view.hand)
+        keep = self.hand_keep()
         used = list(a.cards) + [c for m in a.melds for c in m]
         onto = next((m for m in melds if m.kind == RANK_MELD and m.key == RANK[top]), None) \
             if self.rules.one_meld_per_rank else None
         value = ev.meld_gain(onto, RANK_MELD, RANK[top], (onto.cards if onto else ()) + tuple(a.cards) + (top,))
         for m in a.melds:
-            shape = classify(m, self.rules)
+            shape = self.shape(m)
             value += ev.meld_gain(None, shape.kind, shape.key, m)
         value -= sum(max(0.0, keep[c]) for c in used) * 0.5
-        hand_after = [c for c in view.hand if c not in set(used)]
+        gone = set(used)
+        hand_after = [c for c in view.hand if c not in gone]
         value += ev.pile_fit_worth(view.pile[:-1], hand_after)
         if not melds:
             value += ev.w.first_meld
@@ -418,7 +434,9 @@ class Planner:
                 return AddToMeld(m.id, tuple(cards))
         melded_ranks = {m.key for m in melds if m.kind == RANK_MELD} if rules.one_meld_per_rank else set()
         for r, nat in sorted(by_rank.items(), key=lambda kv: -len(kv[1])):
-            if r not in melded_ranks and len(nat) >= 3 and len(nat) <= floor_room:
+            # A canasta held whole is laid whatever the floor: its bonus counts only on the table.
+            whole = rules.canasta_size <= len(nat) <= room
+            if r not in melded_ranks and len(nat) >= 3 and (len(nat) <= floor_room or whole):
                 return LayMelds((tuple(nat),))
         # Melds of one rank: put together when the result is valid (closer to a canasta).
         ranked = [m for m in melds if m.kind == RANK_MELD]
@@ -477,16 +495,26 @@ class Planner:
             options.append(LayMelds(tuple(anyway)))
         if not options:
             return None
-        keep = self.ev.keep_values(hand)
+        # Counted like the going-out search's nodes: a big unmelded hand has thousands of first melds,
+        # and a search that did not count them ran past a second (playout.NODES_PER_MOVE).
+        self.out_plans.work += len(options)
+        keep = self.hand_keep()
+        # A big hand has thousands of first melds built of the same few melds: each meld is priced once.
+        priced: dict[tuple[int, ...], float] = {}
+
+        def meld_cost(m: tuple[int, ...]) -> float:
+            # A natural laid still grows toward a canasta; a wild card in a rank meld is lost to bolivias.
+            c = priced.get(m)
+            if c is None:
+                if all(WILD[x] for x in m) or classify(m, rules).kind == RUN:
+                    c = 0.0
+                else:
+                    c = sum(max(0.0, keep[x]) * (1.0 if WILD[x] else 0.4) for x in m)
+                priced[m] = c
+            return c
 
         def cost(a: LayMelds) -> float:
-            # A natural laid still grows toward a canasta; a wild card in a rank meld is lost to bolivias.
-            c = 0.0
-            for m in a.melds:
-                if all(WILD[x] for x in m) or classify(m, rules).kind == RUN:
-                    continue
-                c += sum(max(0.0, keep[x]) * (1.0 if WILD[x] else 0.4) for x in m)
-            return c
+            return sum(meld_cost(m) for m in a.melds)
 
         # The cheapest in what it gives up, then the smallest that reaches the minimum.
         best = min(options, key=lambda a: (cost(a), sum(meld_points(m) for m in a.melds),
@@ -501,7 +529,7 @@ class Planner:
     def discard(self) -> Action:
         view = self.view
         hand = view.hand
-        keep = self.ev.keep_values(hand)
+        keep = self.hand_keep()
         if self.style.random_discard and self.rng.random() < self.style.random_discard:
             plain = sorted(c for c in hand if not WILD[c])
             if plain:
@@ -541,7 +569,7 @@ class Planner:
     def discard_ranking(self) -> list[int]:
         """One card per face, the best discard first (least worth keeping plus least dangerous)."""
         hand = self.view.hand
-        keep = self.ev.keep_values(hand)
+        keep = self.hand_keep()
         firsts: dict[int, int] = {}
         for c in sorted(hand):
             firsts.setdefault(FACE[c], c)
