@@ -91,6 +91,24 @@ def test_a_new_run_is_started_and_a_run_grown_is_built():
     assert reason_for(view_of(s, 0), grow) == "Build your run: seven cards make an escalera, worth 1,500."
 
 
+def test_the_reason_names_the_meld_its_cards_and_the_points():
+    # Seen at the table: "Build your melds toward a canasta" for 4♦ 4♥ onto the fours, "Build your wild meld"
+    # for three 2s laid new, and a first meld that did not say what it came to.
+    s = spot(2, {0: "4D 4H 9S 5C 7S 8C QD KD JH"}, pile="4C", phase=Phase.MELD, melds=[["4S 4H 4D JK"], []])
+    fours = s.melds[0][0].id
+    assert reason_for(view_of(s, 0), AddToMeld(fours, in_hand(s, 0, "4D 4H"))) == (
+        "Add 4♦ 4♥ to your fours: 6 of the 7 cards a canasta needs.")
+    s = spot(2, {0: "JC JD JH 9S 5C 7S 8C QD KD"}, pile="4C", phase=Phase.MELD, melds=[["4S 4H 4D JK"], []])
+    assert reason_for(view_of(s, 0), LayMelds((in_hand(s, 0, "JC JD JH"),))) == (
+        "Meld your jacks: 3 of the 7 cards a canasta needs.")
+    s = spot(2, {0: "2D 2D 2H 9S 5C 7S 8C QD KD"}, pile="4C", phase=Phase.MELD, melds=[["4S 4H 4D JK"], []])
+    assert reason_for(view_of(s, 0), LayMelds((in_hand(s, 0, "2D 2D 2H"),))) == (
+        "Start a wild meld: seven wild cards make a bolivia, worth 2,500.")
+    s = spot(2, {0: "4H 4S JK 9S 5C 7S 8C QD KD"}, pile="4C", phase=Phase.MELD)
+    assert reason_for(view_of(s, 0), LayMelds((in_hand(s, 0, "4H 4S JK"),))) == (
+        "Lay your first meld: 60 points reach the 50 you need.")
+
+
 def test_answer_no_names_the_points_at_stake():
     s = spot(4, {0: "KC KD KH 5D", 2: "3C 3S JK JK 9D"}, pile="6C", phase=Phase.ANSWER, asked=True,
              melds=[["4S 5S 6S 7S 8S 9S TS", "9C 9C 9D 9D 9H 9H 9S", "QH QD QS"], ["AC AD AH"]])

@@ -190,7 +190,7 @@ NEVER_ONE = {
     "Plays the deal {code} again, the same cards to every seat: {game}, {n} players. Backspace to change it.":
         "a deal is for 2, 3 or 4 players",
     "First meld: {have} / {need} points": "a first-meld minimum: 15 at least",
-    "Lay your first meld: it reaches the {need} points you need.": "a first-meld minimum",
+    "Lay your first meld: {points} points reach the {need} you need.": "a first-meld minimum",
     "Next first meld: {n} points": "a first-meld minimum",
     "Say no: your hand still holds {points} points your side would lose.": "a card costs 5 at least",
     "Staged: {n} points": "a staged card is worth 5 at least",

@@ -34,7 +34,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import BLACK_THREE, FACE, NATURAL, RANK, RED_THREE, WILD
 from game.rules.meld_move import judge_meld_move
-from game.rules.melds import RANK_MELD, RUN, WILD_MELD, classify, extends_run
+from game.rules.melds import RANK_MELD, RUN, WILD_MELD, classify, extends_run, meld_points
 from game.rules.names import a_canasta, canasta_word, card_name, cards_text, rank_plural
 from game.rules.ruleset import BOLIVIA, ESCALERA, RuleSet
 from game.rules.view import PlayerView
@@ -176,10 +176,12 @@ def _discard_reason(view: PlayerView, card: int, names: list[str]) -> str:
     if own is not None:  # the caution the table gives as the card goes, with the concrete risk
         return _("Discard {card}: every card you hold gives {who} something; this one gives the least.").format(
             card=name, who=who) + " " + risk_text(own, names, None, view.rules)
-    risky = [c for c, r in risks.items() if r is not None]
+    risky = [r for r in risks.values() if r is not None]
     if risky:
-        return _("Discard {card}: {who} cannot be known to take it, while {other} would give them something."
-                 ).format(card=name, who=who, other=cards_text(sorted(risky, key=lambda c: RANK[c])[:3]))
+        # The surest take another card would give, told as the table's warning tells it.
+        worst = max(risky, key=lambda r: (r.severity, -RANK[r.card]))
+        return _("Discard {card}: nothing you have seen shows {who} can take the pile with it.").format(
+            card=name, who=who) + " " + risk_text(worst, names, None, view.rules)
     memory = CardMemory(view)
     if NATURAL[card] and memory.p_holds_naturals(nxt, RANK[card], 2) == 0:
         return _("Discard {card}: {who} cannot hold a pair of {ranks}, so the pile ({count}) is safe.").format(
@@ -262,7 +264,9 @@ def _meld_reason(view: PlayerView, move: MeldMove) -> str:
     if j.canastas:
         return _("Meld now: it completes {what}.").format(what=a_canasta(rules.canasta_key(j.canastas[-1])))
     if not side_melds:
-        return _("Lay your first meld: it reaches the {need} points you need.").format(need=number(minimum))
+        points = sum(meld_points(m) for m in move.new)
+        return _("Lay your first meld: {points} points reach the {need} you need.").format(
+            points=number(points), need=number(minimum))
     kinds: set[str] = set()
     new_kinds: set[str] = set()
     for cards in move.new:
@@ -279,13 +283,40 @@ def _meld_reason(view: PlayerView, move: MeldMove) -> str:
     if RUN in kinds:
         return _("Build your run: seven cards make {a_canasta}, worth {bonus}.").format(
             a_canasta=a_canasta(rules.canasta_key(ESCALERA)), bonus=number(rules.escalera))
+    if WILD_MELD in new_kinds:  # a wild meld laid new is started, as a run is
+        return _("Start a wild meld: seven wild cards make a bolivia, worth {bonus}.").format(
+            bonus=number(rules.bolivia))
     if WILD_MELD in kinds:
         return _("Build your wild meld: seven wild cards make a bolivia, worth {bonus}.").format(
             bonus=number(rules.bolivia))
     per_round = rules.draws(view.players) * view.players
     if view.stock_count <= 2 * per_round:
         return _("Meld down: the stock is nearly out and cards left in hand count against you.")
+    grown = _one_rank_meld(move, by_id, rules)
+    if grown is not None:
+        rank, size, laid_new = grown
+        words = (_("Meld your {ranks}: {n} of the {size} cards a canasta needs.") if laid_new else
+                 _("Add {cards} to your {ranks}: {n} of the {size} cards a canasta needs."))
+        added = move.add[0][1] if move.add else ()
+        return words.format(ranks=rank_plural(rank), n=number(size), size=number(rules.canasta_size),
+                            cards=cards_text(added))
     if RANK_MELD in kinds or move.combine:
         return _("Build your melds toward a canasta.")
     return _("Meld these cards: they count for your side.")
 
+
+def _one_rank_meld(move: MeldMove, by_id: dict, rules: RuleSet) -> tuple[int, int, bool] | None:
+    """(rank, cards after, laid new) when the move grows or lays one rank meld short of a canasta and nothing
+    else, so its reason can name the meld; None otherwise."""
+    if move.combine or len(move.new) + len(move.add) != 1:
+        return None
+    if move.new:
+        shape = classify(move.new[0], rules)
+        if shape.kind != RANK_MELD:
+            return None
+        return shape.key, len(move.new[0]), True
+    mid, cards = move.add[0]
+    meld = by_id.get(mid)
+    if meld is None or meld.kind != RANK_MELD or meld.size + len(cards) >= rules.canasta_size:
+        return None
+    return meld.key, meld.size + len(cards), False
