@@ -200,8 +200,10 @@ def test_a_discard_into_a_big_pile_asks_once_naming_the_risk(app):
     click(app, centre(scene.layout.discard))
     assert scene.dialog is not None and "12 cards" in scene.dialog.message and "North" in scene.dialog.message
     assert "picked up a pair of nines" in scene.dialog.message and "is a safer discard" in scene.dialog.message
-    key(app, pygame.K_n)  # keep it
+    key(app, pygame.K_n)  # keep it: the nine goes back among the others
     assert scene.dialog is None and nine in state.hands[0] and state.phase == Phase.MELD
+    assert not scene.hand.selected
+    select(app, scene, (nine,))
     click(app, centre(scene.layout.discard))
     assert scene.dialog is not None
     key(app, pygame.K_y)
@@ -223,9 +225,9 @@ def test_when_every_card_is_a_risk_the_hint_s_card_goes_with_a_caution_and_no_qu
     select(app, scene, (other,))
     click(app, centre(scene.layout.discard))
     assert scene.dialog is not None and "North's run" in scene.dialog.message
-    key(app, pygame.K_n)  # keep it
+    key(app, pygame.K_n)  # keep it: unselected
     settle(app, scene)
-    click(app, card_spot(scene, other))  # unselected
+    assert not scene.hand.selected
     select(app, scene, (own,))
     click(app, centre(scene.layout.discard))
     assert scene.dialog is None and own in state.pile

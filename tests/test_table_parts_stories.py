@@ -226,6 +226,23 @@ def test_an_addition_the_engine_would_refuse_is_refused_when_staged(app):
     assert "meld" in scene.toasts.items[-1].message.lower()
 
 
+def test_m_with_cards_that_fit_one_meld_stages_them_onto_it(app):
+    # Played: two fours selected beside the side's fours, M said "A meld needs at least three cards."
+    state = position(2, ["4D 4C 9H 9C 5S 6S 8D KH", "QS 4D 5S 6H"], phase=Phase.MELD,
+                     melds=[["4S 4H 4H JK"], []])
+    scene = open_table(app, state)
+    fours = state.melds[0][0].id
+    select(app, scene, tuple(in_hand(state, 0, "4D 4C")))
+    key(app, pygame.K_m)
+    assert not scene.staging.new and sorted(scene.staging.adds[fours]) == sorted(in_hand(state, 0, "4D 4C"))
+    key(app, pygame.K_l)
+    assert len(state.melds[0][0].cards) == 6 and len(state.hands[0]) == 6
+    # Two cards that are no meld and go onto none are refused with the engine's own reason.
+    select(app, scene, tuple(in_hand(state, 0, "9H 5S")))
+    key(app, pygame.K_m)
+    assert not scene.staging and scene.toasts.items[-1].message
+
+
 def test_z_takes_back_the_last_staged_step_one_at_a_time(app):
     state = position(2, ["QC 9H 9C 9D 5S 6S 8D", "QS 4D 5S 6H"], phase=Phase.MELD, melds=[["QH QS QD"], []])
     scene = open_table(app, state)

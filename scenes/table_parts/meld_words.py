@@ -6,7 +6,9 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _
-from scenes.widgets import draw_text, font, text_image
+from game.rules.meld_move import MeldJudgement
+from game.rules.state import GameState
+from scenes.widgets import GOLD, INK, draw_text, font, text_image
 
 CANASTA_COLORS = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190), "samba": (30, 80, 190),
                   "bolivia": (130, 50, 160)}
@@ -41,3 +43,25 @@ def label_rect(label: tuple) -> tuple[int, int, int, int]:
     if shadow:
         rect.union_ip(rect.move(max(1, size // 14), max(1, size // 14)))
     return tuple(rect)
+
+
+def staging_words(st: GameState, side: int, j: MeldJudgement | None, staged_points: int
+                  ) -> list[tuple[str, tuple[int, int, int]]]:
+    """The staging's total as the engine judged it (`j`; None: not judged), and while it would refuse the
+    move, why; each with its colour."""
+    first = not st.has_melded(side)
+    points = j.points if j is not None else staged_points
+    if first:
+        need = j.minimum if j is not None else st.min_meld(side)
+        text = _("First meld: {have} / {need} points").format(have=points, need=need)
+    else:
+        text = _("Staged: {n} points").format(n=points)
+    ok = j is not None and j.legal
+    if j is not None and j.goes_out:
+        text += "  ·  " + _("goes out!")
+    elif j is not None and j.discard_goes_out:
+        text += "  ·  " + _("goes out with the discard")
+    lines = [(text, GOLD if ok else INK)]
+    if j is not None and not j.legal and j.reason:
+        lines.append((j.reason, (255, 190, 170)))
+    return lines

@@ -21,10 +21,10 @@ from game.ui.draw_list import DrawList
 from game.ui.layout import TableLayout, contains_point, index_strip
 from game.ui.staging import Staging, step_refusal
 from game.ui.table_view import Homes
-from scenes.table_parts.meld_words import CANASTA_COLORS, CANASTA_TAGS, draw_label, fit_tags, label_rect
+from scenes.table_parts.meld_words import CANASTA_COLORS, CANASTA_TAGS, draw_label, fit_tags, label_rect, staging_words
 from scenes.table_parts.outcomes import Changed, Outcomes, Play, Refuse, Say
 from scenes.table_parts.view import TableView
-from scenes.widgets import GOLD, INK, INK_DIM, fit_size, text_image
+from scenes.widgets import GOLD, INK_DIM, fit_size, text_image
 
 
 def draw_first(rules: RuleSet, players: int) -> str:
@@ -124,10 +124,28 @@ class MeldAreas:
     # ----- intents ----------------------------------------------------------------------------------
 
     def stage(self, view: TableView, chosen: tuple[int, ...]) -> Outcomes:
-        """The selected cards become a new meld in the staging (laid with the rest by L)."""
+        """The selected cards become a new meld in the staging (laid with the rest by L); cards that are no
+        meld of their own but go onto exactly one of the side's melds are staged onto it (two 4s selected
+        beside the side's fours), as a player pressing M means."""
         if not chosen:
             return Refuse(_("Select the cards to meld first."))
-        return self._staged(chosen, self.stage_new(view, chosen))
+        why = self.stage_new(view, chosen)
+        if why is not None and view.state.phase == Phase.MELD:
+            homes = self.melds_taking(view, chosen)
+            if len(homes) == 1:
+                return self._staged(chosen, self.stage_add(view, homes[0], chosen))
+            if len(homes) > 1:
+                why = _("These cards go onto more than one of your melds: click the one to add them to.")
+        return self._staged(chosen, why)
+
+    def melds_taking(self, view: TableView, cards: tuple[int, ...]) -> list[int]:
+        """The side's melds the engine would let these cards join now, with what is staged already."""
+        out = []
+        for m in view.state.melds[view.side]:
+            if self.stage_add(view, m.id, cards) is None:
+                self.staging.undo_step()  # only asked: the staging stays as it was
+                out.append(m.id)
+        return out
 
     def meld_clicked(self, view: TableView, meld_id: int, chosen: tuple[int, ...]) -> Outcomes:
         """Cards selected and a meld clicked: they are staged onto it (with none, the meld is picked up
@@ -238,24 +256,7 @@ class MeldAreas:
 
     def staging_lines(self, view: TableView) -> list[tuple[str, tuple[int, int, int]]]:
         """The staging's total (and, while the engine would refuse it, why), and their colours."""
-        st = view.state
-        j = self.judgement
-        first = not st.has_melded(view.side)
-        points = j.points if j is not None else self.staging.points()
-        if first:
-            need = j.minimum if j is not None else st.min_meld(view.side)
-            text = _("First meld: {have} / {need} points").format(have=points, need=need)
-        else:
-            text = _("Staged: {n} points").format(n=points)
-        ok = j is not None and j.legal
-        if j is not None and j.goes_out:
-            text += "  ·  " + _("goes out!")
-        elif j is not None and j.discard_goes_out:
-            text += "  ·  " + _("goes out with the discard")
-        lines = [(text, GOLD if ok else INK)]
-        if j is not None and not j.legal and j.reason:
-            lines.append((j.reason, (255, 190, 170)))
-        return lines
+        return staging_words(view.state, view.side, self.judgement, self.staging.points())
 
     def under_items(self, view: TableView, version: int, u: int) -> list[tuple]:
         """What lies under the cards as layer items: the areas' shades (the first things drawn on the felt),

@@ -24,7 +24,7 @@ from game.ui.input_map import Intent
 from game.ui.layout import TableLayout, contains_point
 from game.ui.pile_pairs import pile_takes
 from game.ui.staging import Staging
-from scenes.table_parts.outcomes import Ask, Outcomes, Play, Refuse, Rehint, Say
+from scenes.table_parts.outcomes import Ask, Changed, Outcomes, Play, Refuse, Rehint, Say
 from scenes.table_parts.view import TableView
 from scenes.widgets import INK_DIM, fit_size, text_image
 
@@ -118,9 +118,10 @@ class Piles:
         if not confirmed and self.warn and view.state.phase == Phase.MELD:
             note = discard_risk(view_of(view.state, view.seat), card, view.names)
             if note is not None and note.ask:
-                # "Keep it": the hint, if one shows, is worked out again for the hand kept.
+                # "Keep it": the card goes back among the others (a second card clicked then is not a pair
+                # the pile refuses), and the hint, if one shows, is worked out again for the hand kept.
                 return Ask(note.text + " " + _("Discard it anyway?"), _("Discard"), _("Keep it"),
-                           self.discard_card(view, card, staging, confirmed=True), Rehint())
+                           self.discard_card(view, card, staging, confirmed=True), [Changed(unselect=True), Rehint()])
             if note is not None and view.state.is_legal(Discard(card)):
                 # The adviser's own discard when every card is a risk: told as it goes, never questioned.
                 return [Play(Discard(card), frozenset({card}), unselect=True), Say("caution", note.text, 6.0)]
