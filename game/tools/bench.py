@@ -26,14 +26,14 @@ The output is a contract; its keys are exactly:
   least-squares slope of the memory read as each game-over screen appears.
 - `ai_ms`: per computer level, `p50`, `p95` and `max` milliseconds of one decision over whole games.
   `coach` is the table's hint (game/ai/adviser.py `advise`, on its fixed budget): its time is the
-  advice's time.
+  advice's time, over games at two, four and three players in turn.
 - `rules`: the move list on long hands (game/tools/rules_bench.py): `legal_ms` by hand size (`"30"`,
   `"40"`, `"48"` cards of a side not yet melded, at the first minimum of 50), each `p50` and `max`
   milliseconds of one list and `moves`, the longest list; `legal_ms_30_cards_by_minimum` the same for
   30 cards at the minimums `"90"`, `"120"` and `"150"`.
 - `sim_games_per_s`: per level, whole four-player games a second, as `simulate` plays them. A
   searching level (Expert, the coach) plays seat 0 against three Normal players in games to 2,500,
-  and its `ai_ms` are its own decisions only.
+  and its `ai_ms` are its own decisions only (the coach's games are at two, four and three players).
 
 A level that is missing is left out; one that fails reports its `error` instead of numbers.
 The targets below are checked by `--check` (exit 1 if one is missed); tests never time anything.
@@ -69,6 +69,8 @@ LEVELS = ("easy", "normal", "hard", "expert", "coach")
 # smallest target, and only its own decisions are timed.
 SEARCHING = {"expert", "coach"}
 SEARCH_TARGET = 2500
+# The table's hint comes at every table: two players hold the biggest hands, and its slowest advice.
+PLAYER_COUNTS = {"coach": (2, 4, 3)}
 ROOT = Path(__file__).resolve().parents[2]
 
 # name: (where in the report, limit, what it is)
@@ -509,14 +511,15 @@ def measure_rss(seed: int, max_frames: int | None, command: list[str]) -> float 
 
 # ----- computer players ---------------------------------------------------------------------------
 
-def measure_level(chooser: Callable, seconds: float, seed: int, searching: bool = False) -> tuple[dict, float | None]:
-    """Whole four-player games (rules checked, as `simulate` does) for about `seconds`, at least one.
-    `searching`: the level at seat 0 against Normal, games to SEARCH_TARGET, its own decisions timed."""
+def measure_level(chooser: Callable, seconds: float, seed: int, searching: bool = False,
+                  players: tuple[int, ...] = (4,)) -> tuple[dict, float | None]:
+    """Whole games (rules checked, as `simulate` does) for about `seconds`, at least one, at each count of
+    `players` in turn. `searching`: the level at seat 0 against Normal, games to SEARCH_TARGET, its own
+    decisions timed."""
     from game.ai import PLAYERS
     from game.rules.state import GameState
     from game.tools.cli import play_game
 
-    choosers = [chooser] + [PLAYERS["normal"] if searching else chooser] * 3
     target = SEARCH_TARGET if searching else None
 
     decisions: list[float] = []
@@ -524,7 +527,9 @@ def measure_level(chooser: Callable, seconds: float, seed: int, searching: bool 
     start = time.perf_counter()
     try:
         while games == 0 or time.perf_counter() - start < seconds:
-            state = GameState(4, seed * 1_000_003 + games, target=target)
+            n = players[games % len(players)]
+            choosers = [chooser] + [PLAYERS["normal"] if searching else chooser] * (n - 1)
+            state = GameState(n, seed * 1_000_003 + games, target=target)
             result = play_game(state, choosers, random.Random(f"{seed}:{games}:players"),
                                on_decision=lambda seat, took, _st, _a: (seat == 0 or not searching)
                                and decisions.append(took * 1000))
@@ -549,7 +554,8 @@ def measure_ai(levels: list[str] | None, seconds: float, seed: int) -> tuple[dic
         chooser = PLAYERS.get(name)
         if chooser is None:
             continue
-        ai_ms[name], rate[name] = measure_level(chooser, seconds, seed, name in SEARCHING)
+        counts = PLAYER_COUNTS.get(name, (4,))
+        ai_ms[name], rate[name] = measure_level(chooser, seconds, seed, name in SEARCHING, counts)
     return ai_ms, rate
 
 
