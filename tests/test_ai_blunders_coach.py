@@ -180,7 +180,7 @@ def test_needs_least_is_never_said_of_a_card_north_can_be_known_to_take():
     assert RANK[hinted_discard(advice)] != 6
     # The reason names what the six would have given North, not "the card your hand needs least".
     assert "needs least" not in advice.hint.reason
-    assert "nothing you have seen shows North can take the pile with it" in advice.hint.reason
+    assert ": no sign North can take it. " in advice.hint.reason
     assert "North picked up a pair of sixes: with 6♥ on top they can take the pile (8 cards)." in advice.hint.reason
     assert "(8 cards)" in advice.warning(card_of(s, 0, "6H"))
 
@@ -197,7 +197,7 @@ def test_when_the_other_cards_feed_north_the_reason_says_so():
     s = spot(2, {0: "TH 5H 9D"}, counts={1: 8}, pile="8C 4S 7D", melds=[[], ["6H 7H 8H 9H"]])
     advice = advice_of(s, TWO)
     assert label(hinted_discard(advice)) == "9D"
-    assert "nothing you have seen shows North can take the pile with it" in advice.hint.reason
+    assert "Discard 9♦: no sign North can take it." in advice.hint.reason
     assert "10♥ completes North's run 6♥ 7♥ 8♥ 9♥" not in advice.hint.reason  # a run of four: not yet seven
     assert "goes onto North's run 6♥ 7♥ 8♥ 9♥: they can take it from the pile." in advice.hint.reason
 

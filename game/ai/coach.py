@@ -180,7 +180,7 @@ def _discard_reason(view: PlayerView, card: int, names: list[str]) -> str:
     if risky:
         # The surest take another card would give, told as the table's warning tells it.
         worst = max(risky, key=lambda r: (r.severity, -RANK[r.card]))
-        return _("Discard {card}: nothing you have seen shows {who} can take the pile with it.").format(
+        return _("Discard {card}: no sign {who} can take it.").format(
             card=name, who=who) + " " + risk_text(worst, names, None, view.rules)
     memory = CardMemory(view)
     if NATURAL[card] and memory.p_holds_naturals(nxt, RANK[card], 2) == 0:
