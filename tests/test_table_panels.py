@@ -253,3 +253,29 @@ def test_the_pile_badge_reads_at_12_px_in_french_at_1024x600(app) -> None:
         tp.text_image = real
     assert any(t.startswith("Défausse") for t, _s in shown), shown
     assert all(s >= 12 for _t, s in shown), shown
+
+
+@pytest.mark.parametrize("lang,size", [("fr", (1366, 768)), ("fr", (1024, 600)), ("en", (1366, 768)),
+                                       ("sv", (1920, 1080))])
+def test_the_stock_and_pile_badges_have_one_size_and_one_shape(app, lang, size) -> None:
+    # Played: "Pioche 69" on one bold line beside "Défausse / 5" smaller on two.
+    import scenes.table_parts.piles as tp
+    from scenes.widgets import ui_unit
+
+    app._resized(size)
+    set_language(lang)
+    try:
+        scene = late_hand(app, 2)
+        shown: list[tuple[str, int]] = []
+        real = tp.text_image
+        tp.text_image = lambda text, px, *a, **k: (shown.append((text, px)), real(text, px, *a, **k))[1]
+        try:
+            scene.piles.draw(pygame.Surface(app.size), scene.view, ui_unit(app.size))
+        finally:
+            tp.text_image = real
+    finally:
+        set_language("en")
+    counts = [(t, px) for t, px in shown if any(ch.isdigit() for ch in t) or t in ("Pioche", "Défausse", "Stock",
+                                                                                    "Pile", "Lek", "Hög", "Talong")]
+    assert len({px for _t, px in counts}) == 1, shown
+    assert len(counts) in (2, 4), shown  # one line each, or two each

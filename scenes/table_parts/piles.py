@@ -140,8 +140,8 @@ class Piles:
         freeze = state.pile_freeze(view.side) if state.pile else None
         if freeze == FROZEN_BY_WILD:
             self.draw_crosswise_wild(surface, view, pi)
-        self.badge(surface, _("Stock {n}").format(n=len(state.stock)), st, small)
-        self.badge(surface, _("Pile {n}").format(n=len(state.pile)), pi, small)
+        self.count_badges(surface, _("Stock {n}").format(n=len(state.stock)), _("Pile {n}").format(n=len(state.pile)),
+                          small)
         if state.pile_blocked():
             top = state.pile[-1]
             text = _("BLOCKED")
@@ -168,14 +168,12 @@ class Piles:
             surface.blit(self.faces.get(max(12, pile.w)).face(top), pile.topleft)
 
     @staticmethod
-    def badge(surface: pygame.Surface | DrawList, text: str, card: pygame.Rect, size: int,
-              color: tuple[int, int, int] = (12, 40, 24), middle: bool = False) -> None:
-        """A label on a card, shrunk to the card's width so neighbours never overlap; a label too long
-        to stay readable on one line ("Blocked for North") goes on two."""
-        room = card.w - 8
+    def fitted(text: str, size: int, room: int, split: bool = False) -> tuple[list[str], int, bool]:
+        """A badge's lines, size and weight: shrunk to the card's width so neighbours never overlap; a label
+        too long to stay readable on one line ("Blocked for North"), or `split`, goes on two."""
         lines = [text]
         words = text.split()
-        if len(words) > 1 and fit_size(text, size, room, 9) < min(size, BADGE_READABLE):
+        if len(words) > 1 and (split or fit_size(text, size, room, 9) < min(size, BADGE_READABLE)):
             cut = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
             lines = [" ".join(words[:cut]), " ".join(words[cut:])]
         px = min(fit_size(line, size, room, 9) for line in lines)
@@ -183,6 +181,13 @@ class Piles:
         if px < BADGE_READABLE:  # a long word on a small card ("Défausse" at 1024x600): plain, and larger
             plain = min(fit_size(line, size, room, 9, bold=False) for line in lines)
             px, bold = (plain, False) if plain > px else (px, True)
+        return lines, px, bold
+
+    def badge(self, surface: pygame.Surface | DrawList, text: str, card: pygame.Rect, size: int,
+              color: tuple[int, int, int] = (12, 40, 24), middle: bool = False,
+              fit: tuple[list[str], int, bool] | None = None) -> None:
+        """A label on a card (`fit`: its lines, size and weight, when chosen with a neighbour's)."""
+        lines, px, bold = fit if fit is not None else self.fitted(text, size, card.w - 8)
         images = [text_image(line, px, (255, 255, 255), bold) for line in lines]
         tag = pygame.Rect(0, 0, card.w - 2, sum(img.get_height() for img in images) + 6)
         tag.midbottom = (card.centerx, card.bottom - 3) if not middle else (card.centerx, card.centery + tag.h // 2)
@@ -191,3 +196,15 @@ class Piles:
         for img in images:
             surface.blit(img, img.get_rect(midtop=(tag.centerx, y)))
             y += img.get_height()
+
+    def count_badges(self, surface: pygame.Surface | DrawList, stock: str, pile: str, size: int) -> None:
+        """The stock's and the pile's counts, side by side in one size and one shape: when one needs two
+        lines both take two, so the two badges never differ ("Pioche 69" beside "Défausse / 5")."""
+        room = min(self.stock.w, self.discard.w) - 8
+        fits = [self.fitted(stock, size, room), self.fitted(pile, size, room)]
+        if any(len(lines) > 1 for lines, _px, _b in fits):
+            fits = [self.fitted(stock, size, room, split=True), self.fitted(pile, size, room, split=True)]
+        px = min(f[1] for f in fits)
+        bold = all(f[2] for f in fits)
+        self.badge(surface, stock, self.stock, size, fit=(fits[0][0], px, bold))
+        self.badge(surface, pile, self.discard, size, fit=(fits[1][0], px, bold))
