@@ -109,6 +109,15 @@ def test_the_reason_names_the_meld_its_cards_and_the_points():
         "Lay your first meld: 60 points reach the 50 you need.")
 
 
+def test_a_pile_taken_with_five_jacks_names_the_jacks_not_a_run():
+    # Played: "Take the pile: 13 cards, and it starts your escalera" when five jacks took a jack.
+    s = spot(2, {0: "JC JC JD JD JH 5D 5S QS KC KC"}, pile="4H 9C 8S 6D 7D 4S 5H 9H TD 6H 6D 7S JS",
+             phase=Phase.DRAW, melds=[["8C 9C TC JC"], []])
+    take = TakePile(in_hand(s, 0, "JC JC JD JD JH"))
+    assert reason_for(view_of(s, 0), take) == (
+        "Take the pile: 13 cards, and your jacks come to 6 of the 7 cards a canasta needs.")
+
+
 def test_answer_no_names_the_points_at_stake():
     s = spot(4, {0: "KC KD KH 5D", 2: "3C 3S JK JK 9D"}, pile="6C", phase=Phase.ANSWER, asked=True,
              melds=[["4S 5S 6S 7S 8S 9S TS", "9C 9C 9D 9D 9H 9H 9S", "QH QD QS"], ["AC AD AH"]])

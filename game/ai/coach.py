@@ -126,6 +126,12 @@ def _pile_reason(view: PlayerView, action: TakePile) -> str:
             count=count, ranks=rank_plural(RANK[top]))
     if not view.melds[view.side]:
         return _("Take the pile: {count}, and it makes your first meld.").format(count=count)
+    # The meld the take starts with the top card, when it comes close to a canasta.
+    size = len(action.cards) + 1
+    if size >= rules.canasta_size - 2:
+        return _("Take the pile: {count}, and your {ranks} come to {n} of the {size} cards a canasta needs."
+                 ).format(count=count, ranks=rank_plural(RANK[top]), n=number(size),
+                          size=number(rules.canasta_size))
     side_runs = [m for m in view.melds[view.side] if m.kind == RUN and m.size < rules.run_max]
     if any(extends_run(m, c, rules) for m in side_runs for c in rest if NATURAL[c]):
         return _("Take the pile: {count}, and it feeds your {canasta}.").format(
