@@ -89,8 +89,12 @@ class TablePicture:
         view, size = self.view, frame.size
         # The marks depend on the game (a change of it lays the cards out again, `version`), the picked
         # meld, the hint, a drag and the keyboard's target.
-        key = (frame.version, self.melds.picked, self.hints.hint, tuple(self.hand.dragging), self.aim.index, size, u)
-        self.marks.draw(surface, key, lambda notes: self.draw_marks(notes, frame, u))
+        # While cards fly (a re-spread, a draw) the hand's marks wait: drawn at the cards' new places they
+        # would frame the wrong cards until the cards arrive.
+        settled = self.cards.tweener.idle
+        key = (frame.version, self.melds.picked, self.hints.hint, tuple(self.hand.dragging), self.aim.index, size, u,
+               settled)
+        self.marks.draw(surface, key, lambda notes: self.draw_marks(notes, frame, u, settled))
         self.piles.draw(surface, view, u)
         self.log_panel.draw(surface)
         self.score_panel.draw(surface, view, u, frame.version)
@@ -100,9 +104,10 @@ class TablePicture:
         self.panels.draw(surface, view, self.log_panel.story, size, u, max(14, frame.label_px))
         self.dialogs.draw(surface, size, u)
 
-    def draw_marks(self, surface: pygame.Surface | DrawList, frame: Frame, u: int) -> None:
+    def draw_marks(self, surface: pygame.Surface | DrawList, frame: Frame, u: int, settled: bool = True) -> None:
         self.melds.draw_marks(surface, self.view)  # canasta ribbons, the staging, the picked meld
-        self.hand.draw_marks(surface, self.hand.playable, self.hints.cards)
+        if settled:
+            self.hand.draw_marks(surface, self.hand.playable, self.hints.cards)
         self.hints.draw_marks(surface, frame.homes.meld_rects)
         self.aim.draw(surface, self.view, frame.homes)
         self.other_hands.draw(surface, self.view, frame.size, u)

@@ -339,3 +339,24 @@ def test_the_cards_that_can_go_onto_the_table_are_outlined_when_asked(app, monke
     select(app, scene, tuple(in_hand(state, 0, "9H 9C 9D")))
     key(app, pygame.K_m)  # staged: the nines are not in the hand to outline any more
     assert scene.hand.playable == set(in_hand(state, 0, "QC"))
+
+
+def test_the_hand_s_marks_wait_while_its_cards_fly(app, monkeypatch):
+    # Played: after a meld the hand re-spread, and for a moment the outlines and the new-card bars framed
+    # the places the cards were flying to, across the wrong cards.
+    state = position(2, ["QC 9H 9C 9D 5S 6S 8D KH", "QS 4D 5S 6H"], phase=Phase.MELD, melds=[["QH QS QD"], []])
+    controller = TurnController(state, {1: choose_greedy}, {0}, "normal", 3, threaded=False)
+    scene = TableScene(controller, "normal")
+    app.scenes.request(scene)
+    run_frames(app, 1)
+    settle(app, scene)
+    calls = []
+    real = scene.hand.draw_marks
+    monkeypatch.setattr(scene.hand, "draw_marks", lambda *a, **k: (calls.append(1), real(*a, **k))[1])
+    key(app, pygame.K_2)  # sorted by suit: every card flies to its new place
+    assert not scene.cards.tweener.idle
+    scene.draw_whole(pygame.Surface(scene.size))
+    assert calls == []
+    settle(app, scene)
+    scene.draw_whole(pygame.Surface(scene.size))
+    assert calls
