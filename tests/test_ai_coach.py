@@ -101,6 +101,10 @@ def test_the_reason_names_the_meld_its_cards_and_the_points():
     s = spot(2, {0: "JC JD JH 9S 5C 7S 8C QD KD"}, pile="4C", phase=Phase.MELD, melds=[["4S 4H 4D JK"], []])
     assert reason_for(view_of(s, 0), LayMelds((in_hand(s, 0, "JC JD JH"),))) == (
         "Meld your jacks: 3 of the 7 cards a canasta needs.")
+    s = spot(2, {0: "6D 9S 5C 7S 8C QD KD"}, pile="4C", phase=Phase.MELD,
+             melds=[["6S 6S 6D 6H 6H 6H 6C"], []])
+    assert reason_for(view_of(s, 0), AddToMeld(s.melds[0][0].id, in_hand(s, 0, "6D"))) == (
+        "Add 6♦ to your canastas: on the table they count for you, in your hand against you.")
     s = spot(2, {0: "2D 2D 2H 9S 5C 7S 8C QD KD"}, pile="4C", phase=Phase.MELD, melds=[["4S 4H 4D JK"], []])
     assert reason_for(view_of(s, 0), LayMelds((in_hand(s, 0, "2D 2D 2H"),))) == (
         "Start a wild meld: seven wild cards make a bolivia, worth 2,500.")

@@ -306,6 +306,11 @@ def _meld_reason(view: PlayerView, move: MeldMove) -> str:
         added = move.add[0][1] if move.add else ()
         return words.format(ranks=rank_plural(rank), n=number(size), size=number(rules.canasta_size),
                             cards=cards_text(added))
+    if move.add and not move.new and not move.combine and all(
+            mid in by_id and by_id[mid].kind == RANK_MELD and by_id[mid].size >= rules.canasta_size
+            for mid, _cards in move.add):
+        return _("Add {cards} to your canastas: on the table they count for you, in your hand against you.").format(
+            cards=cards_text([c for _mid, cards in move.add for c in cards]))
     if RANK_MELD in kinds or move.combine:
         return _("Build your melds toward a canasta.")
     return _("Meld these cards: they count for your side.")
