@@ -135,7 +135,9 @@ class MeldAreas:
             if len(homes) == 1:
                 return self._staged(chosen, self.stage_add(view, homes[0], chosen))
             if len(homes) > 1:
-                why = _("These cards go onto more than one of your melds: click the one to add them to.")
+                why = ngettext("This card goes onto more than one of your melds: click the one to add it to.",
+                               "These cards go onto more than one of your melds: click the one to add them to.",
+                               len(chosen))
         return self._staged(chosen, why)
 
     def melds_taking(self, view: TableView, cards: tuple[int, ...]) -> list[int]:
