@@ -110,11 +110,11 @@ def badges(scene: TableScene, monkeypatch) -> list[str]:
     seen: list[str] = []
     real = Piles.badge
 
-    def spy(surface, text, card, size, color=(12, 40, 24), middle=False):
+    def spy(self, surface, text, card, size, *a, **k):
         seen.append(text)
-        return real(surface, text, card, size, color, middle)
+        return real(self, surface, text, card, size, *a, **k)
 
-    monkeypatch.setattr(Piles, "badge", staticmethod(spy))
+    monkeypatch.setattr(Piles, "badge", spy)
     scene.draw(pygame.Surface(scene.size))
     return seen
 
