@@ -11,6 +11,7 @@ after "Keep it" gives the answer the hint gives.
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -175,13 +176,23 @@ def _legal(view: PlayerView) -> Sequence[Action]:
     return [Deal()]
 
 
+def view_seed(view: PlayerView) -> int:
+    """The search's seed for a position as the seat sees it: the table's hint, the review's better move, the
+    arena's `coach` and `advise` ask the same search the same question and get the same answer (a close
+    call between taking the pile and drawing once went one way at the table and the other in the review)."""
+    key = (view.seat, view.hand_no, view.phase.name, view.turn, view.hand, view.pile, view.stock_count,
+           tuple(tuple(m.cards for m in side) for side in view.melds), view.permission, view.asked)
+    return zlib.crc32(repr(key).encode())
+
+
 def advise(view: PlayerView, names: list[str] | None = None, rng: random.Random | None = None, *,
            budget: Budget = COACH_BUDGET) -> Advice:
     """The hint and the discard warnings for the seat to act in this view. The table and the arena's
     `coach` both leave `budget` at COACH_BUDGET: a fixed amount of search, no clock, so they play the
-    same move (a review may weigh on another budget)."""
+    same move (a review may weigh on another budget). `rng`: None (every caller in the game) seeds the
+    search from the view itself (`view_seed`)."""
     names = names or seat_names(view)
-    rng = rng if rng is not None else random.Random(0)
+    rng = rng if rng is not None else random.Random(view_seed(view))
     plans = OutPlans()  # one decision: the search, the discard and the going-out check share their plans
     action = choose_expert(view, _legal(view), rng, budget, plans)
     warnings, choice = discard_advice(view, names, plans)
@@ -234,8 +245,9 @@ def _hint(action: Action, reason: str) -> Hint:
 
 
 def choose_coach(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
-    """The arena's `coach`: exactly the table's hint (the same function and budget)."""
-    return advise(view, rng=rng).hint.move
+    """The arena's `coach`: exactly the table's hint (the same function, budget and seed; the arena's `rng`
+    is not used)."""
+    return advise(view).hint.move
 
 
 # ----- for the table ------------------------------------------------------------------------------

@@ -159,7 +159,7 @@ class Reviewer:
         index, view, played = self.todo[self.done]
         self.done += 1
         seed = self.hand.hand * 100_003 + index
-        better = advise(view, rng=random.Random(seed), budget=self.budget).hint.move
+        better = advise(view, budget=self.budget).hint.move  # seeded by the view: the table's hint
         if view.phase == Phase.ANSWER and not isinstance(better, Answer):
             better = played
         if not same_move(better, played):

@@ -13,7 +13,6 @@ list); `discard_risks` has one entry per distinct card in the seat's hand when i
 from __future__ import annotations
 
 import json
-import random
 
 from game.i18n import _, set_language
 from game.rules.actions import (
@@ -106,7 +105,7 @@ def advise_position(data: object) -> dict:
     if s.phase not in (Phase.DRAW, Phase.MELD, Phase.ANSWER):
         raise PositionError(_("there is no move to advise: the hand is over"))
     seat = s.to_act
-    advice = advise(view_of(s, seat), rng=random.Random(0))
+    advice = advise(view_of(s, seat))  # seeded by the view, as the table's hint is
     return {"seat": seat, "hint": {"move": move_json(s, advice.hint.move), "reason": advice.hint.reason},
             "discard_risks": {face_label_of(c): text for c, text in advice.discard_risks.items()}}
 

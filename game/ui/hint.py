@@ -3,8 +3,6 @@ player's own seat view. The table shows `advice.hint.reason` and outlines `advic
 
 from __future__ import annotations
 
-import random
-
 from game.ai.adviser import Advice, Hint, advise
 from game.rules.state import GameState
 from game.rules.view import view_of
@@ -12,6 +10,7 @@ from game.rules.view import view_of
 __all__ = ["Advice", "Hint", "suggest"]
 
 
-def suggest(state: GameState, seat: int, seed: int = 0, names: list[str] | None = None) -> Advice:
-    """The adviser's hint and warnings for the seat, from its view of a copy (safe on a thread)."""
-    return advise(view_of(state.copy(), seat), names, random.Random(seed))
+def suggest(state: GameState, seat: int, names: list[str] | None = None) -> Advice:
+    """The adviser's hint and warnings for the seat, from its view of a copy (safe on a thread), seeded by
+    the view as every other caller of the adviser is."""
+    return advise(view_of(state.copy(), seat), names)

@@ -40,11 +40,11 @@ class Hints:
         """What the thinking thread works out: the adviser's move for this position, on a copy of it taken
         now (the thread never reads the game the frame loop changes)."""
         st = view.state
-        probe, seat, seed = st.copy(), view.seat, st.hand_no * 1000 + len(st.pile)
+        probe, seat = st.copy(), view.seat
         names = list(view.names)
         self.drop()
         self.asked = self.moves
-        return lambda: suggest(probe, seat, seed, names)
+        return lambda: suggest(probe, seat, names)
 
     def receive(self, job: Job, view: TableView) -> Outcomes:
         """The thread's answer: the hint said on the message line until the position changes, or nothing
