@@ -233,14 +233,15 @@ class TableScene(Scene):
     def apply_settings(self, settings: Settings) -> None:
         """The settings screen changed something: card size, suit colours, speed, sort order, sound, labels."""
         self.hand.apply_settings(settings.sort_order, settings.show_playable)
-        self.piles.warn = settings.discard_warning
-        self.speed = settings.setup.speed
+        self.piles.warn, self.speed = settings.discard_warning, settings.setup.speed
         self.cards.apply_settings(self.speed, settings.four_colour)
         self.controller.set_speed(self.speed)
         self.card_scale = CARD_SCALES.get(settings.card_size, 1.0)
         self.names, self.side_names = seat_names(self.state.players), side_names(self.state.players)
         self.view.names, self.view.side_names = self.names, self.side_names  # the language may have changed
-        self.log_panel.retell(self.view)  # in the new language, if it changed
+        self.log_panel.retell(self.view)  # in the new language, if it changed, as the message line's words
+        if self.messages.forget_other_languages():
+            self.carry_out(Rehint())
         self.button_bar.make(self.sounds.enabled)
         if self.layout is not None:
             self.layout = None  # worked out again at the new card size

@@ -360,3 +360,25 @@ def test_the_hand_s_marks_wait_while_its_cards_fly(app, monkeypatch):
     settle(app, scene)
     scene.draw_whole(pygame.Surface(scene.size))
     assert calls
+
+
+def test_a_hint_showing_when_the_language_changes_is_said_again_in_the_new_one(app):
+    # Played: French switched to English in the pause menu's settings; the line still said "Conseil : Piochez".
+    from game.i18n import set_language
+    from game.keep.settings import Settings
+
+    set_language("fr")
+    try:
+        scene = open_table(app, hint_position())
+        ask_hint(app, scene)
+        assert any(t.message.startswith("Conseil") for t in scene.toasts.items)
+        set_language("en")
+        scene.apply_settings(Settings())
+        for _ in range(50):
+            if any(t.message.startswith("Hint: ") for t in scene.toasts.items):
+                break
+            run_frames(app, 1)
+        said = [t.message for t in scene.toasts.items]
+        assert any(m.startswith("Hint: ") for m in said) and not any(m.startswith("Conseil") for m in said), said
+    finally:
+        set_language("en")

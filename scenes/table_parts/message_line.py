@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.i18n import _
+from game.i18n import _, language
 from game.rules.cards import BLACK_THREE
 from game.rules.ruleset import FROZEN_BY_WILD
 from game.rules.state import Phase
@@ -36,6 +36,7 @@ class Message:
         self.duration = duration
         self.key = key
         self.age = 0.0
+        self.language = language()  # words said before the player changed the language are not shown
 
     @property
     def alive(self) -> bool:
@@ -90,6 +91,14 @@ class MessageLine:
             self.drop("staged")
         elif said is None or said.message != reason:
             self.show(reason, None, key="staged")
+
+    def forget_other_languages(self) -> bool:
+        """The messages said in a language no longer chosen go; True if the hint was one of them (the
+        table works it out again in the new one: the line must not speak French among English words)."""
+        now = language()
+        had_hint = any(m.key == "hint" and m.language != now for m in self.items)
+        self.items = [m for m in self.items if m.language == now]
+        return had_hint
 
     def shown(self) -> Message | None:
         return self.items[-1] if self.items else None
