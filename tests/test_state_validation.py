@@ -170,3 +170,18 @@ def test_stretched_and_retyped_states_are_refused_or_played_to_the_end_of_the_ha
 
 
 STATES = 150  # generated states of the property above (about 10 s)
+
+
+def test_the_pile_takes_of_the_hand_survive_a_save_and_bad_ones_are_refused() -> None:
+    # Played: after Continue the hint forgot that North had taken the pile on fives, and said "North is
+    # unlikely to hold a pair" of a rank it had warned about before the game was closed.
+    s = mid_hand(2)
+    s.pile_takes = [(1, 5), (0, 13)]
+    data = s.to_json()
+    assert state_from_json(data).pile_takes == [(1, 5), (0, 13)]
+    assert view_of(state_from_json(data), 0).pile_takes == ((1, 5), (0, 13))
+    old = dict(data)
+    del old["pile_takes"]  # written before they were kept
+    assert state_from_json(old).pile_takes == []
+    for bad in ([[2, 5]], [[1, 2]], [[1]], [["1", 5]], [[True, 5]], "fives", [[1, 5, 0]]):
+        assert "pile_takes" in refused({**data, "pile_takes": bad})

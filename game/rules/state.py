@@ -663,6 +663,7 @@ class GameState:
             "player_melded_at_turn_start": self.player_melded_at_turn_start,
             "asked": self.asked,
             "permission": self.permission,
+            "pile_takes": [list(t) for t in self.pile_takes],  # every seat saw them: the warnings remember
         }
 
     def check(self) -> list[str]:

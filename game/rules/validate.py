@@ -139,6 +139,7 @@ def state_from_json(data: object) -> GameState:
         s.melded_by = [s.has_melded(s.side_of(seat)) for seat in range(players)]
         s.player_melded_at_turn_start = s.melded_at_turn_start
     s.asked = _bool(data, "asked")
+    s.pile_takes = _pile_takes(data, players)
     permission = data.get("permission")
     if permission is not None and not isinstance(permission, bool):
         raise _fail(_("“{key}” is not true or false").format(key="permission"))
@@ -353,3 +354,18 @@ def _check_hand_sizes(s: GameState) -> None:
     for seat in range(n):
         if not s.has_melded(s.side_of(seat)) and len(s.hands[seat]) > most:
             raise _fail(_("a hand holds more cards than the rules let it hold"))
+
+
+def _pile_takes(data: dict, players: int) -> list[tuple[int, int]]:
+    """This hand's pile takes, (seat, rank of the top card taken); saves written before they were kept
+    have none (the table then forgets who took the pile on what, as it did)."""
+    if "pile_takes" not in data:
+        return []
+    out = []
+    for entry in _list(data, "pile_takes"):
+        if (not isinstance(entry, list) or len(entry) != 2 or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in entry)
+                or not 0 <= entry[0] < players or not 4 <= entry[1] <= 14):
+            raise _fail(_("“{key}” is out of range").format(key="pile_takes"))
+        out.append((entry[0], entry[1]))
+    return out
