@@ -91,7 +91,9 @@ class TablePicture:
         # meld, the hint, a drag and the keyboard's target.
         # While cards fly (a re-spread, a draw) the hand's marks wait: drawn at the cards' new places they
         # would frame the wrong cards until the cards arrive.
-        settled = self.cards.tweener.idle
+        hand = self.hand
+        marked = bool(hand.new_cards or hand.playable or self.hints.cards)
+        settled = self.cards.tweener.idle or not marked  # nothing to mark: the marks layer stays as it is
         key = (frame.version, self.melds.picked, self.hints.hint, tuple(self.hand.dragging), self.aim.index, size, u,
                settled)
         self.marks.draw(surface, key, lambda notes: self.draw_marks(notes, frame, u, settled))

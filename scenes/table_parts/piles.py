@@ -38,6 +38,7 @@ class Piles:
         self.stock = pygame.Rect(0, 0, 0, 0)
         self.discard = pygame.Rect(0, 0, 0, 0)
         self._crosswise: dict[tuple[int, int], pygame.Surface] = {}
+        self._counts_fit: tuple[tuple, list] | None = None
 
     def place(self, layout: TableLayout) -> None:
         self.stock, self.discard = pygame.Rect(layout.stock), pygame.Rect(layout.discard)
@@ -201,9 +202,13 @@ class Piles:
         """The stock's and the pile's counts, side by side in one size and one shape: when one needs two
         lines both take two, so the two badges never differ ("Pioche 69" beside "Défausse / 5")."""
         room = min(self.stock.w, self.discard.w) - 8
-        fits = [self.fitted(stock, size, room), self.fitted(pile, size, room)]
-        if any(len(lines) > 1 for lines, _px, _b in fits):
-            fits = [self.fitted(stock, size, room, split=True), self.fitted(pile, size, room, split=True)]
+        key = (stock, pile, size, room)
+        if self._counts_fit is None or self._counts_fit[0] != key:  # measured once per change, not per frame
+            fits = [self.fitted(stock, size, room), self.fitted(pile, size, room)]
+            if any(len(lines) > 1 for lines, _px, _b in fits):
+                fits = [self.fitted(stock, size, room, split=True), self.fitted(pile, size, room, split=True)]
+            self._counts_fit = (key, fits)
+        fits = self._counts_fit[1]
         px = min(f[1] for f in fits)
         bold = all(f[2] for f in fits)
         self.badge(surface, stock, self.stock, size, fit=(fits[0][0], px, bold))
