@@ -353,12 +353,15 @@ def test_the_hand_s_marks_wait_while_its_cards_fly(app, monkeypatch):
     calls = []
     real = scene.hand.draw_marks
     monkeypatch.setattr(scene.hand, "draw_marks", lambda *a, **k: (calls.append(1), real(*a, **k))[1])
-    scene.hand.new_cards = set(in_hand(state, 0, "QC 8D"))  # drawn this turn: their bars are marks
     key(app, pygame.K_2)  # sorted by suit: every card flies to its new place
     assert not scene.cards.tweener.idle
+    scene.hand.new_cards = set(in_hand(state, 0, "QC 8D"))  # drawn this turn: their bars are marks
+    calls.clear()
     scene.draw_whole(pygame.Surface(scene.size))
     assert calls == []
     settle(app, scene)
+    scene.hand.new_cards = set(in_hand(state, 0, "QC 8D"))
+    calls.clear()
     scene.draw_whole(pygame.Surface(scene.size))
     assert calls
 
