@@ -42,7 +42,7 @@ from game.rules.actions import (
     TakeTop,
 )
 from game.rules.cards import BLACK_THREE, FACE, NATURAL, RANK, VALUE, WILD
-from game.rules.melds import RANK_MELD, RUN, WILD_MELD, classify, meld_points
+from game.rules.melds import RANK_MELD, RUN, WILD_MELD, MeldShape, classify, meld_points
 from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.rules.view import PlayerView
@@ -224,7 +224,7 @@ class Planner:
         self.ev = Evaluator(view, self.memory, style.weights)
         self.checked = False  # the move comes from a plan whose every step was checked legal
         self._hand_keep: dict[int, float] | None = None
-        self._shapes: dict[tuple[int, ...], object] = {}
+        self._shapes: dict[tuple[int, ...], MeldShape] = {}
 
     def hand_keep(self) -> dict[int, float]:
         """The keep value of each card of the hand, worked out once: a big hand weighs thousands of pile takes."""
@@ -232,7 +232,7 @@ class Planner:
             self._hand_keep = self.ev.keep_values(self.view.hand)
         return self._hand_keep
 
-    def shape(self, meld: tuple[int, ...]):
+    def shape(self, meld: tuple[int, ...]) -> MeldShape:
         """classify(meld), once per meld of this decision."""
         got = self._shapes.get(meld)
         if got is None:
