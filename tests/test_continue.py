@@ -8,6 +8,7 @@ import os
 import random
 import subprocess
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from game.ai import get_player
@@ -89,15 +90,24 @@ def test_a_player_with_moves_is_asked_once_per_position_and_never_stopped(monkey
     assert c.dead_end is None and counted == [1, 1]
 
 
-def test_the_players_dead_end_keeps_the_save_aside_and_returns_to_the_menu(tmp_path: Path) -> None:
-    store = Storage(tmp_path)
-    flow = Flow((1024, 640), storage=store)
+@contextmanager
+def table_game(tmp_path: Path):
+    """A four-player game against Greedy on a fake clock, its table on screen; the flow, closed after."""
+    flow = Flow((1024, 640), storage=Storage(tmp_path))
     flow.app.clock = FakeClock()
     try:
         flow.start_game(4, 3, "greedy", 5000, "instant")
         flow.app.run(frames=2)
+        assert isinstance(flow.table, TableScene)
+        yield flow
+    finally:
+        flow.close()
+
+
+def test_the_players_dead_end_keeps_the_save_aside_and_returns_to_the_menu(tmp_path: Path) -> None:
+    with table_game(tmp_path) as flow:
         table = flow.table
-        assert isinstance(table, TableScene) and table.controller.human == {0}
+        assert table.controller.human == {0}
         table.state.__dict__.update(human_dead_end().__dict__)
         flow.autosave(table.state)  # the save holds the dead end, as a save continued would
         for _ in range(10):
@@ -106,19 +116,11 @@ def test_the_players_dead_end_keeps_the_save_aside_and_returns_to_the_menu(tmp_p
         assert isinstance(menu, MenuScene) and menu.on_continue is None and flow.table is None
         assert any("you have no legal move" in n.message and "save.json.bad" in n.message for n in menu.notices)
         assert not (tmp_path / "save.json").exists() and (tmp_path / "save.json.bad").exists()
-    finally:
-        flow.close()
 
 
 def test_a_dead_end_keeps_the_save_aside_and_returns_to_the_menu(tmp_path: Path) -> None:
-    store = Storage(tmp_path)
-    flow = Flow((1024, 640), storage=store)
-    flow.app.clock = FakeClock()
-    try:
-        flow.start_game(4, 3, "greedy", 5000, "instant")
-        flow.app.run(frames=2)
+    with table_game(tmp_path) as flow:
         table = flow.table
-        assert isinstance(table, TableScene)
         table.controller.human = set()
         table.state.__dict__.update(dead_end().__dict__)
         for _ in range(10):
@@ -126,8 +128,6 @@ def test_a_dead_end_keeps_the_save_aside_and_returns_to_the_menu(tmp_path: Path)
         menu = flow.app.scenes.current
         assert isinstance(menu, MenuScene) and menu.on_continue is None
         assert any("no legal move" in n.message and "save.json.bad" in n.message for n in menu.notices)
-    finally:
-        flow.close()
 
 
 def _game(args: list[str], home: Path) -> subprocess.CompletedProcess:
