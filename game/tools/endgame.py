@@ -3,8 +3,10 @@ Expert's game-aware going out against Expert as it was, `expert expert-hand`).
 
 Each game starts at a fresh deal with every side's score drawn within `--within` points below the
 target (seeded), and is played to its end. Like the arena's deals, each start is played once per seat
-order, so the cards and the scores even out. Output, one JSON object: games, wins of A and of B,
-draws, and A's wins minus B's with a 95% interval (per start, over the seat orders).
+order, so the cards and the scores even out, and with the same dice in every order. Output, one JSON
+object: games, wins of A and of B, draws, the starts whose seat orders did not even out (`split_starts`:
+with the same dice a start splits only where A and B decided differently), and A's wins minus B's with a
+95% interval (per start, over the seat orders).
 """
 
 from __future__ import annotations
@@ -51,13 +53,15 @@ def play_game(players: int, seed: int, start: int, names: list[str], variant: st
 def run(players: int, starts: int, seed: int, a: str, b: str, variant: str, within: int) -> dict:
     probe = GameState(players, 0)
     diffs: list[float] = []
-    wins_a = wins_b = draws = games = 0
+    wins_a = wins_b = draws = games = split = 0
     for start in range(starts):
         d = 0.0
         orders = seat_orders(players)
-        for order, a_seats in enumerate(orders):
+        for a_seats in orders:
             names = [a if is_a else b for is_a in a_seats]
-            rng = random.Random(f"endgame:{seed}:{start}:{order}")
+            # The same dice for every seat order (common random numbers): where A and B decide alike the
+            # games are the same and even out exactly, so only the decisions that differ move the measure.
+            rng = random.Random(f"endgame:{seed}:{start}")
             winner = play_game(players, seed * 1_000_003 + start, start, names, variant, within, rng)
             games += 1
             if winner is None:
@@ -69,12 +73,13 @@ def run(players: int, starts: int, seed: int, a: str, b: str, variant: str, with
                 wins_b += 1
                 d -= 1
         diffs.append(d / len(orders))
+        split += d != 0
     n = len(diffs)
     mean = sum(diffs) / n
     sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1)) if n > 1 else 0.0
     half = 1.96 * sd / math.sqrt(n) if n > 1 else 0.0
     return {"players": players, "starts": starts, "seed": seed, "variant": variant, "within": within, "a": a, "b": b,
-            "games": games, "wins_a": wins_a, "wins_b": wins_b, "draws": draws,
+            "games": games, "split_starts": split, "wins_a": wins_a, "wins_b": wins_b, "draws": draws,
             "a_minus_b_per_game": round(mean, 3), "ci95": [round(mean - half, 3), round(mean + half, 3)]}
 
 
