@@ -11,7 +11,6 @@ counts its winner's win (ismcts.GAME_WON).
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -25,7 +24,6 @@ from game.rules.view import PlayerView
 
 WORLDS = 8  # sampled worlds: the hidden hands only change the opponents' penalties
 REACH = 1500  # a side this far below the target (melds and bonuses counted) cannot end the game this hand
-SPREAD = 0.2  # how far a hand's end can still be from a mid-hand estimate, as a share of the target
 
 
 @dataclass(frozen=True)
@@ -39,8 +37,7 @@ class GameEnd:
 
 
 
-def near_target(view: PlayerView) -> bool:
-    """Whether some side could reach the target this hand: only then does the game's score weigh."""
+def _near_target(view: PlayerView) -> bool:
     for side in range(view.sides):
         table = sum(m.points() + canasta_bonus(m.canasta(view.rules), view.rules) for m in view.melds[side])
         if view.scores[side] + table + REACH >= view.target:
@@ -50,7 +47,7 @@ def near_target(view: PlayerView) -> bool:
 
 def out_loses_game(view: PlayerView, seq: list[Action] | tuple[Action, ...]) -> GameEnd | None:
     """Whether playing this going-out sequence ends the game lost while playing on could still win it."""
-    if not seq or view.stock_count == 0 or not near_target(view):
+    if not seq or view.stock_count == 0 or not _near_target(view):
         return None
     return _out_ends(view, tuple(seq)).loss
 
@@ -58,19 +55,9 @@ def out_loses_game(view: PlayerView, seq: list[Action] | tuple[Action, ...]) -> 
 def out_wins_game(view: PlayerView, seq: list[Action] | tuple[Action, ...]) -> GameEnd | None:
     """Whether playing this going-out sequence ends the game won (in most sampled worlds): then nothing the
     hand could still bring is worth the risk of holding on, whatever the unfinished canastas promise."""
-    if not seq or not near_target(view):
+    if not seq or not _near_target(view):
         return None
     return _out_ends(view, tuple(seq)).win
-
-
-def game_share(totals: list[float], side: int, target: int) -> float:
-    """The side's stake in the game from the sides' expected totals, in units of a game won: +1 for a
-    sure win, -1/(sides-1) for a sure loss (as a rollout that ends the game counts it), by a logistic of
-    the side's lead over the best other one. Behind, a chance to catch up is worth more than points
-    beyond it; ahead, a safe lead more than a bigger one: what a hand-only search cannot see."""
-    lead = totals[side] - max(t for s, t in enumerate(totals) if s != side)
-    p = 1.0 / (1.0 + math.exp(max(-60.0, min(60.0, -lead / (SPREAD * target)))))
-    return p - (1.0 - p) / (len(totals) - 1)
 
 
 @lru_cache(maxsize=256)
@@ -84,7 +71,7 @@ def _out_ends(view: PlayerView, seq: tuple[Action, ...]) -> _Ending:
 def answer_loses_game(view: PlayerView) -> GameEnd | None:
     """The partner's question "May I go out?": whether a yes (the asker goes out, melding its hand) ends
     the game lost while playing on could still win it."""
-    if view.stock_count == 0 or not near_target(view) or view.players != 4:
+    if view.stock_count == 0 or not _near_target(view) or view.players != 4:
         return None
     asker = (view.seat + 2) % 4
 

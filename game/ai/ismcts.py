@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass, field, replace
 
 from game.ai.evaluate import black_threes_held, world_side_values
-from game.ai.game_end import game_share, near_target, out_loses_game
+from game.ai.game_end import out_loses_game
 from game.ai.inference import sample_consistent, unlikely_pairs
 from game.ai.levels import CLUB, EXPERT, Planner, Style, choose_with
 from game.ai.plan import OutPlans, plan_go_out, why_illegal
@@ -54,8 +54,6 @@ ENDGAME_ROUNDS = 2  # rounds of stock left below which a rollout plays the hand 
 MELDED_WORTH = 150.0  # a side's first meld, beyond its cards (see leaf_values)
 # Points a rollout that ends the game adds for its winner (a game-aware style only): near the target the
 # hand's difference matters through who finishes ahead, so winning by 10 beats losing by 10 by far more.
-# A rollout cut off before the end counts the same stake by its chance (game_end.game_share), so that
-# holding on is not priced as a coin toss beside a going-out that ends the game.
 GAME_WON = 2000.0
 
 
@@ -125,7 +123,6 @@ class Search:
         self.tree_style = replace(budget.style, out_search=ROLLOUT_STYLE.out_search, game_aware=False)
         self.iterations = 0
         self.moves = 0
-        self.weigh_game = budget.style.game_aware and near_target(view)
 
     # ----- candidates ------------------------------------------------------------------------------
 
@@ -266,7 +263,12 @@ class Search:
                 break
         used += self.rollout(state, rng, MOVE_CAP - used)
         self.moves += used
-        reward = rollout_reward(state, self.view.side, self.budget.style.game_aware, self.weigh_game)
+        values = leaf_values(state)
+        if self.budget.style.game_aware and state.phase == Phase.GAME_OVER and state.winner is not None:
+            values[state.winner] += GAME_WON  # the game, not only the hand: a rollout that ends it, won or lost
+        side = self.view.side
+        others = [v for s, v in enumerate(values) if s != side]
+        reward = (values[side] - sum(others) / len(others)) / REWARD_SCALE
         for n in path:
             n.visits += 1
             n.total += reward
@@ -309,24 +311,6 @@ class Search:
                 break
             used += 1
         return used
-
-
-def rollout_reward(state: GameState, side: int, game_aware: bool, weigh_game: bool) -> float:
-    """A rollout's reward for the side, in REWARD_SCALE points: its estimated hand lead over the other
-    sides' mean, and for a game-aware style the game: a rollout that ends the game counts GAME_WON for
-    its winner; with `weigh_game` (the decision was near the target) one cut off before counts the
-    same stake by its chance, from the scores and the hand's estimate (game_end.game_share)."""
-    values = leaf_values(state)
-    game = 0.0
-    if game_aware and state.phase == Phase.GAME_OVER and state.winner is not None:
-        values[state.winner] += GAME_WON  # the game, not only the hand: a rollout that ends it, won or lost
-    elif weigh_game and state.phase != Phase.GAME_OVER:
-        # The hand's estimate on top of the scores before it (once the hand is over they include it).
-        over = state.phase == Phase.DEAL
-        totals = [state.scores[s] + (0.0 if over else values[s]) for s in range(state.sides)]
-        game = GAME_WON * game_share(totals, side, state.target)
-    others = [v for s, v in enumerate(values) if s != side]
-    return (values[side] - sum(others) / len(others) + game) / REWARD_SCALE
 
 
 def leaf_values(state: GameState) -> list[float]:
