@@ -11,3 +11,37 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ["LANGUAGE"] = "en"
 # Saves and settings of every test go to a throw-away folder, never the player's own.
 os.environ["BOLIVIA_HOME"] = tempfile.mkdtemp(prefix="bolivia-tests-")
+
+import logging  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+class _Failures(logging.Handler):
+    """What the game logged as a computer player's or the engine's failure (game/shell/controller.py)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+_FAILURES = _Failures()
+logging.getLogger("bolivia.players").addHandler(_FAILURES)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "player_failures: the test makes a computer player fail on purpose")
+
+
+@pytest.fixture(autouse=True)
+def _no_player_failures(request: pytest.FixtureRequest):
+    """A game a test plays must not have a computer player or the engine fail: the shipped game would
+    only log it and play on, so the test fails here instead (unless it makes one fail on purpose)."""
+    _FAILURES.records.clear()
+    yield
+    if _FAILURES.records and request.node.get_closest_marker("player_failures") is None:
+        first = _FAILURES.records[0]
+        pytest.fail(f"a computer player or the engine failed during the test: {first.getMessage()[:2000]}")

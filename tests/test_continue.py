@@ -11,6 +11,8 @@ import sys
 from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
+
 from game.ai import get_player
 from game.ai.simple import choose_greedy
 from game.keep.saved_game import SavedGame
@@ -37,6 +39,7 @@ def dead_end() -> GameState:
     return s
 
 
+@pytest.mark.player_failures  # a state no game reaches: the player fails on it, as it may
 def test_a_dead_end_stops_the_controller_and_says_why() -> None:
     s = dead_end()
     told: list[str] = []
@@ -118,6 +121,7 @@ def test_the_players_dead_end_keeps_the_save_aside_and_returns_to_the_menu(tmp_p
         assert not (tmp_path / "save.json").exists() and (tmp_path / "save.json.bad").exists()
 
 
+@pytest.mark.player_failures  # the same broken state, through the whole shell
 def test_a_dead_end_keeps_the_save_aside_and_returns_to_the_menu(tmp_path: Path) -> None:
     with table_game(tmp_path) as flow:
         table = flow.table

@@ -14,6 +14,8 @@ Computer moves are never undone: any move but a meld move forgets the copies.
 
 from __future__ import annotations
 
+import json
+import logging
 import queue
 import random
 import threading
@@ -31,6 +33,10 @@ from game.rules.record import GameRecord
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
 from game.shell.frame_gate import wait_for_frame_end
+
+# Where a computer player's failure or the engine's is written (the game's log file, game/keep/logs.py): a
+# player who meets one sees a move made for the computer, and the log keeps what to look into.
+log = logging.getLogger("bolivia.players")
 
 # The player's moves that may be taken back (within the turn, before the discard).
 UNDOABLE: tuple[type, ...] = (MeldMove, LayMelds, AddToMeld, Combine)
@@ -118,7 +124,7 @@ class TurnController:
 
     def ask_hint(self, decide) -> _Job:
         """Work out a suggestion for the player on the thinking thread; `decide()` returns an action."""
-        self.hint_job = _Job(self.state.to_act, decide)
+        self.hint_job = _Job(self.state.to_act, decide, self.state)
         if self.threaded:
             self._worker().put(self.hint_job)
         else:
@@ -162,7 +168,7 @@ class TurnController:
         rng = random.Random(self.rng.random())
         # The legal moves are found on the worker too: with a full hand they can take longer than a
         # frame. The state does not change until the job is done (only `update` applies moves).
-        self._job = _Job(seat, lambda: self.choosers[seat](view, legal_actions(state), rng))
+        self._job = _Job(seat, lambda: self.choosers[seat](view, legal_actions(state), rng), state)
         if self.threaded:
             self._worker().put(self._job)
         else:
@@ -172,15 +178,16 @@ class TurnController:
     def _finish(self) -> Applied | None:
         job, self._job = self._job, None
         assert job is not None
-        try:
-            if job.error is not None:
-                raise job.error
-            assert job.action is not None
-            self._undo.clear()
-            return Applied(job.seat, job.action, self.record.play(self.state, job.action))
-        except Exception as why:
-            # A computer move the engine refuses: fall back to the first legal action, and say so.
-            self.errors.append(repr(why))
+        if job.error is not None:  # logged by the job, with its position
+            self.errors.append(repr(job.error))
+        else:
+            try:
+                assert job.action is not None
+                self._undo.clear()
+                return Applied(job.seat, job.action, self.record.play(self.state, job.action))
+            except Exception as why:
+                # A computer move the engine refuses: fall back to the first legal action, and say so.
+                self._failed(f"the engine refused seat {job.seat}'s computer move {job.action!r}", why)
         seat = self.state.to_act
         try:
             legal = legal_actions(self.state)
@@ -190,7 +197,7 @@ class TurnController:
             self._undo.clear()
             return Applied(seat, legal[0], self.record.play(self.state, legal[0]))
         except Exception as why:  # the engine itself fails on this game: never into the frame loop
-            self.errors.append(repr(why))
+            self._failed("the engine failed on the first legal move", why)
             self._stop(_("the rules refused every move the computer player tried"))
             return None
 
@@ -207,11 +214,16 @@ class TurnController:
         try:
             able = has_legal_action(state)  # on the frame's thread: asks no list of a long hand's first melds
         except Exception as why:  # the engine fails on this game: never into the frame loop
-            self.errors.append(repr(why))
+            self._failed("the engine could not list the player's moves", why)
             self._stop(_("the rules could not list your moves"))
             return
         if not able:
             self._stop(_("you have no legal move"))
+
+    def _failed(self, what: str, why: BaseException) -> None:
+        """A failure kept (self.errors) and logged with its traceback and the position it happened in."""
+        self.errors.append(repr(why))
+        log_failure(what, why, self.state)
 
     def _stop(self, why: str) -> None:
         """A dead end (only a damaged save can lead here): no more moves, and whoever listens is told."""
@@ -251,12 +263,23 @@ def _work(jobs: queue.SimpleQueue) -> None:
         job.run()
 
 
-class _Job:
-    """One decision of a computer player, run once, on a thread or not."""
+def log_failure(what: str, why: BaseException, state: GameState) -> None:
+    """A failure of a computer player or the engine, written to the log with its traceback and the position."""
+    try:
+        where = json.dumps(state.to_json(), separators=(",", ":"))
+    except Exception as also:  # a state too broken to write: say that instead
+        where = f"(the position could not be written: {also!r})"
+    log.error("%s: %r\nposition: %s", what, why, where, exc_info=(type(why), why, why.__traceback__))
 
-    def __init__(self, seat: int, decide) -> None:
+
+class _Job:
+    """One decision of a computer player (or the player's hint), run once, on a thread or not. The state
+    does not change while it runs (only the controller applies moves), so a failure is logged with it."""
+
+    def __init__(self, seat: int, decide, state: GameState) -> None:
         self.seat = seat
         self.decide = decide
+        self.state = state
         self.action: Action | None = None
         self.error: Exception | None = None
         self.done = threading.Event()
@@ -266,5 +289,6 @@ class _Job:
             self.action = self.decide()
         except Exception as why:  # a broken player must not take the game down
             self.error = why
+            log_failure(f"seat {self.seat}'s decision failed", why, self.state)
         finally:
             self.done.set()
