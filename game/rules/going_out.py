@@ -165,6 +165,8 @@ def _could_qualify(hand: tuple[int, ...], shapes: list[Shape], rules: RuleSet) -
     for r in range(4, ACE + 1):
         in_melds = sum(sh[2] + sh[3] for sh in shapes if sh[0] == RANK_MELD and sh[1] == r and not _canasta(sh, rules))
         naturals = sum(n for f, n in faces.items() if f % 16 == r and not _is_wild_face(f))
-        if in_melds + naturals + min(wilds, rules.max_wilds_in_rank_meld) >= rules.canasta_size and naturals + in_melds:
-            others += 1
+        if naturals + in_melds:
+            # A rank may make more than one canasta (twelve kings and two 2s: a natural and a mixed one);
+            # its cards over the canasta's size bound how many.
+            others += (in_melds + naturals + wilds) // rules.canasta_size
     return rules.qualifies([ESCALERA] * escaleras + [MIXED_CANASTA] * others)
