@@ -61,42 +61,43 @@ def value_name(name: str, value: str) -> str:
 def value_caption(name: str, value: str) -> str:
     """What the value means and who plays it so: one line under the panel's choices."""
     words: dict[tuple[str, str], Callable[[], str]] = {
-        ("black_three_in_hand", "100"): lambda: _("Minus 100 for each black three left in hand: the seed's rule."),
-        ("black_three_in_hand", "5"): lambda: _("Minus 5, its value, as in Samba: the references that count it "
-                                                "as any card."),
-        ("wild_limit", "two"): lambda: _("At most two wild cards, and twice as many naturals: the seed's rule."),
+        ("black_three_in_hand", "100"): lambda: _("Minus 100 for each black three left in hand: the usual rule."),
+        ("black_three_in_hand", "5"): lambda: _("Minus 5, its value, as in Samba: a common club "
+                                                "variant."),
+        ("wild_limit", "two"): lambda: _("At most two wild cards, and twice as many naturals: the usual rule."),
         ("wild_limit", "three"): lambda: _("At most three wild cards, more naturals than wilds: clubs that play "
                                            "Canasta's limit."),
         ("first_meld", "standard"): lambda: _("15 below 0, then 50, 90, 120, 150 from 0, 1,500, 3,000, 7,000: "
-                                              "the seed's table."),
-        ("first_meld", "family"): lambda: _("50, 90, 120, 150 from 0, 1,505, 3,005, 5,005 (50 below 0): one "
-                                            "family's table."),
-        ("take_top", "yes"): lambda: _("The top card may go alone onto a run of fewer than seven: the seed and "
-                                       "Pagat."),
-        ("take_top", "no"): lambda: _("The top card is never taken alone: the references that only take the "
+                                              "the usual table."),
+        ("first_meld", "family"): lambda: _("50, 90, 120, 150 from 0, 1,505, 3,005, 5,005 (50 below 0): a "
+                                            "variant played at home."),
+        ("take_top", "yes"): lambda: _("The top card may go alone onto a run of fewer than seven: the "
+                                       "usual rule."),
+        ("take_top", "no"): lambda: _("The top card is never taken alone: for clubs that only take the "
                                       "whole pile."),
-        ("go_out_needs", "escalera"): lambda: _("An escalera and another canasta: the seed's rule."),
+        ("go_out_needs", "escalera"): lambda: _("An escalera and another canasta: the usual rule."),
         ("go_out_needs", "two"): lambda: _("Any two canastas, as in Samba: clubs that play Bolivia as its parent."),
-        ("red_threes_plus", "out"): lambda: _("Plus when the side has what going out needs: the seed's rule."),
+        ("red_threes_plus", "out"): lambda: _("Plus when the side has what going out needs: the usual rule."),
         ("red_threes_plus", "two"): lambda: _("Plus when the side has two canastas of any kind: as Samba counts "
                                               "them."),
-        ("red_threes_plus", "melded"): lambda: _("Plus once the side has melded, as in Canasta: some references."),
-        ("going_out_bonus", "100"): lambda: _("100 for going out, 200 concealed: the seed's and Canasta's rule."),
-        ("going_out_bonus", "200"): lambda: _("200 for going out, concealed or not: the references that follow "
+        ("red_threes_plus", "melded"): lambda: _("Plus once the side has melded, as in Canasta: a common club "
+                                                 "variant."),
+        ("going_out_bonus", "100"): lambda: _("100 for going out, 200 concealed: the usual rule, as in Canasta."),
+        ("going_out_bonus", "200"): lambda: _("200 for going out, concealed or not: as in "
                                               "Samba."),
-        ("bolivia_bonus", "2500"): lambda: _("2,500 for seven wild cards: the seed's rule."),
-        ("bolivia_bonus", "2000"): lambda: _("2,000 for seven wild cards: some references."),
-        ("ask_partner", "optional"): lambda: _("At four players a player may ask \"May I go out?\": the rule "
-                                               "of every reference."),
+        ("bolivia_bonus", "2500"): lambda: _("2,500 for seven wild cards: the usual rule."),
+        ("bolivia_bonus", "2000"): lambda: _("2,000 for seven wild cards: a common club variant."),
+        ("ask_partner", "optional"): lambda: _("At four players a player may ask \"May I go out?\": the "
+                                               "usual rule."),
         ("ask_partner", "required"): lambda: _("At four players a player goes out only after the partner's yes: "
                                                "strict clubs."),
-        ("unfrozen_take", "wild"): lambda: _("A natural and a wild card take an unfrozen pile: the seed and "
-                                             "Hoyle."),
+        ("unfrozen_take", "wild"): lambda: _("A natural and a wild card take an unfrozen pile: the usual "
+                                             "rule, as in Hoyle."),
         ("unfrozen_take", "pair"): lambda: _("Always a natural pair, frozen or not: clubs that never unfreeze."),
-        ("standard_wilds", "more"): lambda: _("More naturals than wild cards, at most three: the seed's rule."),
-        ("standard_wilds", "equal"): lambda: _("No more wild cards than naturals, at most three: older "
-                                               "references."),
-        ("canastas_to_go_out", "1"): lambda: _("One canasta to go out, two at two players: the seed's rule."),
+        ("standard_wilds", "more"): lambda: _("More naturals than wild cards, at most three: the usual rule."),
+        ("standard_wilds", "equal"): lambda: _("No more wild cards than naturals, at most three: an "
+                                               "older way to play."),
+        ("canastas_to_go_out", "1"): lambda: _("One canasta to go out, two at two players: the usual rule."),
         ("canastas_to_go_out", "2"): lambda: _("Two canastas at every table size: the longer club game."),
     }
     word = words.get((name, value))

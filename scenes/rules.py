@@ -10,7 +10,7 @@ import pygame
 
 from game.assets import font
 from game.i18n import _, ngettext, number
-from game.rules.ruleset import BOLIVIA, RuleSet
+from game.rules.ruleset import BOLIVIA, RED_PLUS_MELDED, RED_PLUS_TWO, RuleSet
 from scenes.house_words import house_summary
 from scenes.scene import Host, Scene
 from scenes.widgets import (
@@ -26,7 +26,9 @@ from scenes.widgets import (
 )
 
 
-# The paragraphs Bolivia and Samba (its parent) word alike, written once for both.
+# The paragraphs Bolivia and Samba (its parent) word alike, written once for both. Every paragraph a house
+# option changes is built from the rule set (game/rules/house.py sets its fields), so the pages say what the
+# table plays: a Samba table with take_top=no once read "the top card alone can be taken" on page 2.
 def _players_and_deck(rules: RuleSet) -> list[str]:
     return [
         _("Two, three or four players; at four, partners sit opposite and share their melds."),
@@ -35,27 +37,89 @@ def _players_and_deck(rules: RuleSet) -> list[str]:
     ]
 
 
-def _turn_pile_and_melds() -> list[str]:
+def _turn_pile_and_melds(rules: RuleSet) -> list[str]:
+    if rules.take_top:
+        pile = _("The pile can be taken only when its top card is a natural 4 to ace and you hold a natural pair "
+                 "of its rank: they start a new meld, and the rest of the pile goes to your hand. The top card "
+                 "alone can be taken when it extends one of your side's runs.")
+    else:
+        pile = _("The pile can be taken only when its top card is a natural 4 to ace and you hold a natural pair "
+                 "of its rank: they start a new meld, and the rest of the pile goes to your hand. The top card is "
+                 "never taken alone, not even onto a run.")
     return [
         _("Each turn: draw two cards from the stock, or take the discard pile; meld; discard one."),
-        _("The pile can be taken only when its top card is a natural 4 to ace and you hold a natural pair of "
-          "its rank: they start a new meld, and the rest of the pile goes to your hand. The top card alone "
-          "can be taken when it extends one of your side's runs."),
-        _(
-            "A meld is three or more cards of one rank (4 to ace), with at most two wild cards "
-            "and at least twice as many natural cards as wild ones. Twos and jokers are wild."
-        ),
+        pile,
+        _wild_limit(rules) + " " + _("Twos and jokers are wild."),
     ]
 
 
-def _first_meld_table() -> str:
-    return _(
-        "A side's first meld must reach a minimum set by its score: 15 below zero, 50 from 0, "
-        "90 from 1,500, 120 from 3,000, 150 from 7,000."
-    )
+def _wild_limit(rules: RuleSet) -> str:
+    """What a meld of one rank is and how many wild cards it may hold, as the rule set allows."""
+    if rules.max_wilds_in_rank_meld == 2:
+        return _("A meld is three or more cards of one rank (4 to ace), with at most two wild cards and at least "
+                 "twice as many natural cards as wild ones.")
+    if rules.natural_margin:
+        return _("A meld is three or more cards of one rank (4 to ace), with more natural cards than wild cards "
+                 "and at most three wild cards.")
+    return _("A meld is three or more cards of one rank (4 to ace), with at least as many natural cards as wild "
+             "cards and at most three wild cards.")
 
 
-def _keep_two_and_asking() -> str:
+def _first_meld_table(rules: RuleSet) -> str:
+    """The first-meld minimums of the rule set's table, lowest score first."""
+    steps = sorted(rules.min_meld_table)
+    words = []
+    for i, (lowest, minimum) in enumerate(steps):
+        if i == 0:  # the lowest step has no floor: it holds below the next step's score
+            above = steps[1][0] if len(steps) > 1 else 0
+            words.append(_("{points} below zero").format(points=number(minimum)) if above == 0 else
+                         _("{points} below {score}").format(points=number(minimum), score=number(above)))
+        else:
+            words.append(_("{points} from {score}").format(points=number(minimum), score=number(lowest)))
+    return _("A side's first meld must reach a minimum set by its score: {steps}.").format(steps=", ".join(words))
+
+
+def _red_threes(rules: RuleSet) -> str:
+    laid = _("Red threes are laid out at once: {each} each, {all} for {all_of}.").format(
+        each=number(rules.red_three), all=number(rules.all_red_threes), all_of=rules.all_red_threes_text())
+    if rules.red_threes_plus == RED_PLUS_MELDED:
+        plus = _("They count plus for a side that has melded by the end of the hand, minus for a side that has not.")
+    elif rules.red_threes_plus == RED_PLUS_TWO or not rules.escalera_to_go_out:
+        plus = _("They count plus for a side with two canastas at the end of the hand, minus for a side without.")
+    else:
+        plus = _("They count plus for a side that can go out at the end of the hand, minus for a side that can't.")
+    return laid + " " + plus
+
+
+def _black_threes(rules: RuleSet) -> str:
+    return _("Black threes can be melded only when going out. A black three left in hand costs {cost}.").format(
+        cost=number(rules.black_three_in_hand))
+
+
+def _going_out(rules: RuleSet) -> str:
+    """What going out needs and pays, as the rule set has it."""
+    if rules.escalera_to_go_out:
+        need = _("an escalera and one more canasta")
+    elif min(rules.canastas_to_go_out_at) == 2:
+        need = _("two canastas of any kind")
+    else:
+        need = _("one canasta (two at two players)")
+    if rules.go_out == rules.go_out_concealed:
+        bonus = _("{points} for going out, concealed or not").format(points=number(rules.go_out))
+    elif rules.concealed_by_player:
+        bonus = _("{points} for going out, {concealed} for going out concealed, melding your whole hand in one "
+                  "turn without having melded before").format(points=number(rules.go_out),
+                                                               concealed=number(rules.go_out_concealed))
+    else:
+        bonus = _("{points} for going out, {concealed} for going out concealed").format(
+            points=number(rules.go_out), concealed=number(rules.go_out_concealed))
+    return _("Your side may go out once it has {need}: {bonus}.").format(need=need, bonus=bonus)
+
+
+def _keep_two_and_asking(rules: RuleSet) -> str:
+    if rules.ask_required:
+        return _("Until then, keep at least two cards in hand after melding. At four, you go out only after asking "
+                 "your partner “May I go out?” and hearing yes; no forbids it this turn.")
     return _("Until then, keep at least two cards in hand after melding. At four, you may first ask your partner "
              "“May I go out?”: yes obliges you to go out this turn, no forbids it.")
 
@@ -70,7 +134,7 @@ def bolivia_rules(rules: RuleSet, target: int) -> list[str]:
     return [
         *_players_and_deck(rules),
         _("Card values: joker 50; two and ace 20; king down to eight 10; seven down to four 5."),
-        *_turn_pile_and_melds(),
+        *_turn_pile_and_melds(rules),
         _(
             "A run is 3 to 7 cards of one suit in order, from 4 up to ace, with no wild card. "
             "A run of seven cards is an escalera."
@@ -80,19 +144,13 @@ def bolivia_rules(rules: RuleSet, target: int) -> list[str]:
           "cards, a bolivia, {bolivia}.").format(natural=number(rules.natural_canasta),
                                                    mixed=number(rules.mixed_canasta),
                                                    escalera=number(rules.escalera), bolivia=number(rules.bolivia)),
-        _first_meld_table(),
+        _first_meld_table(rules),
         _("Several melds may be laid together to reach it. When the pile is taken, only the top card and the "
           "cards melded with it count, not the rest of the pile."),
-        _(
-            "Red threes are laid out at once: 100 each, 1,000 for all six. They count plus for a side "
-            "that can go out at the end of the hand, minus for a side that can't."
-        ),
-        _("Black threes can be melded only when going out. A black three left in hand costs 100."),
-        _(
-            "Your side may go out once it has an escalera and one more canasta: "
-            "100 for going out, 200 for going out concealed."
-        ),
-        _keep_two_and_asking(),
+        _red_threes(rules),
+        _black_threes(rules),
+        _going_out(rules),
+        _keep_two_and_asking(rules),
         _("A hand ends when a player goes out, or when the stock is empty and the player to draw cannot or will "
           "not take the pile or the top card; then nobody earns the going-out bonus."),
         _("Each side scores its melded cards, its canasta bonuses and its bonus for going out, minus the cards "
@@ -108,7 +166,14 @@ def hand_limit(rules: RuleSet) -> str:
 
 
 def standard_rules(rules: RuleSet, target: int) -> list[str]:
-    """Standard Canasta, one paragraph each (RULES.md, section "Standard Canasta")."""
+    """Standard Canasta, one paragraph each (built at call time so the language applies)."""
+    if rules.unfrozen_pair_only:
+        take = _("The pile is taken whole, with two cards from your hand that meld with its top card: always a "
+                 "natural pair, frozen or not. They make a new meld, or go onto your side's meld of that rank.")
+    else:
+        take = _("The pile is taken whole, with two cards from your hand that meld with its top card: a natural "
+                 "pair while the pile is frozen, otherwise a natural card and a wild card will do. They make a new "
+                 "meld, or go onto your side's meld of that rank.")
     return [
         _("Two, three or four players; at four, partners sit opposite and share their melds."),
         _("{cards} cards: two packs and four jokers. Each player is dealt 11 cards at four players, 13 at three, "
@@ -116,27 +181,19 @@ def standard_rules(rules: RuleSet, target: int) -> list[str]:
         _("Card values: joker 50; two and ace 20; king down to eight 10; seven down to four 5; a black three 5."),
         _("Each turn: draw one card from the stock at four players, two at two or three, or take the discard "
           "pile; meld; discard one card."),
-        _("A meld is three or more cards of one rank (4 to ace), with more natural cards than wild cards and at "
-          "most three wild cards. Twos and jokers are wild. A side has at most one meld of each rank."),
-        _("The pile is taken whole, with two cards from your hand that meld with its top card: a natural pair "
-          "while the pile is frozen, otherwise a natural card and a wild card will do. They make a new meld, or "
-          "go onto your side's meld of that rank."),
+        _wild_limit(rules) + " " + _("Twos and jokers are wild. A side has at most one meld of each rank."),
+        take,
         _("The pile is frozen for a side until it has melded, and for everyone once a wild card is discarded "
           "(it lies crosswise) until someone takes the pile. A black three or a wild card on top blocks it: a "
           "discarded black three blocks only the next player."),
         _("Seven cards make a canasta: natural {natural}, mixed {mixed}.").format(
             natural=number(rules.natural_canasta), mixed=number(rules.mixed_canasta)),
-        _("A side's first meld must reach a minimum set by its score: 15 below zero, 50 from 0, 90 from 1,500, "
-          "120 from 3,000."),
-        _("Red threes are laid out at once: 100 each, 800 for all four. They count plus for a side that has "
-          "melded by the end of the hand, minus for a side that has not."),
+        _first_meld_table(rules),
+        _red_threes(rules),
         _("Black threes, three or four of them, can be melded only when going out."),
-        _("Your side may go out once it has one canasta (two at two players): 100 for going out, 200 for going "
-          "out concealed, melding your whole hand in one turn without having melded before."),
-        _("Until then, keep at least two cards in hand after melding. At four, you may first ask your partner "
-          "“May I go out?”: yes obliges you to go out this turn, no forbids it."),
-        _("The game ends after the hand in which a side reaches {target} points. The highest total wins; a tie "
-          "for the lead is a draw.").format(target=number(target)),
+        _going_out(rules),
+        _keep_two_and_asking(rules),
+        _game_end(target),
         hand_limit(rules),
     ]
 
@@ -159,23 +216,22 @@ def game_blurb(name: str) -> str:
 
 
 def samba_rules(rules: RuleSet, target: int) -> list[str]:
-    """Samba, one paragraph each (RULES.md, section "Samba")."""
+    """Samba, one paragraph each (built at call time so the language applies)."""
     return [
         *_players_and_deck(rules),
         _("Card values: joker 50; two and ace 20; king down to eight 10; seven down to four 5; a black three 5."),
-        *_turn_pile_and_melds(),
+        *_turn_pile_and_melds(rules),
         _("A run is 3 to 7 cards of one suit in order, from 4 up to ace, with no wild card. A run of seven "
           "cards is a samba. Wild cards are never melded on their own."),
         _("Seven cards make a canasta: natural {natural}, mixed {mixed}, samba {samba}.").format(
             natural=number(rules.natural_canasta), mixed=number(rules.mixed_canasta), samba=number(rules.escalera)),
-        _first_meld_table(),
-        _("Red threes are laid out at once: 100 each, 1,000 for all six. They count plus for a side with two "
-          "canastas at the end of the hand, minus for a side without."),
-        _("Black threes can be melded only when going out. A black three left in hand costs 5."),
-        _("Your side may go out once it has two canastas of any kind: 200 for going out, concealed or not."),
-        _keep_two_and_asking(),
+        _first_meld_table(rules),
+        _red_threes(rules),
+        _black_threes(rules),
+        _going_out(rules),
+        _keep_two_and_asking(rules),
         _game_end(target),
-        _("A game that reaches {n} hands stops there as a draw.").format(n=rules.max_hands),
+        hand_limit(rules),
     ]
 
 

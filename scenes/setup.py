@@ -112,6 +112,8 @@ class SetupScene(Scene):
         self.on_deal = on_deal
         self.deal = ""  # the code as typed
         self.deal_error: str | None = None
+        self.deal_target: int | None = None  # the code's target, played (not remembered) until the player picks one
+        self._deal_applied = ""  # the code whose game, table and target the choices took
         self.setup = replace(setup) if setup is not None else GameSetup()
         self.setup.seat_levels = list(self.setup.seat_levels)
         self.setup.targets = dict(self.setup.targets)  # Back changes nothing
@@ -161,7 +163,7 @@ class SetupScene(Scene):
                 rows.append(Row(f"seat{seat}", names[seat], list(LEVELS), LEVELS.index(s.seat_levels[seat - 1]),
                                 z.copy(), z.copy(), indent=True))
         targets = list(self.rules.targets)
-        rows.append(Row("target", _("Target score"), targets, targets.index(s.target), z.copy(), z.copy()))
+        rows.append(Row("target", _("Target score"), targets, targets.index(self.played_target), z.copy(), z.copy()))
         rows.append(Row("speed", _("Animation speed"), list(SPEEDS), SPEEDS.index(s.speed), z.copy(), z.copy()))
         if self.on_deal is not None:  # typed, not chosen: a single value
             rows.append(Row("deal", _("Deal"), [""], 0, z.copy(), z.copy()))
@@ -240,8 +242,14 @@ class SetupScene(Scene):
             code = decode(self.deal)
         except BadCode:  # still being typed
             return _("A deal code has about ten letters and digits, like K7QM-3XBR-9A.")
-        return _("Plays the deal {code} again, the same cards to every seat: {game}, {n} players. "
-                 "Backspace to change it.").format(code=code.text(), game=game_name(code.game), n=code.players)
+        return _("Plays the deal {code} again, the same cards to every seat: {game}, {n} players, to {target} points. "
+                 "Backspace to change it.").format(code=code.text(), game=game_name(code.game), n=code.players,
+                                                   target=points(self.played_target))
+
+    @property
+    def played_target(self) -> int:
+        """The target the game starts to: a deal code's own, unless the player picked one since."""
+        return self.deal_target if self.deal_target in self.rules.targets else self.setup.target
 
     def type_deal(self, text: str) -> None:
         """Letters typed on the Deal line (or filled in): a whole code sets the game and table it was dealt at."""
@@ -260,14 +268,23 @@ class SetupScene(Scene):
             if final or len(self.deal) >= 10:
                 self.deal_error = str(why)
             return False
+        if code.text() == self._deal_applied:
+            return True
+        self._deal_applied = code.text()
         s = self.setup
-        if (s.game, s.players) != (code.game, code.players):
-            s.game, s.players = code.game, code.players
-            if s.target not in self.rules.targets:
-                s.target = self.rules.default_target(s.players)
-            if s.players == 2:
-                s.per_seat = False
-            self._build_rows()
+        if s.game != code.game:
+            # The player's own target for the code's game, else its usual one: never the target of the game
+            # shown before (a Bolivia code played "to 10,000" after Samba, and Bolivia kept it).
+            rules = RULESETS.get(code.game, BOLIVIA)
+            own = s.targets.get(code.game)
+            s.game, s.target = code.game, own if own in rules.targets else rules.default_target(s.players)
+        if s.players != code.players:
+            s.switch_players(code.players)
+        # The code's target is played, not remembered: s.target stays the player's.
+        self.deal_target = code.target
+        if s.players == 2:
+            s.per_seat = False
+        self._build_rows()
         return True
 
     def change(self, key: str, delta: int) -> None:
@@ -296,6 +313,7 @@ class SetupScene(Scene):
             s.seat_levels[int(key[4:]) - 1] = str(v)
         elif key == "target":
             s.choose_target(int(v))  # type: ignore[call-overload]
+            self.deal_target = None  # the player's pick wins over the code's
         elif key == "speed":
             s.speed = str(v)
         elif key == "language":
@@ -340,7 +358,8 @@ class SetupScene(Scene):
             if not self._check_deal(final=True):
                 self.focus = "deal"
                 return
-            self.on_deal(replace(self.setup, seat_levels=list(self.setup.seat_levels)), decode(self.deal))
+            code = replace(decode(self.deal), target=self.played_target)  # the target the game is played to
+            self.on_deal(replace(self.setup, seat_levels=list(self.setup.seat_levels)), code)
             return
         if self.on_start is not None:
             self.on_start(replace(self.setup, seat_levels=list(self.setup.seat_levels),

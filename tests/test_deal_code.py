@@ -155,7 +155,8 @@ def test_the_setup_takes_a_code_and_plays_that_deal(flow: Flow) -> None:
     play_hand(state, 3)  # the engine plays the hand out past the record; the screen shows the deal's code
     flow.show_scoring(table)
     flow.app.run(frames=1)
-    assert flow.app.scenes.current.deal_code == text
+    # The same deal, its code now carrying the target it was played to.
+    assert flow.app.scenes.current.deal_code == encode(DealCode("bolivia", 4, 777, 1, state.target))
 
 
 def test_the_scoring_screen_shows_the_code_of_its_deal(flow: Flow) -> None:
@@ -176,7 +177,7 @@ def test_the_scoring_screen_shows_the_code_of_its_deal(flow: Flow) -> None:
     flow.app.run(frames=1)
     scoring = flow.app.scenes.current
     assert isinstance(scoring, ScoringScene)
-    assert scoring.deal_code == encode(DealCode("bolivia", 2, 31, 1))
+    assert scoring.deal_code == encode(DealCode("bolivia", 2, 31, 1, 2500))
 
 
 def test_the_command_line_refuses_a_bad_code_with_one_line(tmp_path: Path) -> None:

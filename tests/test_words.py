@@ -186,8 +186,8 @@ def test_draw_first_says_how_many_cards_this_table_draws() -> None:
 
 # A count before a plural noun in a message without plural forms: each can never be one, and why.
 NEVER_ONE = {
-    "A game that reaches {n} hands stops there as a draw.": "the hand limit is 60",
-    "Plays the deal {code} again, the same cards to every seat: {game}, {n} players. Backspace to change it.":
+    "Plays the deal {code} again, the same cards to every seat: {game}, {n} players, to {target} points. "
+    "Backspace to change it.":
         "a deal is for 2, 3 or 4 players",
     "First meld: {have} / {need} points": "a first-meld minimum: 15 at least",
     "Lay your first meld: {points} points reach the {need} you need.": "a first-meld minimum",

@@ -121,25 +121,31 @@ def _pile_reason(view: PlayerView, action: TakePile) -> str:
     rest = [c for c in view.pile[:-1] if not RED_THREE[c]]
     hand_after = [c for c in view.hand if c not in used] + rest
     count = ngettext("{n} card", "{n} cards", n).format(n=number(n))
-    if len(action.cards) + 1 >= rules.canasta_size:
+    started = classify(tuple(action.cards) + (top,), rules).kind
+    # A run is started only when the take lays one (its top card's meld or a meld laid with it), never because
+    # the pile's cards might make one with the hand later: that read "starts your escalera" over tens.
+    lays_run = started == RUN or any(classify(m, rules).kind == RUN for m in action.melds)
+    run_word = canasta_word(rules.canasta_key(ESCALERA))
+    if len(action.cards) + 1 >= rules.canasta_size and started == RANK_MELD:
         return _("Take the pile: {count}, and it makes a canasta of {ranks}.").format(
             count=count, ranks=rank_plural(RANK[top]))
     if not view.melds[view.side]:
         return _("Take the pile: {count}, and it makes your first meld.").format(count=count)
+    if lays_run:
+        return _("Take the pile: {count}, and it starts your {canasta}.").format(count=count, canasta=run_word)
     # The meld the take starts with the top card, when it comes close to a canasta.
     size = len(action.cards) + 1
-    if size >= rules.canasta_size - 2:
+    if size >= rules.canasta_size - 2 and started == RANK_MELD:
         return _("Take the pile: {count}, and your {ranks} come to {n} of the {size} cards a canasta needs."
                  ).format(count=count, ranks=rank_plural(RANK[top]), n=number(size),
                           size=number(rules.canasta_size))
     side_runs = [m for m in view.melds[view.side] if m.kind == RUN and m.size < rules.run_max]
     if any(extends_run(m, c, rules) for m in side_runs for c in rest if NATURAL[c]):
-        return _("Take the pile: {count}, and it feeds your {canasta}.").format(
-            count=count, canasta=canasta_word(rules.canasta_key(ESCALERA)))
+        return _("Take the pile: {count}, and it feeds your {canasta}.").format(count=count, canasta=run_word)
     rest_ids = set(rest)
-    if any(rest_ids.intersection(run) for run in runs_in(hand_after, rules.run_max)):
-        return _("Take the pile: {count}, and it starts your {canasta}.").format(
-            count=count, canasta=canasta_word(rules.canasta_key(ESCALERA)))
+    if rules.runs and any(rest_ids.intersection(run) for run in runs_in(hand_after, rules.run_max)):
+        return _("Take the pile: {count}, and its cards make a run with your hand, toward {a_canasta}.").format(
+            count=count, a_canasta=a_canasta(rules.canasta_key(ESCALERA)))
     wilds = sum(1 for c in rest if WILD[c])
     if wilds:
         return ngettext("Take the pile: {count}, with a wild card among them.",
@@ -179,9 +185,13 @@ def _discard_reason(view: PlayerView, card: int, names: list[str]) -> str:
                 card=name, who=who, count=count)
         return _("Discard {card}: it is the card your hand needs least.").format(card=name)
     own = next((r for c, r in risks.items() if FACE[c] == FACE[card]), None)
-    if own is not None:  # the caution the table gives as the card goes, with the concrete risk
+    if own is not None and all(r is not None for r in risks.values()):
+        # The caution the table gives as the card goes, with the concrete risk.
         return _("Discard {card}: every card you hold gives {who} something; this one gives the least.").format(
             card=name, who=who) + " " + risk_text(own, names, None, view.rules)
+    if own is not None:  # a move chosen elsewhere (a lesson's step) that hands them something: said as it is
+        return _("Discard {card}, knowing what it gives {who}:").format(card=name, who=who) + " " + risk_text(
+            own, names, None, view.rules)
     risky = [r for r in risks.values() if r is not None]
     if risky:
         # The surest take another card would give, told as the table's warning tells it.
@@ -193,9 +203,25 @@ def _discard_reason(view: PlayerView, card: int, names: list[str]) -> str:
         return _("Discard {card}: {who} cannot hold a pair of {ranks}, so the pile ({count}) is safe.").format(
             card=name, who=who, ranks=rank_plural(RANK[card]), count=count)
     if NATURAL[card] and memory.p_holds_naturals(nxt, RANK[card], 2) < 0.15:
-        return _("Discard {card}: it fits nothing of yours and {who} is unlikely to hold a pair of {ranks}.").format(
+        if fits_nothing(view, card):
+            return _("Discard {card}: it fits nothing of yours and {who} is unlikely to hold a pair of {ranks}."
+                     ).format(card=name, who=who, ranks=rank_plural(RANK[card]))
+        return _("Discard {card}: {who} is unlikely to hold a pair of {ranks}.").format(
             card=name, who=who, ranks=rank_plural(RANK[card]))
     return _("Discard {card}: it is the card your hand needs least.").format(card=name)
+
+
+def fits_nothing(view: PlayerView, card: int) -> bool:
+    """Whether a natural card fits nothing of the seat's: no other card of its rank in hand, no meld of its rank
+    or run it extends on the side's table, no run in hand it belongs to. The reason says "fits nothing" only
+    then (it said so of a 7♦ beside four more sevens)."""
+    rank = RANK[card]
+    if any(NATURAL[c] and RANK[c] == rank for c in view.hand if c != card):
+        return False
+    for m in view.melds[view.side]:
+        if (m.kind == RANK_MELD and m.key == rank) or (m.kind == RUN and extends_run(m, card, view.rules)):
+            return False
+    return not (view.rules.runs and any(card in run for run in runs_in(view.hand, view.rules.run_max)))
 
 
 def risk_text(risk: Risk, names: list[str], safer: int | None, rules: RuleSet = BOLIVIA) -> str:

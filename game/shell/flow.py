@@ -152,7 +152,9 @@ class Flow(Keeping, Rooms, Playback):
             self.storage.save_settings(self.settings)
         except StorageError:
             pass  # the choices only stay for this session; the game itself does not depend on them
-        self.start_game(setup.players, None, setup.levels(), setup.target, setup.speed, deal=deal)
+        # A deal code's target is played, not kept: `setup` keeps the player's own.
+        target = deal.target if deal is not None and deal.target is not None else setup.target
+        self.start_game(setup.players, None, setup.levels(), target, setup.speed, deal=deal)
 
     # ----- games --------------------------------------------------------------------------------
 
@@ -262,7 +264,7 @@ class Flow(Keeping, Rooms, Playback):
         hand = record.hand(table.state.results[-1]["hand"]) if record is not None else None
         scene = ScoringScene(
             table.state,
-            deal_code=code_of(record.variant, record.players, hand.source) if record and hand else None,
+            deal_code=code_of(record.variant, record.players, hand.source, record.target) if record and hand else None,
             on_continue=lambda: self.after_scoring(table),
             speed="instant" if self.demo else self.speed,
             auto_continue=DEMO_SCORING if self.demo else None,
