@@ -270,6 +270,8 @@ class Flow(Keeping, Rooms, Playback):
         if hand is not None and record is not None and not self.demo:
             scene.on_replay = lambda: self.open_replay(record, hand.hand, scene)
             scene.on_review = lambda: self.open_review(record, hand.hand, scene)
+        if not self.demo:  # Esc: the pause menu, as at the table
+            scene.on_settings, scene.on_rules, scene.on_menu = self.open_settings, self.open_rules, self.start_menu
         self.app.scenes.request(scene)
 
     def after_scoring(self, table: TableScene) -> None:
