@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _, ngettext, number
+from game.i18n import _, ngettext, number, pgettext
 from game.keep.stats import DEFAULT_GAME, MIXED, GameStats, Record, Statistics
 from game.rules.melds import ESCALERA
 from game.rules.ruleset import BOLIVIA, RULESETS
@@ -60,7 +60,7 @@ def stat_lines(g: GameStats, game: str = "bolivia") -> list[tuple[str, str, bool
     if levels:
         lines.append((_("By difficulty"), "", True))
         for lv in levels:
-            name = level_name(lv) if lv != MIXED else _("Mixed")
+            name = level_name(lv) if lv != MIXED else pgettext("difficulty", "Mixed")  # not a mixed canasta
             lines.append((name, record_text(g.levels[lv]), False))
     tables = [t for t in ("2", "3", "4") if t in g.tables]
     if tables:
