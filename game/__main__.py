@@ -1,4 +1,5 @@
-"""`python -m game` opens the game; `python -m game TOOL ...` runs a headless tool."""
+"""`python -m game` opens the game; `python -m game TOOL ...` runs a headless tool. `--help` is the game's
+own (its options, then a line naming the tools, each with its own `--help`)."""
 
 from __future__ import annotations
 
@@ -13,16 +14,18 @@ def main(argv: list[str] | None = None) -> int:
     from game.assets import AssetsMissing
 
     try:
-        if argv and argv[0] in TOOLS or argv[:1] in (["-h"], ["--help"]):
+        if argv and argv[0] in TOOLS:
             from game.tools.cli import main as cli_main
 
             return cli_main(argv)
         from game.shell.launcher import main as launch
 
-        return launch(argv)
+        return launch(argv, tuple(sorted(TOOLS)))
     except AssetsMissing as why:  # a broken install: one line saying so, not a traceback
         print(f"error: {why}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # Ctrl-C in the terminal: the game was saved on the way out, quietly
+        return 130
 
 
 if __name__ == "__main__":

@@ -34,6 +34,12 @@ def _(message: str) -> str:
     return _translation.gettext(message)
 
 
+def pgettext(context: str, message: str) -> str:
+    """`message` as said of `context` (a word whose form follows what it describes: French "Normale" for a
+    speed, "Normales" for the cards' size)."""
+    return _translation.pgettext(context, message)
+
+
 def ngettext(singular: str, plural: str, n: int) -> str:
     return _translation.ngettext(singular, plural, n)
 

@@ -20,6 +20,7 @@ from scenes.widgets import (
     INK_DIM,
     Button,
     FocusGroup,
+    Toasts,
     draw_panel,
     draw_text,
     felt_background,
@@ -98,7 +99,13 @@ class GameOverScene(Scene):
         names = side_names(state.players)
         order = sorted(range(state.sides), key=lambda s: -state.scores[s])
         self.rows = [(s, names[s], state.scores[s]) for s in order]
+        self.toasts = Toasts()  # a write that failed (a full disk), said over the screen
         self._arrange()
+
+    def warn(self, message: str) -> None:
+        """Say something the player must know (their statistics or this game not yet written)."""
+        self.toasts.show(message, 15.0, key="warning")
+        self.dirty = True
 
     # ----- the buttons: Play again and Main menu, and under them Replay and Review when they can open ---------
 
@@ -206,6 +213,8 @@ class GameOverScene(Scene):
         if not self.tweener.idle:
             self.tweener.update(dt)
             self.dirty = True
+        if self.toasts.update(dt):
+            self.dirty = True
         if self.auto_continue is not None:
             self.waited += dt
             if self.waited >= self.auto_continue:
@@ -251,3 +260,4 @@ class GameOverScene(Scene):
             line = _("Your games: {played} played, {won} won, {drawn} drawn.").format(
                 played=self.stats.played, won=self.stats.won, drawn=self.stats.drawn)
             draw_text(surface, line, max(14, u * 3 // 4), INK_DIM, (w // 2, h - u // 2), "midbottom")
+        self.toasts.draw(surface, (w // 2, h - u // 4), max(14, u * 3 // 4))

@@ -3,7 +3,8 @@
 For each side: the melded cards, each canasta bonus on its own line, going out, the red threes
 (plus or minus, and why), the cards left in hand, the hand's total; then the running total and
 the side's first-meld minimum for the next hand. The numbers count up with pytweening easings;
-any key or click shows them all at once; then Enter, Space or the button continues.
+any key or click shows them all at once; then Enter, Space or the button continues. As at the table,
+Esc opens the pause menu and G the game's score sheet.
 
 `score_lines` is pure (no drawing) so the tests can hold every line against the engine.
 """
@@ -24,6 +25,8 @@ from game.rules.names import SUIT_SYMBOLS, canasta_name, rank_plural
 from game.rules.state import GameState, Phase
 from game.ui.narrate import seat_names, side_names
 from scenes.scene import Host, Scene
+from scenes.table_parts.dialogs import Dialogs
+from scenes.table_parts.overlays import draw_score_sheet
 from scenes.widgets import (
     GOLD,
     INK,
@@ -36,6 +39,7 @@ from scenes.widgets import (
     felt_background,
     fit_size,
     ui_unit,
+    veil,
     wrap_text,
 )
 
@@ -200,6 +204,12 @@ class ScoringScene(Scene):
         self._unit = ui_unit(self.size)
         self._t = self._unit
         self._texts: dict[tuple, pygame.Surface] = {}
+        # Esc and G, as at the table: the pause menu (its rooms come back here) and the score sheet.
+        self.dialogs = Dialogs()
+        self.sheet = False
+        self.on_settings: Callable[[], None] | None = None
+        self.on_rules: Callable[[], None] | None = None
+        self.on_menu: Callable[[], None] | None = None
         self._start_counting()
 
     # ----- the counting ------------------------------------------------------------------------------
@@ -248,7 +258,32 @@ class ScoringScene(Scene):
             if self.waited >= self.auto_continue:
                 self.proceed()
 
+    def pause(self) -> None:
+        """Esc: the table's pause menu (Resume, Settings, Rules, Main menu, Quit, which asks first)."""
+        self.dialogs.pause_menu(self.on_settings, self.on_rules, self.on_menu,
+                                lambda: self.app.quit() if self.app is not None else None, self.size)
+        self.dirty = True
+
+    def _sheet_event(self, event: pygame.event.Event) -> None:
+        """While the score sheet shows: a key (G, Esc...) or a click goes back to the scores."""
+        if event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3)):
+            self.sheet = False
+            self.dirty = True
+
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.dialogs.handle_event(event):
+            self.dirty = True
+            return
+        if self.sheet:
+            self._sheet_event(event)
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_g):
+            if event.key == pygame.K_ESCAPE:
+                self.pause()
+            else:
+                self.sheet = True
+                self.dirty = True
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_r and self.on_replay is not None:
                 self.on_replay()
@@ -284,6 +319,7 @@ class ScoringScene(Scene):
         w, h = size
         u = self._unit = ui_unit(size)
         self._texts.clear()
+        self.dialogs.place(size)
         margin = max(10, u // 2)
         top = round(u * 3.6)  # title and summary
         button_h = round(u * 2.1)
@@ -379,6 +415,11 @@ class ScoringScene(Scene):
         if self.deal_code:  # below the columns, clear of the button: read aloud, typed in the setup
             text = _("Deal code: {code}").format(code=self.deal_code)
             draw_text(surface, text, max(14, u * 3 // 4), INK_DIM, (w - u // 2, h - u // 3), "bottomright")
+        if self.sheet:
+            veil(surface, 110)
+            draw_score_sheet(surface, self.state, side_names(self.state.players), seat_names(self.state.players), u,
+                             max(14, u * 3 // 4), self.state.side_of(0), back=_("G or Esc: back to the scores"))
+        self.dialogs.draw(surface, (w, h), u)
 
     def _draw_column(self, surface: pygame.Surface, col: _Column) -> None:
         t = self._t

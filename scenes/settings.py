@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import LANGUAGES, _, ngettext, system_language
+from game.i18n import LANGUAGES, _, ngettext, pgettext, system_language
 from game.keep.settings import CARD_SIZES, SORT_ORDERS, SPEEDS, GameSetup, Settings
 from game.rules.ruleset import RULESETS
 from game.ui.sounds import SoundBoard
@@ -98,7 +98,7 @@ class SettingsScene(SetupScene):
         if row.key == "volume":
             return f"{round(float(v) * 100)} %"  # type: ignore[arg-type]
         if row.key == "card_size":
-            return {"normal": _("Normal"), "large": _("Large")}[str(v)]
+            return {"normal": pgettext("card size", "Normal"), "large": pgettext("card size", "Large")}[str(v)]
         if row.key == "sort_order":
             return {"rank": _("By rank"), "suit": _("By suit")}[str(v)]
         if row.key == "game":

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 import pygame
 
 from game.assets import font
-from game.i18n import LANGUAGES, _, ngettext, number, set_language
+from game.i18n import LANGUAGES, _, ngettext, number, pgettext, set_language
 from game.keep.settings import LEVELS, SPEEDS, GameSetup
 from game.rules.deal_code import MAX_LENGTH, BadCode, DealCode, decode
 from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
@@ -43,7 +43,9 @@ LANGUAGE_NAMES = {"en": "English", "fr": "Français", "sv": "Svenska"}  # each i
 
 
 def level_name(level: str) -> str:
-    return {"easy": _("Easy"), "normal": _("Normal"), "hard": _("Hard"), "expert": _("Expert"),
+    """A difficulty's name, as the value of the Difficulty line (French: "Normale", agreeing with it)."""
+    return {"easy": pgettext("difficulty", "Easy"), "normal": pgettext("difficulty", "Normal"),
+            "hard": pgettext("difficulty", "Hard"), "expert": pgettext("difficulty", "Expert"),
             EACH: _("Each seat")}.get(level, level)
 
 
@@ -64,7 +66,9 @@ def _grouped(typed: str) -> str:
 
 
 def speed_name(speed: str) -> str:
-    return {"slow": _("Slow"), "normal": _("Normal"), "fast": _("Fast"), "instant": _("Instant")}.get(speed, speed)
+    """A speed's name, as the value of the speed line (French: "Normale", agreeing with "Vitesse")."""
+    return {"slow": pgettext("speed", "Slow"), "normal": pgettext("speed", "Normal"), "fast": pgettext("speed", "Fast"),
+            "instant": pgettext("speed", "Instant")}.get(speed, speed)
 
 
 def players_text(n: int) -> str:

@@ -1,5 +1,6 @@
 """The statistics screen: the player's games of one game (Bolivia now), by difficulty and table size, the
-hands and canastas, the winning streaks; a reset that asks first. Esc or Back leaves."""
+hands and canastas, the winning streaks; a reset that asks first. Esc or Back leaves. With more than one
+game's statistics, the title's ◀ ▶ (a click, ← →, or PgUp/PgDn) show another game's, and the foot says so."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _, ngettext, number
+from game.i18n import _, ngettext, number, pgettext
 from game.keep.stats import DEFAULT_GAME, MIXED, GameStats, Record, Statistics
 from game.rules.melds import ESCALERA
 from game.rules.ruleset import BOLIVIA, RULESETS
@@ -26,6 +27,7 @@ from scenes.widgets import (
     draw_text,
     felt_background,
     fit_size,
+    font,
     ui_unit,
 )
 
@@ -58,7 +60,7 @@ def stat_lines(g: GameStats, game: str = "bolivia") -> list[tuple[str, str, bool
     if levels:
         lines.append((_("By difficulty"), "", True))
         for lv in levels:
-            name = level_name(lv) if lv != MIXED else _("Mixed")
+            name = level_name(lv) if lv != MIXED else pgettext("difficulty", "Mixed")  # not a mixed canasta
             lines.append((name, record_text(g.levels[lv]), False))
     tables = [t for t in ("2", "3", "4") if t in g.tables]
     if tables:
@@ -104,6 +106,8 @@ class StatisticsScene(Scene):
         self._unit = ui_unit(self.size)
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._text = 16
+        self.arrows: tuple[pygame.Rect, pygame.Rect] | None = None  # the title's ◀ ▶, to click
+        self._footer_px = 14
 
     def games(self) -> list[str]:
         """The games with statistics (the default one always): ← → go from one to the next."""
@@ -138,13 +142,29 @@ class StatisticsScene(Scene):
         self.dialog.layout(self.size)
         self.dirty = True
 
+    def footer(self) -> str:
+        """The keys that are not on a button, said at the foot: another game's statistics, the replays."""
+        parts = []
+        if len(self.games()) > 1:
+            parts.append(_("← → or a click on ◀ ▶: another game"))
+        if self.on_replay is not None and self.kept:
+            parts.append(ngettext("R: replay your last game", "R: replay your last {n} games",
+                                  self.kept).format(n=self.kept))
+        return " · ".join(parts)
+
+    def title(self) -> str:
+        return _("Statistics: {game}").format(game=game_name(self.game))
+
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
         u = self._unit = ui_unit(size)
         bh = round(u * 2.1)
         top = round(u * 3.4)
-        self._panel = pygame.Rect(0, 0, min(w - 2 * u, u * 32), h - top - bh - round(u * 1.6))
+        foot = self.footer()
+        self._footer_px = fit_size(foot, max(14, u * 3 // 4), w - u, READABLE_PX, False) if foot else 0
+        foot_h = round(self._footer_px * 1.4) if foot else 0  # the foot's line, clear of the buttons
+        self._panel = pygame.Rect(0, 0, min(w - 2 * u, u * 32), h - top - bh - round(u * 1.6) - foot_h)
         self._panel.midtop = (w // 2, top)
         lines = self.lines()
         headings = sum(1 for _l, _v, heading in lines if heading) - 1  # each but the first has a gap over it
@@ -154,6 +174,15 @@ class StatisticsScene(Scene):
         y = self._panel.bottom + round(u * 0.6)
         self.reset_button.rect = pygame.Rect(w // 2 - u // 4 - bw, y, bw, bh)
         self.back_button.rect = pygame.Rect(w // 2 + u // 4, y, bw, bh)
+        self.arrows = None
+        if len(self.games()) > 1:  # each arrow a target two lines wide, beside the title
+            title_w = font(round(u * 1.5), True).size(self.title())[0]
+            box = pygame.Rect(0, 0, u * 2, round(u * 2.2))
+            box.centery = round(u * 0.8) + round(u * 1.5) // 2
+            left, right = box.copy(), box.copy()
+            left.right = max(box.w, w // 2 - title_w // 2 - u // 2)
+            right.left = min(w - box.w, w // 2 + title_w // 2 + u // 2)
+            self.arrows = (left, right)
         if self.dialog is not None:
             self.dialog.layout(size)
 
@@ -180,9 +209,16 @@ class StatisticsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.on_replay is not None and self.kept:
             self.on_replay()
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and len(self.games()) > 1:
-            self.switch_game(1 if event.key == pygame.K_PAGEDOWN else -1)
-            return
+        others = len(self.games()) > 1
+        if event.type == pygame.KEYDOWN and others and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN,
+                                                                     pygame.K_LEFT, pygame.K_RIGHT):
+            self.switch_game(1 if event.key in (pygame.K_PAGEDOWN, pygame.K_RIGHT) else -1)
+            return  # Tab still moves between the buttons
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.arrows is not None:
+            for delta, rect in zip((-1, 1), self.arrows, strict=True):
+                if rect.collidepoint(event.pos):
+                    self.switch_game(delta)
+                    return
         if self.buttons.handle_event(event):
             self.dirty = True
 
@@ -190,10 +226,11 @@ class StatisticsScene(Scene):
         surface.blit(felt_background(surface.get_size()), (0, 0))  # made once a size, in widgets
         w, _h = surface.get_size()
         u = self._unit
-        title = _("Statistics: {game}").format(game=game_name(self.game))
-        if len(self.games()) > 1:
-            title = f"◀ {title} ▶"  # Page Up / Page Down: another game's
-        draw_text(surface, title, round(u * 1.5), GOLD, (w // 2, round(u * 0.8)), "midtop", True, True)
+        draw_text(surface, self.title(), round(u * 1.5), GOLD, (w // 2, round(u * 0.8)), "midtop", True, True)
+        if self.arrows is not None:
+            for glyph, rect in zip("◀▶", self.arrows, strict=True):
+                draw_panel(surface, rect, max(4, u // 4))
+                draw_text(surface, glyph, round(u * 1.2), GOLD, rect.center, "center", True)
         panel = self._panel
         draw_panel(surface, panel, max(8, u // 2))
         t = self._text
@@ -208,8 +245,8 @@ class StatisticsScene(Scene):
                 draw_text(surface, value, size, INK if heading else INK_DIM, (value_right, y + (t - size) // 2),
                           "topright")
         self.buttons.draw(surface)
-        if self.on_replay is not None and self.kept:
-            line = ngettext("R: replay your last game", "R: replay your last {n} games", self.kept).format(n=self.kept)
-            draw_text(surface, line, max(14, u * 3 // 4), INK_DIM, (w // 2, _h - u // 3), "midbottom")
+        foot = self.footer()
+        if foot:
+            draw_text(surface, foot, self._footer_px, INK_DIM, (w // 2, _h - u // 3), "midbottom")
         if self.dialog is not None:
             self.dialog.draw(surface)

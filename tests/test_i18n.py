@@ -56,7 +56,8 @@ def test_compiled_catalogues_are_their_po_files_compiled() -> None:
 
 
 def _table(catalog: Catalog) -> dict[tuple[str, ...], tuple[str, ...]]:
-    return {_forms(m.id): _forms(m.string) for m in messages(catalog)}
+    """Each message by its context (pgettext's: a speed's "Normal" is not a card size's) and its id."""
+    return {(m.context or "", *_forms(m.id)): _forms(m.string) for m in messages(catalog)}
 
 
 def _forms(text: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:

@@ -12,7 +12,7 @@ from game.i18n import set_language
 from game.keep.stats import GameStats, Record, Statistics
 from game.shell.app import App
 from scenes.statistics import StatisticsScene
-from tests.scene_helpers import FakeClock, key
+from tests.scene_helpers import FakeClock, click, key
 
 
 def busy_stats() -> Statistics:
@@ -67,3 +67,56 @@ def test_games_against_expert_have_their_line():
 
     lines = stat_lines(GameStats(Record(3, 1, 2, 0), {"expert": Record(3, 1, 2, 0)}))
     assert any(label == "Expert" and value.startswith("3 played") for label, value, _h in lines)
+
+
+def test_the_arrows_click_the_arrow_keys_work_and_the_foot_says_so(app: App) -> None:
+    scene = StatisticsScene(busy_stats(), on_replay=lambda: None, kept=3)
+    app.scenes.request(scene)
+    app.run(frames=1)
+    assert scene.arrows is not None
+    for e in click(scene.arrows[1].center):
+        scene.handle_event(e)
+    assert scene.game == "standard"
+    for e in click(scene.arrows[0].center):  # beside the new title
+        scene.handle_event(e)
+    assert scene.game == "bolivia"
+    scene.handle_event(key(pygame.K_RIGHT))
+    assert scene.game == "standard"
+    scene.handle_event(key(pygame.K_LEFT))
+    assert scene.game == "bolivia"
+    assert scene.footer() == "← → or a click on ◀ ▶: another game · R: replay your last 3 games"
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768), (1920, 1080)])
+def test_the_foot_is_clear_of_the_buttons_and_the_arrows_of_the_title(app: App, lang: str,
+                                                                      size: tuple[int, int]) -> None:
+    set_language(lang)
+    scene = StatisticsScene(busy_stats(), on_replay=lambda: None, kept=12)
+    app.scenes.request(scene)
+    app.run(frames=1)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    app.run(frames=1)
+    drawn: list[tuple[str, pygame.Rect]] = []
+    import scenes.statistics as statistics_module
+
+    real = statistics_module.draw_text
+
+    def spy(surface, text, *args, **kw):
+        rect = real(surface, text, *args, **kw)
+        drawn.append((text, rect))
+        return rect
+
+    statistics_module.draw_text = spy
+    try:
+        scene.draw(app.screen)
+    finally:
+        statistics_module.draw_text = real
+    (foot,) = [rect for text, rect in drawn if text == scene.footer()]
+    screen = app.screen.get_rect()
+    assert screen.contains(foot)
+    for b in scene.buttons.buttons:
+        assert not b.rect.colliderect(foot), (b.label, b.rect, foot)
+    (title,) = [rect for text, rect in drawn if text == scene.title()]
+    for arrow in scene.arrows:
+        assert screen.contains(arrow) and not arrow.colliderect(title)

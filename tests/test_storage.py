@@ -232,3 +232,24 @@ def test_a_failed_background_save_is_reported_on_the_next_one(tmp_path: Path) ->
     store.flush()
     with pytest.raises(StorageError, match="Could not write"):
         store.save_game_soon(SavedGame(state, ["human", "normal"]))
+
+
+def test_a_damaged_house_rule_name_is_told_and_the_file_kept_aside(store: Storage) -> None:
+    # Fuzzed: a house rule's name damaged in settings.json was dropped without a word and no copy kept.
+    store.root.mkdir(parents=True)
+    data = {"format": 1, "setup": {"game": "bolivia", "house": {"bolivia": {"wild_limiX": "three",
+                                                                           "take_top": "no"}}}}
+    store.path("settings.json").write_text(json.dumps(data), encoding="utf-8")
+    settings = store.load_settings()
+    assert settings.setup.house == {"bolivia": {"take_top": "no"}}  # the sound choice is kept
+    (message,) = store.take_problems()
+    assert "settings.json.bad" in message and "1 of its values" in message
+    assert json.loads(store.path("settings.json.bad").read_text(encoding="utf-8")) == data
+    assert store.load_settings() == settings and store.take_problems() == []  # told once: written mended
+
+
+def test_house_rules_at_their_defaults_are_no_damage() -> None:
+    _settings, refused = Settings.read({"setup": {"house": {"bolivia": {"wild_limit": "two"}}}})
+    assert refused == []
+    _settings, refused = Settings.read({"setup": {"house": {"nosuchgame": {"wild_limit": "two"}}}})
+    assert refused == ["setup.house.nosuchgame"]

@@ -157,7 +157,7 @@ class GameSetup:
             speed=r.get("speed", one_of(*SPEEDS), default.speed),
             game=game,
             targets=dict(r.get("targets", is_targets, {})),
-            house=_house_choices(r.d.get("house")),
+            house=_house_choices(r.d.get("house"), r.refused, prefix + "house."),
         )
         return setup, r.refused
 
@@ -211,17 +211,22 @@ class Settings:
         return settings, r.refused + refused
 
 
-def _house_choices(data: object) -> dict[str, dict[str, str]]:
-    """Lenient: each game's options that it knows with values it knows; anything else is dropped."""
+def _house_choices(data: object, refused: list[str], prefix: str = "house.") -> dict[str, dict[str, str]]:
+    """Lenient: each game's options that it knows with values it knows; anything else is dropped, and
+    added to `refused` as every other field is (the player is told, the file as it was kept aside)."""
     out: dict[str, dict[str, str]] = {}
+    if data is not None and not isinstance(data, dict):
+        refused.append(prefix.rstrip("."))
     for game, options in (data.items() if isinstance(data, dict) else ()):
         if game not in RULESETS or not isinstance(options, dict):
+            refused.append(f"{prefix}{str(game)[:40]}")
             continue
         kept: dict[str, str] = {}
         for name, value in options.items():
             try:
                 kept.update(check_house(game, {name: value}))
             except HouseError:
+                refused.append(f"{prefix}{game}.{str(name)[:40]}")
                 continue
         if kept:
             out[game] = kept

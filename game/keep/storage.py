@@ -4,6 +4,9 @@ records of finished games, each a JSON file in the user data folder (`data_dir()
 game/keep/folder_files.py's; the save itself is game/keep/saved_game.py's.
 
 A save written by a newer version of the game is kept as `save.v<format>.json` for that version.
+
+Statistics and finished games' records that cannot be written (a full disk) are never dropped: they stay
+in memory, are what the game shows meanwhile, and `write_unsaved()` tries them again at the next chance.
 """
 
 from __future__ import annotations
@@ -46,6 +49,34 @@ class Storage(GameFolder):
 
     `claim()` takes the folder for this process; without it (another copy has it, or the player
     chose to look only) the storage is read-only."""
+
+    def __init__(self, root: Path | str | None = None, read_only: bool = False) -> None:
+        super().__init__(root, read_only)
+        self._unsaved_stats: Statistics | None = None  # counted, not yet on disk
+        self._unsaved_games: dict[str, dict] = {}  # finished games' records not yet on disk, by file name
+
+    @property
+    def unsaved(self) -> bool:
+        """Statistics or a finished game kept in memory only, until a write succeeds."""
+        return self._unsaved_stats is not None or bool(self._unsaved_games)
+
+    def write_unsaved(self) -> bool:
+        """Try again what could not be written (the statistics, finished games' records); True when
+        nothing is left in memory only. Raises nothing: the player was told when the write failed."""
+        if self._unsaved_stats is not None:
+            try:
+                self._write(STATS_FILE, self._unsaved_stats.to_json())
+                self._unsaved_stats = None
+            except StorageError:
+                pass
+        for name, data in list(self._unsaved_games.items()):
+            try:
+                write_json_atomic(self.path(KEPT_GAMES) / name, data)
+            except OSError:
+                continue
+            del self._unsaved_games[name]
+            self._forget_old_games()
+        return not self.unsaved
 
     # --- settings --------------------------------------------------------------------------------
 
@@ -173,6 +204,8 @@ class Storage(GameFolder):
     # --- statistics ------------------------------------------------------------------------------
 
     def load_stats(self) -> Statistics:
+        if self._unsaved_stats is not None:
+            return self._unsaved_stats  # counted since the file was last written: the file is behind
         what = _("Your game statistics")
         data = self._read_current(STATS_FILE, what, STATS_FORMAT)
         if isinstance(data, dict) and any(not _is_count(data[k]) for k in STATS_COUNTS if k in data):
@@ -188,25 +221,33 @@ class Storage(GameFolder):
         return stats
 
     def save_stats(self, stats: Statistics) -> None:
-        self._write(STATS_FILE, stats.to_json())
+        """Write the statistics; if that fails they stay in memory (StorageError says why) and the next
+        `write_unsaved()`, or the next count, writes them."""
+        try:
+            self._write(STATS_FILE, stats.to_json())
+        except StorageError:
+            self._unsaved_stats = stats
+            raise
+        self._unsaved_stats = None
 
     def record_hand(self, state: GameState, side: int = 0) -> Statistics:
         """Count the hand that just ended for the player's `side` (once, however often it is shown)."""
         stats = self.load_stats()
-        if stats.count_hand(state, side):
+        if stats.count_hand(state, side) or self._unsaved_stats is stats:
             self.save_stats(stats)
         return stats
 
     def record_game(self, state: GameState, side: int = 0, levels: list[str] | None = None) -> Statistics:
         """Count a finished game's outcome for the player's `side` (once)."""
         stats = self.load_stats()
-        if stats.count_game(state, side, levels or ["human"]):
+        if stats.count_game(state, side, levels or ["human"]) or self._unsaved_stats is stats:
             self.save_stats(stats)
         return stats
 
     def reset_stats(self) -> Statistics:
         """Forget every statistic and the kept games' records (the player confirmed it)."""
         stats = Statistics()
+        self._unsaved_games.clear()
         self.save_stats(stats)
         if not self.read_only:
             for path in self._kept_paths():
@@ -244,21 +285,36 @@ class Storage(GameFolder):
         n = 2
         while (folder / name).exists():
             name, n = f"game-{stamp}-{n}.json", n + 1
-        data = {**record.to_json(), "finished_at": datetime.now(UTC).isoformat(timespec="seconds")}
+        plain = record.to_json()
+        for held, kept in self._unsaved_games.items():  # this game, held back by a full disk: try it again
+            if {k: v for k, v in kept.items() if k != "finished_at"} == plain:
+                name, plain = held, kept
+                break
+        data = {**plain, "finished_at": plain.get("finished_at") or datetime.now(UTC).isoformat(timespec="seconds")}
         try:
             write_json_atomic(folder / name, data)
         except OSError as why:
+            self._unsaved_games[name] = data  # kept in memory: `write_unsaved()` tries it again
             raise StorageError(self._write_message(name, why)) from None
+        self._forget_old_games()
+        return folder / name
+
+    def _forget_old_games(self) -> None:
         for old in self._kept_paths()[:-KEEP_GAMES]:
             try:
                 old.unlink()
             except OSError:
                 pass
-        return folder / name
 
     def kept_games(self) -> list[tuple[Path, GameRecord]]:
-        """The kept games that can be read, newest first; a damaged one is left out (and left as it is)."""
+        """The kept games that can be read, newest first; a damaged one is left out (and left as it is).
+        Those not yet written (a full disk) come first: they are the newest."""
         out = []
+        for name in reversed(self._unsaved_games):
+            try:
+                out.append((self.path(KEPT_GAMES) / name, record_from_json(self._unsaved_games[name])))
+            except ValueError:
+                continue
         for path in reversed(self._kept_paths()):
             try:
                 out.append((path, record_from_json(read_json_file(path))))

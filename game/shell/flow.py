@@ -73,10 +73,12 @@ class Flow(Keeping, Rooms, Playback):
         self.speed = "normal"
         self.seed = 0
         self._save_failed = False
+        self._finished_unwritten = False  # a finished game whose count or record is still in memory only
         self._recorded: GameState | None = None
         self._pending_deal = ""  # a deal code from the command line, for the setup to fill in
 
     def close(self) -> None:
+        self.write_unsaved()  # the last chance for statistics or a finished game a full disk held back
         if self.table is not None:
             self.table.controller.close()
         if self.remember_window:
@@ -98,6 +100,7 @@ class Flow(Keeping, Rooms, Playback):
         filled in, asking first if a game is in progress."""
         self.demo = False
         self._leave_table()
+        self.write_unsaved()
         settings = self.settings
         self.sounds.configure(settings.sound, settings.volume)
         self.sounds.start()  # rendered in the background while the menu shows
@@ -255,8 +258,8 @@ class Flow(Keeping, Rooms, Playback):
         if not self.demo:
             try:
                 self.storage.record_hand(table.state, table.state.side_of(0))
-            except StorageError:
-                pass  # statistics are a nicety: the game goes on
+            except StorageError as why:  # kept in memory and written at the next chance: said at the table
+                table.toasts.show(self._unsaved_words(str(why)), 10.0)
         self.show_scoring(table)
 
     def show_scoring(self, table: TableScene) -> None:
@@ -272,6 +275,8 @@ class Flow(Keeping, Rooms, Playback):
         if hand is not None and record is not None and not self.demo:
             scene.on_replay = lambda: self.open_replay(record, hand.hand, scene)
             scene.on_review = lambda: self.open_review(record, hand.hand, scene)
+        if not self.demo:  # Esc: the pause menu, as at the table
+            scene.on_settings, scene.on_rules, scene.on_menu = self.open_settings, self.open_rules, self.start_menu
         self.app.scenes.request(scene)
 
     def after_scoring(self, table: TableScene) -> None:
@@ -284,21 +289,23 @@ class Flow(Keeping, Rooms, Playback):
     def game_over(self, state: GameState) -> None:
         stats = None
         record = self._record_of(state)
+        failed: list[str] = []
         if not self.demo and self._recorded is not state:
             self._recorded = state
             try:  # counted first: if the count cannot be kept, the game's save still goes
                 stats = self.storage.record_game(state, state.side_of(0), self.levels)
-            except StorageError:
-                stats = None
+            except StorageError as why:
+                stats = self.storage.load_stats()  # counted, in memory until it can be written
+                failed.append(str(why))
             if record is not None and record.hands:
                 try:
                     self.storage.keep_game(record)  # the last 50 games, until the statistics are cleared
-                except StorageError:
-                    pass  # the replays of this game are lost, not the game's count
-            try:
-                self.storage.clear_game()
-            except StorageError:
-                pass  # a finished game left behind opens on its game-over screen, nothing lost
+                except StorageError as why:
+                    failed.append(str(why))  # in memory, written at the next chance
+            # Nothing written, the finished game's save stays (it opens on this screen) until it is.
+            self._finished_unwritten = bool(failed)
+            if not failed:
+                self._clear_finished_game()
         self._leave_table()
         scene = GameOverScene(
             state,
@@ -311,7 +318,30 @@ class Flow(Keeping, Rooms, Playback):
         if record is not None and record.hands and not self.demo:
             scene.on_replay = lambda: self.open_replay(record, record.hands[-1].hand, scene)
             scene.on_review = lambda: self.open_review(record, record.hands[-1].hand, scene)
+        if failed:
+            scene.warn(self._unsaved_words(failed[0]))
         self.app.scenes.request(scene)
+
+    def _unsaved_words(self, why: str) -> str:
+        """A write that failed (a full disk): what it was, and that nothing of it is lost."""
+        return _("{why}. Your statistics and this game are kept and will be written as soon as there is room: "
+                 "at the next save, on the menu, or when you quit.").format(why=why.rstrip("."))
+
+    def _clear_finished_game(self) -> None:
+        try:
+            self.storage.clear_game()
+        except StorageError:
+            pass  # a finished game left behind opens on its game-over screen, nothing lost
+
+    def write_unsaved(self) -> None:
+        """What could not be written (statistics, a finished game) tried again: at each save, on the menu
+        and on quitting. Once written, a finished game's save kept for it goes."""
+        if self._storage is None or not self._storage.unsaved:
+            return
+        if self._storage.write_unsaved() and self._finished_unwritten:
+            self._finished_unwritten = False
+            if self.table is None:  # no new game has taken the save's place yet
+                self._clear_finished_game()
 
     def play_again(self, state: GameState) -> None:
         if self.demo:

@@ -4,6 +4,7 @@ after every move. Loaded on first use: the demo never touches it. A mixin of `Fl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -35,6 +36,7 @@ class Keeping:
     speed: str
     seed: int
     _save_failed: bool
+    write_unsaved: Callable[[], None]
 
     @property
     def storage(self) -> Storage:
@@ -103,6 +105,7 @@ class Keeping:
             return
         try:
             self.storage.save_game_soon(SavedGame(state, self.levels, self.speed, self.seed, self._record_of(state)))
+            self.write_unsaved()  # statistics or a finished game a full disk held back: tried again
         except StorageError as why:
             if not self._save_failed and self.table is not None:
                 self._save_failed = True  # say it once, not after every move

@@ -18,8 +18,11 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    p = _Parser(prog="python -m game", description=_("Bolivia: canasta against the computer."))
+def build_parser(tools: tuple[str, ...] = ()) -> argparse.ArgumentParser:
+    """The game's own options; `tools`, the headless tools' names, are named at the end of --help."""
+    epilog = _("Headless tools: python -m game TOOL ... where TOOL is one of {tools}; "
+               "python -m game TOOL --help says more.").format(tools=", ".join(tools)) if tools else None
+    p = _Parser(prog="python -m game", description=_("Bolivia: canasta against the computer."), epilog=epilog)
     p.add_argument("--demo", action="store_true", help=_("every seat a computer player, at top speed"))
     p.add_argument("--continue", dest="resume", action="store_true",
                    help=_("open the saved game, as the menu's Continue does (with --demo: played by the computer)"))
@@ -45,9 +48,9 @@ def parse_size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], tools: tuple[str, ...] = ()) -> int:
     setup_logging()
-    args = build_parser().parse_args(argv)
+    args = build_parser(tools).parse_args(argv)
     if args.frames is not None and args.frames < 1:
         print(_("error: --frames must be at least 1"), file=sys.stderr)
         return 2
@@ -77,6 +80,8 @@ def main(argv: list[str]) -> int:
         else:
             flow.start_menu(deal=args.deal or "")
         flow.app.run(frames=args.frames, screenshot=args.screenshot)
+    except KeyboardInterrupt:  # Ctrl-C in the terminal: saved and closed below, no traceback
+        return 130
     except (OSError, pygame.error) as why:  # the screenshot's folder cannot be made or written
         print(_("error: could not save the screenshot: {why}").format(
             why=getattr(why, "strerror", None) or why), file=sys.stderr)

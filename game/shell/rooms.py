@@ -16,6 +16,8 @@ from scenes.lesson_play import LessonScene
 from scenes.lessons import LessonsScene
 from scenes.replay import ReplayScene
 from scenes.rules import RulesScene
+from scenes.scene import Scene
+from scenes.scoring import ScoringScene
 from scenes.settings import SettingsScene
 from scenes.statistics import StatisticsScene
 
@@ -38,14 +40,19 @@ class Rooms:
     apply_settings: Callable[[Settings], None]
     start_menu: Callable[[], None]
 
-    def _table_showing(self) -> TableScene | None:
-        """The game on the table if it is the scene showing (a room opened from its pause menu)."""
-        return self.table if self.table is not None and self.app.scenes.current is self.table else None
+    def _game_showing(self) -> Scene | None:
+        """The game's scene showing, the table or its scoring screen, when a room is opened from its pause
+        menu: the room goes back to it."""
+        current = self.app.scenes.current
+        if self.table is None or current is None:
+            return None
+        return current if current is self.table or isinstance(current, ScoringScene) else None
 
     def open_settings(self) -> None:
         """From the main menu, or from a game's pause menu (then back to that game)."""
-        table = self._table_showing()
-        back = (lambda: self.app.scenes.request(table)) if table is not None else self.start_menu
+        game = self._game_showing()
+        table = self.table if game is not None else None
+        back = (lambda: self.app.scenes.request(game)) if game is not None else self.start_menu
         if table is not None:
             self.settings.setup.speed = self.speed  # the speed line shows the game's own speed
         self.app.scenes.request(SettingsScene(self.settings, on_change=self.apply_settings, on_done=back,
@@ -53,9 +60,10 @@ class Rooms:
 
     def open_rules(self) -> None:
         """The rules of the game on the table (back to it), or of the default game from the menu."""
-        table = self._table_showing()
-        if table is not None:
-            scene = RulesScene(lambda: self.app.scenes.request(table), table.state.rules, table.state.target)
+        game = self._game_showing()
+        if game is not None and self.table is not None:
+            table = self.table
+            scene = RulesScene(lambda: self.app.scenes.request(game), table.state.rules, table.state.target)
         else:
             setup = self.settings.setup
             scene = RulesScene(self.start_menu, setup.rules(), setup.target)

@@ -2,7 +2,7 @@
 
 Three `pybabel` steps, run in-process so they work the same on every system:
 
-1. extract: every literal passed to `_()` or `ngettext()` under game/ and scenes/ (the mapping is
+1. extract: every literal passed to `_()`, `ngettext()` or `pgettext()` under game/ and scenes/ (the mapping is
    `[[tool.babel.mappings]]` in pyproject.toml) into a template, written to a temporary folder;
 2. update: merge that template into assets/locale/<lang>/LC_MESSAGES/bolivia.po, keeping the
    translations already there (a message whose English changed comes back marked fuzzy, with the old
@@ -24,7 +24,7 @@ from babel.messages.frontend import CommandLineInterface
 DOMAIN = "bolivia"
 LOCALE = Path("assets") / "locale"
 SOURCES = ("game", "scenes")
-KEYWORDS = ("_", "ngettext:1,2")  # the two functions of game/i18n.py
+KEYWORDS = ("_", "ngettext:1,2", "pgettext:1c,2")  # the functions of game/i18n.py
 
 
 def pybabel(*args: str) -> None:

@@ -49,7 +49,8 @@ class Dialogs:
     def pause_menu(self, settings: Callable[[], None] | None, rules: Callable[[], None] | None,
                    menu: Callable[[], None] | None, leave: Callable[[], None], size: tuple[int, int]) -> None:
         """The pause menu: Resume, Settings, Rules, Main menu, Quit. The game waits on the settings' and the
-        rules' screens; back here, the menu is still open."""
+        rules' screens; back here, the menu is still open. Quit asks first, as Esc on the main menu does
+        (the game is saved after every move, so nothing is lost either way)."""
         def resume() -> None:
             self.paused = None
 
@@ -61,8 +62,11 @@ class Dialogs:
         def screen(opener: Callable[[], None] | None) -> Callable[[], None]:
             return lambda: opener() if opener is not None else None
 
+        def ask_quit() -> None:
+            self.ask(_("Quit Bolivia?"), lambda yes: leave() if yes else None, _("Quit"), _("Stay"), size)
+
         self.pause([(_("Resume"), resume), (_("Settings"), screen(settings)), (_("Rules"), screen(rules)),
-                    (_("Main menu"), to_menu), (_("Quit"), leave)], size)
+                    (_("Main menu"), to_menu), (_("Quit"), ask_quit)], size)
 
     def place(self, size: tuple[int, int]) -> None:
         if self.dialog is not None:
@@ -95,11 +99,12 @@ class Dialogs:
         return False
 
     def draw(self, surface: pygame.Surface | DrawList, size: tuple[int, int], u: int) -> None:
-        if self.dialog is not None:
-            self.dialog.draw(surface)
+        """The pause menu, and over it a question (Quit's "Quit Bolivia?")."""
         if self.paused is not None:
             veil(surface, 140)
             top = self.paused.buttons[0].rect.top if self.paused.buttons else size[1] // 2
             draw_text(surface, _("Paused"), u * 2, INK, (size[0] // 2, top - u // 2), "midbottom", bold=True,
                       shadow=True)
             self.paused.draw(surface)
+        if self.dialog is not None:
+            self.dialog.draw(surface)

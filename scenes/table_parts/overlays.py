@@ -78,11 +78,13 @@ def draw_log_overlay(surface: pygame.Surface, lines: list[str], u: int, text_px:
 
 
 def draw_score_sheet(surface: pygame.Surface, state, side_names: list[str], seat_names: list[str], u: int,
-                     text_px: int, my_side: int, chosen: int | None = None) -> list[tuple[int, pygame.Rect]]:
+                     text_px: int, my_side: int, chosen: int | None = None,
+                     back: str | None = None) -> list[tuple[int, pygame.Rect]]:
     """Hand by hand, each side's melded cards, bonuses, cards left in hand, the hand's score and the
     running total; the latest hands when there are more than fit (or those down to the `chosen` one).
     The `chosen` hand, the one Enter plays back, is marked, and the footer says how. Returns each shown
-    hand's row (its number, its rectangle) for a click to choose."""
+    hand's row (its number, its rectangle) for a click to choose. `back`: how to leave it (by default, back
+    to the table)."""
     rows = sheet_rows(state)
     heads = column_headers()
     sides = state.sides
@@ -91,7 +93,7 @@ def draw_score_sheet(surface: pygame.Surface, state, side_names: list[str], seat
     pad = u // 2
     title = _("Score sheet · to {t}").format(t=number(state.target))
     draw_text(surface, title, text_px + 4, GOLD, (box.x + pad, box.y + pad), bold=True)
-    draw_text(surface, _("G or Esc: back to the table"), text_px, INK_DIM, (box.right - pad, box.y + pad + 2),
+    draw_text(surface, back or _("G or Esc: back to the table"), text_px, INK_DIM, (box.right - pad, box.y + pad + 2),
               "topright")
     bottom = box.bottom - pad
     if chosen is not None:
