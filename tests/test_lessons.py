@@ -114,6 +114,23 @@ def test_a_legal_move_that_is_not_the_lessons_is_judged_wrong_and_not_played() -
     assert run.state.phase == Phase.DRAW and len(run.state.hands[0]) == 7
 
 
+@pytest.mark.parametrize("game", ["bolivia", "standard"])
+def test_lesson_one_refuses_a_discard_other_than_the_card_it_asks_for(game: str) -> None:
+    """The first lesson asks for the jack of spades: any other discard is refused and nothing moves."""
+    lesson = course(game).lessons[0]
+    run = LessonRun(lesson)
+    assert run.attempt(DrawStock()).ok
+    step = run.current
+    assert step is not None and "jack of spades" in step.text
+    for card in [c for c in run.state.hands[0] if _face(c) != "JS"]:
+        before = json.dumps(run.state.to_json())
+        result = run.attempt(Discard(card))
+        assert not result.ok and not result.events and result.hint == step.hint, _face(card)
+        assert json.dumps(run.state.to_json()) == before and run.current is step
+    jack = next(c for c in run.state.hands[0] if _face(c) == "JS")
+    assert run.attempt(Discard(jack)).lesson_done
+
+
 def test_the_goal_is_judged_by_the_result_not_one_exact_move() -> None:
     """The escalera: the six below the run or the king above it both complete the lesson."""
     lesson = next(lesson for lesson in course("bolivia").lessons if lesson.key == "escalera")

@@ -16,11 +16,12 @@ from game.i18n import _
 from game.lessons.position import Setup, pick
 from game.rules import events as ev
 from game.rules.actions import Action, Answer, AskPartner, Discard, DrawStock, MeldMove, TakePile, TakeTop
-from game.rules.cards import WILD
+from game.rules.cards import FACE, WILD, parse_face
 from game.rules.melds import WILD_MELD
 from game.rules.state import GameState, Phase
 
 PLAYER = 0  # the learner's seat
+JACK_OF_SPADES = parse_face("JS")
 
 Move = Callable[[GameState], Action]
 # (state before the move, state after it, the move's events) -> whether the step is done
@@ -133,8 +134,9 @@ def answer(yes: bool) -> Move:
 def discard_the_jack_of_spades() -> Step:
     """The step that ends a course's first turn, the same in both courses: the jack of spades discarded."""
     return Step(_("End your turn with a discard: select the jack of spades, then click the pile (or X)."),
-                _("Select one card, then click the pile to discard it."),
-                happened(ev.Discarded), discard("JS"), Outline("JS", pile=True))
+                _("This lesson asks for the jack of spades: select it, then click the pile."),
+                happened(ev.Discarded, lambda e: FACE[e.card] == JACK_OF_SPADES), discard("JS"),
+                Outline("JS", pile=True), wrong=discard("QS"))
 
 
 # ----- goals, judged by the engine's events and the table they leave ------------------------------
