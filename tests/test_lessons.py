@@ -168,12 +168,14 @@ def test_the_top_card_lesson_names_the_run_and_refuses_the_other_meld() -> None:
 
 
 @pytest.mark.parametrize("game", list(COURSES))
-def test_a_scripted_learner_plays_the_whole_course_in_under_fifteen_minutes(game: str) -> None:
+def test_a_scripted_learner_plays_the_whole_course_in_under_half_an_hour(game: str) -> None:
+    """The whole path, primer and pages to read included: one sitting, and no lesson longer than a few minutes."""
     length = measure(course(game))
-    assert length.lessons >= 10
+    assert length.lessons >= 8 and length.pages >= 8
     assert length.lessons <= length.moves <= 3 * length.lessons  # short lessons: one to three moves each
     assert length.refused >= length.lessons  # every lesson's typical mistake was tried and refused
-    assert length.seconds < 15 * 60, length.to_json()
+    assert length.seconds < 30 * 60, length.to_json()
+    assert length.seconds / (length.lessons + len(course(game).readings)) < 3 * 60
 
 
 @pytest.mark.parametrize("lang", ["fr", "sv"])
@@ -183,7 +185,7 @@ def test_the_courses_speak_the_players_language(lang: str) -> None:
     spoken = [lesson.text for game in COURSES for lesson in course(game).lessons]
     assert all(a != b for a, b in zip(english, spoken, strict=True))
     for game in COURSES:
-        assert measure(course(game)).seconds < 15 * 60  # a longer language still fits the time
+        assert measure(course(game)).seconds < 30 * 60  # a longer language still fits the time
         for lesson in course(game).lessons:
             run, read = play_lesson(lesson)
             assert run.done and all(read)

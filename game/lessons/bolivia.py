@@ -25,6 +25,7 @@ from game.lessons.lesson import (
     wilds_can_reach,
 )
 from game.lessons.position import Setup
+from game.lessons.primer import primer
 from game.rules import events as ev
 from game.rules.cards import BLACK_THREE
 
@@ -51,7 +52,7 @@ def course() -> Course:
                      _("Three kings make 30: not enough alone. Stage the eights too, then lay all with L."),
                      first_meld(), meld("KH KS KD", "8C 8D 8S"), Outline("KH KS KD 8C 8D 8S"),
                      wrong=meld("KH KS KD")),),
-               _("60 points: your side has melded, and any meld counts from now on.")),
+               _("60 points: your side has melded, and any meld counts from now on."), defines=("first-meld",)),
         Lesson("take-pile", _("Take the pile"),
                _("You may take the whole pile when you hold a natural pair of its top card's rank: no wild "
                  "card in the pair. The pair and the top card start a new meld; the rest goes to your hand."),
@@ -79,7 +80,7 @@ def course() -> Course:
                      _("One card only: the six below the run, or the king above it."),
                      canasta("escalera"), meld(add=((0, "KS"),)), Outline("6S KS", melds=(0,)),
                      wrong=meld(add=((0, "6S KS"),))),),
-               _("An escalera: 1,500 points, and the first half of what going out needs.")),
+               _("An escalera: 1,500 points, and the first half of what going out needs."), defines=("escalera",)),
         Lesson("bolivia", _("A bolivia"),
                _("Twos and jokers may be melded on their own, three to seven of them. Seven make a bolivia: "
                  "2,500 points."),
@@ -89,7 +90,7 @@ def course() -> Course:
                      _("Both wild cards go onto the wild meld: seven make the bolivia."),
                      canasta("bolivia"), meld(add=((0, "JK 2C"),)), Outline("JK 2C", melds=(0,)),
                      keeps=wilds_can_reach(7), wrong=meld("8D 8H JK")),),
-               _("A bolivia: 2,500 points, the biggest bonus of the game.")),
+               _("A bolivia: 2,500 points, the biggest bonus of the game."), defines=("bolivia",)),
         Lesson("red-threes", _("Red threes"),
                _("A red three you draw is laid out at once beside your melds and replaced from the stock. Each is "
                  "worth 100: plus if your side can go out when the hand ends, minus if not."),
@@ -97,7 +98,7 @@ def course() -> Course:
                (Step(_("Draw two from the stock (click it, or press D)."),
                      _("Every turn begins with the draw: click the stock."),
                      happened(ev.RedThreeLaid), draw(), Outline(stock=True), wrong=discard("JS")),),
-               _("The red three went beside your melds and another card came in its place.")),
+               _("The red three went beside your melds and another card came in its place."), defines=("red-three",)),
         Lesson("black-threes", _("Black threes"),
                _("A three on top of the pile blocks it: nobody may take the pile or its top card. Black threes are "
                  "melded only as you go out; one left in hand at the end costs 100."),
@@ -108,7 +109,7 @@ def course() -> Course:
                      _("Select the three of spades and click the pile."),
                      happened(ev.Discarded, lambda e: BLACK_THREE[e.card]), discard("3S"),
                      Outline("3S", pile=True), wrong=discard("KC")),),
-               _("The pile is blocked for your left-hand opponent.")),
+               _("The pile is blocked for your left-hand opponent."), defines=("black-three",)),
         Lesson("keep-two", _("Keep two cards"),
                _("Until your side has an escalera and another canasta, you must keep at least two cards in "
                  "your hand after melding."),
@@ -144,4 +145,4 @@ def course() -> Course:
                      happened(ev.WentOut), then(meld("3C 3S 3C", "8H 8S 8D"), discard("AD")),
                      Outline("3C 3S 3C 8H 8S 8D AD"), keeps=still_able_to_go_out, wrong=meld("3C 3S 3C")),),
                _("You went out: the hand is scored.")),
-    ))
+    ), readings=(primer("bolivia"),))

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.i18n import _
+from game.lessons.pages import Reading
 from game.lessons.position import Setup, pick
 from game.rules import events as ev
 from game.rules.actions import Action, Answer, AskPartner, Discard, DrawStock, MeldMove, TakePile, TakeTop
@@ -65,6 +66,7 @@ class Lesson:
     well_done: str  # shown when the lesson is complete
     # Computer seats move only as scripted: (seat, move) in order, each played when that seat is to act.
     script: tuple[tuple[int, Move], ...] = field(default=())
+    defines: tuple[str, ...] = ()  # glossary terms (game/lessons/glossary.py) its text defines
 
 
 @dataclass(frozen=True)
@@ -72,9 +74,22 @@ class Course:
     game: str  # the rule set's name
     title: str
     lessons: tuple[Lesson, ...]
+    readings: tuple[Reading, ...] = ()  # pages to read, each shown after the lesson it names (the primer first)
 
     def index(self, key: str) -> int | None:
         return next((i for i, lesson in enumerate(self.lessons) if lesson.key == key), None)
+
+    @property
+    def entries(self) -> tuple[Lesson | Reading, ...]:
+        """The lessons and the readings in the order the course is taken."""
+        out: list[Lesson | Reading] = [r for r in self.readings if r.after is None]
+        for lesson in self.lessons:
+            out.append(lesson)
+            out += [r for r in self.readings if r.after == lesson.key]
+        return tuple(out)
+
+    def entry_index(self, key: str) -> int | None:
+        return next((i for i, e in enumerate(self.entries) if e.key == key), None)
 
 
 # ----- moves, by faces --------------------------------------------------------------------------
