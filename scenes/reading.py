@@ -50,6 +50,8 @@ class ReadingScene(Scene):
         self.leave = Button(_("The lessons"), self.back)
         self.buttons = FocusGroup([self.previous, self.following, self.leave], vertical=False, focus=1)
         self._faces: CardFaces | None = None
+        self.room = pygame.Rect(0, 0, 0, 0)  # where the page was drawn, and where its last word ended
+        self.bottom = 0
 
     # ----- turning the pages ------------------------------------------------------------------------
 
@@ -137,17 +139,20 @@ class ReadingScene(Scene):
         draw_text(surface, hint, max(12, u * 3 // 4), INK_DIM, (w // 2, h - u // 3), "midbottom")
 
     def _draw_page(self, surface: pygame.Surface, page: Page, room: pygame.Rect, u: int) -> None:
+        """The title and text at the top, in the largest size that leaves room for the table of lines and the
+        cards below; `bottom` keeps where the page's last word ended (the tests hold it inside the room)."""
         cards_h = 0
         if page.cards:
             n = len(page.cards)
             cw = max(24, min(round(u * 5), (room.w - (n - 1) * u // 2) // n, round(room.h * 0.42 / 1.4)))
             cards_h = card_height(cw) + u * 2
-        lines_h = len(page.lines) * round(u * 1.5)
+        row = min(round(u * 1.5), round(room.h * 0.62) // max(1, len(page.lines))) if page.lines else 0
+        lines_h = len(page.lines) * row + (u // 2 if page.lines else 0)
         text_room = room.h - cards_h - lines_h
         size = 12
         for size in range(max(14, round(u * 1.1)), 11, -1):  # the largest text that fits
             body = wrap_text(page.text, font(size), room.w)
-            if round(size * 1.6) + len(body) * round(size * 1.35) <= text_room:
+            if round(size * 1.7) + len(body) * round(size * 1.35) <= text_room:
                 break
         y = room.top
         draw_text(surface, page.title, size + 4, GOLD, (room.left, y), "topleft", True)
@@ -157,21 +162,23 @@ class ReadingScene(Scene):
             y += round(size * 1.35)
         if page.lines:
             y += u // 2
-            row = round(u * 1.5)
-            width = min(room.w, u * 30)
+            width = min(room.w - u, u * 30)
             left = room.centerx - width // 2
+            px = max(12, round(row * 0.6))
             for i, (label, value) in enumerate(page.lines):
                 marked = i == page.marked
                 if marked:
-                    pygame.draw.rect(surface, (70, 60, 20), pygame.Rect(left - u // 2, y - u // 6, width + u,
-                                                                        row), border_radius=u // 3)
+                    pygame.draw.rect(surface, (70, 60, 20), pygame.Rect(left - u // 2, y, width + u, row),
+                                     border_radius=u // 3)
                 colour = MARK if marked else INK
-                px = max(12, round(u * 0.9))
-                draw_text(surface, label, px, colour, (left, y), "topleft", marked)
-                draw_text(surface, value, px, colour, (left + width, y), "topright", marked)
+                draw_text(surface, label, px, colour, (left, y + row // 2), "midleft", marked)
+                draw_text(surface, value, px, colour, (left + width, y + row // 2), "midright", marked)
                 y += row
+        self.bottom = y
         if page.cards:
             self._draw_cards(surface, page, pygame.Rect(room.left, room.bottom - cards_h, room.w, cards_h), u)
+            self.bottom = max(y, room.bottom - cards_h) + cards_h
+        self.room = room
 
     def _draw_cards(self, surface: pygame.Surface, page: Page, room: pygame.Rect, u: int) -> None:
         """The page's cards in a row, each drawn by the game's card faces, its label under it."""

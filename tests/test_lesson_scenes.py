@@ -18,7 +18,7 @@ from game.lessons import COURSES, course
 from game.lessons.lesson import Lesson
 from game.shell.flow import Flow
 from scenes.lesson_play import LESSON, LessonScene
-from scenes.lessons import LessonsScene
+from scenes.lessons import ROWS, LessonsScene
 from scenes.menu import MenuScene
 from scenes.reading import ReadingScene
 from tests.scene_helpers import FakeClock
@@ -60,7 +60,10 @@ def test_the_main_menu_opens_learn_to_play(flow: Flow) -> None:
     lessons = current(flow)
     assert isinstance(lessons, LessonsScene) and lessons.game == "bolivia"
     assert len(lessons.buttons.buttons) == len(course("bolivia").entries) + 2
-    key(flow.app, pygame.K_RIGHT)  # from the first column's first lesson: the next column
+    columns = -(-len(course("bolivia").entries) // ROWS)
+    for _column in range(columns - 1):  # from the first column's first lesson: the next columns
+        key(flow.app, pygame.K_RIGHT)
+    assert lessons.game == "bolivia"
     key(flow.app, pygame.K_RIGHT)  # from the last column: the other game's course
     assert lessons.game == "standard"
     key(flow.app, pygame.K_ESCAPE)
@@ -217,4 +220,5 @@ def test_every_page_to_read_fits_its_window(size: tuple[int, int], lang: str) ->
             for page in range(len(reading.pages)):
                 scene.page = page
                 scene.draw(surface)
-                assert scene.following.rect.bottom < size[1] and scene.following.rect.w > 0
+                assert scene.bottom <= scene.room.bottom, (reading.key, page, "the page runs over its room")
+                assert scene.room.bottom < scene.following.rect.top < scene.following.rect.bottom < size[1]

@@ -264,3 +264,55 @@ def test_damaged_progress_files_are_used_or_set_aside_byte_for_byte(tmp_path: Pa
         for p in tmp_path.iterdir():
             p.unlink()
     assert outcomes["used"] and outcomes["set aside"]
+
+
+# ----- the lessons the whole game needed: a mixed meld's limit, the two canastas, a scoring screen ------------
+
+
+def test_a_meld_with_too_many_wild_cards_is_refused_with_the_engines_reason() -> None:
+    lesson = next(lesson for lesson in course("bolivia").lessons if lesson.key == "mixed-meld")
+    run = LessonRun(lesson)
+    rules = run.state.rules
+    for step in lesson.steps:
+        result = run.attempt(step.wrong(run.state))
+        limit = rules.wild_limit_reason(2, 2)  # the engine's own words, new meld or added cards
+        assert not result.ok and result.reason.lower().endswith(limit.lower()), result.reason
+        assert run.attempt(run.intended()).ok
+    assert run.done
+    mixed = run.state.melds[0][1]
+    assert sum(1 for c in mixed.cards if c >= 156 or _face(c).startswith("2")) == rules.max_wilds_in_rank_meld
+
+
+def test_natural_and_mixed_canastas_are_worth_what_the_rules_say() -> None:
+    lesson = next(lesson for lesson in course("bolivia").lessons if lesson.key == "canastas")
+    run = LessonRun(lesson)
+    wrong = run.attempt(lesson.steps[0].wrong(run.state))  # the joker would finish the sevens mixed
+    assert not wrong.ok and "not the one this lesson asks for" in wrong.reason
+    run.attempt(run.intended())
+    run.attempt(run.intended())
+    assert run.done
+    rules = run.state.rules
+    sevens, queens = run.state.melds[0]
+    assert (sevens.canasta(rules), sevens.bonus(rules)) == ("natural", rules.natural_canasta)
+    assert (queens.canasta(rules), queens.bonus(rules)) == ("mixed", rules.mixed_canasta)
+    assert str(rules.natural_canasta) in lesson.text and str(rules.mixed_canasta) in lesson.text
+
+
+def test_the_scoring_screen_is_walked_line_by_line_with_the_engines_numbers() -> None:
+    from game.i18n import number
+    from game.lessons.score_walk import finished_hand, score_walk
+
+    walk = next(r for r in course("bolivia").readings if r.key == "scoring")
+    assert course("bolivia").entries.index(walk) == course("bolivia").entry_index("going-out") + 1
+    assert walk == score_walk()
+    score = finished_hand().results[-1]["scores"][0]
+    table = walk.pages[0].lines
+    assert [p.marked for p in walk.pages[1:]] == list(range(len(table))), "a page for each line, in order"
+    assert all(p.lines == table for p in walk.pages)
+    values = [int(v.replace(",", "").replace("\u2212", "-").replace("+", "")) for _label, v in table]
+    assert values[0] == score["melded"] and values[-1] == score["total"]
+    assert sum(values[:-1]) == score["total"], "the lines add up to the hand's total"
+    assert table[-1][1] == number(score["total"])
+    labels = [label for label, _v in table]
+    assert "Going out" in labels and "Red threes" in labels and any("left in hand" in x for x in labels)
+    assert score["in_hand"] < 0 and score["going_out"] > 0 and score["red_threes"] > 0
