@@ -316,3 +316,35 @@ def test_the_scoring_screen_is_walked_line_by_line_with_the_engines_numbers() ->
     labels = [label for label, _v in table]
     assert "Going out" in labels and "Red threes" in labels and any("left in hand" in x for x in labels)
     assert score["in_hand"] < 0 and score["going_out"] > 0 and score["red_threes"] > 0
+
+
+# ----- Samba: its own runs and sambas, no wild melds, its first-meld table, two canastas to go out -----------
+
+
+def test_the_samba_course_teaches_sambas_own_rules_on_its_engine() -> None:
+    c = course("samba")
+    assert c.game == "samba" and {lesson.setup.game for lesson in c.lessons} == {"samba"}
+    keys = [lesson.key for lesson in c.lessons]
+    for key in ("first-meld", "run", "samba", "no-wild-meld", "going-out"):
+        assert key in keys
+    runs = {lesson.key: play_lesson(lesson)[0] for lesson in c.lessons}
+    rules = runs["samba"].state.rules
+    assert rules.name == "samba" and not rules.wild_melds
+    assert runs["samba"].state.melds[0][0].bonus(rules) == 1500
+    wild = next(lesson for lesson in c.lessons if lesson.key == "no-wild-meld")
+    refused = LessonRun(wild).attempt(wild.steps[0].wrong(build(wild.setup)))
+    assert not refused.ok and "wild" in refused.reason.lower()  # the engine's reason: no wild melds here
+    first = next(lesson for lesson in c.lessons if lesson.key == "first-meld")
+    assert rules.min_meld(first.setup.scores[0]) == 90 and "90" in first.text
+    out = runs["going-out"].state
+    assert out.results[-1]["scores"][0]["going_out"] == rules.go_out == 200
+    assert not any(m.kind == "run" for m in out.melds[0]), "two canastas of any kind: no samba needed"
+
+
+def test_the_lessons_tool_plays_the_samba_course(capsys: pytest.CaptureFixture[str]) -> None:
+    from game.tools.cli import main
+
+    assert main(["lessons", "--course", "samba"]) == 0
+    line = json.loads(capsys.readouterr().out)
+    assert line["course"] == "samba" and line["lessons"] == len(course("samba").lessons)
+    assert line["refused"] >= line["lessons"] and line["minutes"] > 0
