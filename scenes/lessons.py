@@ -10,7 +10,8 @@ import pygame
 from game.i18n import _, ngettext
 from game.keep.lesson_progress import LessonProgress
 from game.lessons import COURSES, course
-from game.lessons.lesson import Course
+from game.lessons.lesson import Course, Lesson
+from game.lessons.pages import Reading
 from scenes.scene import Scene
 from scenes.widgets import (
     GOLD,
@@ -31,10 +32,10 @@ ROWS = 6  # lessons a column
 def resume_at(c: Course, progress: LessonProgress) -> int:
     """The lesson to resume at: the one left (or the one after the last done), else the first not done."""
     kept = progress.course(c.game)
-    index = c.index(kept.current) if kept.current is not None else None
+    index = c.entry_index(kept.current) if kept.current is not None else None
     if index is not None:
         return index
-    return next((i for i, lesson in enumerate(c.lessons) if lesson.key not in kept.done), 0)
+    return next((i for i, entry in enumerate(c.entries) if entry.key not in kept.done), 0)
 
 
 class LessonsScene(Scene):
@@ -54,8 +55,7 @@ class LessonsScene(Scene):
     def _build(self) -> None:
         self.course = course(self.game)
         done = set(self.progress.course(self.game).done)
-        lessons = [Button(self._label(i, lesson.title, lesson.key in done), self._opener(i))
-                   for i, lesson in enumerate(self.course.lessons)]
+        lessons = [Button(self._label(entry, done), self._opener(i)) for i, entry in enumerate(self.course.entries)]
         other = self._other()
         self.switch = Button(course(other).title + "  →", lambda: self.switch_game(1))
         self.back_button = Button(_("Back"), self.back)
@@ -63,9 +63,10 @@ class LessonsScene(Scene):
                                                                                              self.progress))
         self.resize(self.size)
 
-    @staticmethod
-    def _label(i: int, title: str, done: bool) -> str:
-        return f"{i + 1}. {title}" + (f"  {TICK}" if done else "")
+    def _label(self, entry: Lesson | Reading, done: set[str]) -> str:
+        """A lesson by its number in the course; pages to read by their title alone."""
+        title = entry.title if isinstance(entry, Reading) else f"{self.course.lessons.index(entry) + 1}. {entry.title}"
+        return title + (f"  {TICK}" if entry.key in done else "")
 
     def _opener(self, index: int) -> Callable[[], None]:
         def open_it() -> None:
@@ -93,7 +94,7 @@ class LessonsScene(Scene):
         super().resize(size)
         w, h = size
         u = ui_unit(size)
-        n = len(self.course.lessons)
+        n = len(self.course.entries)
         columns = (n + ROWS - 1) // ROWS
         top, bottom = self._heading(size)[2] + u, h - round(u * 5)
         gap = max(4, u // 3)
@@ -120,7 +121,7 @@ class LessonsScene(Scene):
             self.back()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            n = len(self.course.lessons)
+            n = len(self.course.entries)
             f = self.buttons.focus
             step = ROWS if event.key == pygame.K_RIGHT else -ROWS
             if f < n and 0 <= f + step < n:  # across the columns of lessons

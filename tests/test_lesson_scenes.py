@@ -15,15 +15,18 @@ import pytest
 from game.i18n import set_language
 from game.keep.storage import Storage
 from game.lessons import COURSES, course
+from game.lessons.lesson import Lesson
 from game.shell.flow import Flow
 from scenes.lesson_play import LESSON, LessonScene
-from scenes.lessons import LessonsScene
+from scenes.lessons import ROWS, LessonsScene
 from scenes.menu import MenuScene
+from scenes.reading import ReadingScene
 from tests.scene_helpers import FakeClock
 from tests.table_driver import card_spot, click, key, perform, run_frames, settle
 
-LESSONS = [(game, i) for game in COURSES for i in range(len(course(game).lessons))]
-IDS = [f"{game}-{course(game).lessons[i].key}" for game, i in LESSONS]
+# Each lesson by its place in the course's list (the primer and other pages to read sit among them).
+LESSONS = [(game, i) for game in COURSES for i, e in enumerate(course(game).entries) if isinstance(e, Lesson)]
+IDS = [f"{game}-{course(game).entries[i].key}" for game, i in LESSONS]
 
 
 @pytest.fixture
@@ -56,8 +59,11 @@ def test_the_main_menu_opens_learn_to_play(flow: Flow) -> None:
     click(flow.app, button.rect.center)
     lessons = current(flow)
     assert isinstance(lessons, LessonsScene) and lessons.game == "bolivia"
-    assert len(lessons.buttons.buttons) == len(course("bolivia").lessons) + 2
-    key(flow.app, pygame.K_RIGHT)  # from the first column's first lesson: the next column
+    assert len(lessons.buttons.buttons) == len(course("bolivia").entries) + 2
+    columns = -(-len(course("bolivia").entries) // ROWS)
+    for _column in range(columns - 1):  # from the first column's first lesson: the next columns
+        key(flow.app, pygame.K_RIGHT)
+    assert lessons.game == "bolivia"
     key(flow.app, pygame.K_RIGHT)  # from the last column: the other game's course
     assert lessons.game == "standard"
     key(flow.app, pygame.K_ESCAPE)
@@ -120,14 +126,16 @@ def test_every_lesson_plays_on_the_table_through_its_own_input(flow: Flow, game:
     assert said.message.startswith(run.lesson.well_done)
     kept = flow.storage.load_lessons().course(game)
     assert run.lesson.key in kept.done
-    following = course(game).lessons[index + 1].key if index + 1 < len(course(game).lessons) else None
+    entries = course(game).entries
+    following = entries[index + 1].key if index + 1 < len(entries) else None
     assert kept.current == following
     key(flow.app, pygame.K_RETURN)  # the next lesson, or back to the list after the last
     after = current(flow)
     if following is None:
         assert isinstance(after, LessonsScene)
     else:
-        assert isinstance(after, LessonScene) and after.lesson.key == following
+        opened = after.lesson if isinstance(after, LessonScene) else after.reading
+        assert isinstance(after, LessonScene | ReadingScene) and opened.key == following
 
 
 def test_a_lesson_left_is_resumed_from_the_list(flow: Flow) -> None:
@@ -140,7 +148,7 @@ def test_a_lesson_left_is_resumed_from_the_list(flow: Flow) -> None:
     assert lessons.buttons.focus == 3
     key(flow.app, pygame.K_RETURN)
     again = current(flow)
-    assert isinstance(again, LessonScene) and again.lesson.key == course("standard").lessons[3].key
+    assert isinstance(again, LessonScene) and again.lesson.key == course("standard").entries[3].key
     # A new session reads the same progress from the player's folder.
     assert Storage(flow.storage.root).load_lessons().course("standard").current == again.lesson.key
 
@@ -158,7 +166,7 @@ def test_a_card_clicked_in_a_lesson_is_selected_as_at_any_table(flow: Flow) -> N
 @pytest.mark.parametrize("lang", ["fr", "sv"])
 def test_a_lesson_speaks_the_players_language(flow: Flow, lang: str) -> None:
     set_language(lang)
-    flow.open_lesson("bolivia", 0)
+    flow.open_lesson("bolivia", 1)
     scene = current(flow)
     run_frames(flow.app, 3)
     english = "Draw two cards: click the stock (or press D)."
@@ -167,7 +175,7 @@ def test_a_lesson_speaks_the_players_language(flow: Flow, lang: str) -> None:
 
 
 def test_the_hint_key_shows_the_lessons_own_move(flow: Flow) -> None:
-    flow.open_lesson("bolivia", 3)  # the top card onto a run
+    flow.open_lesson("bolivia", course("bolivia").entry_index("top-card"))
     scene = current(flow)
     table = scene.table
     settle(flow.app, table)
@@ -177,3 +185,40 @@ def test_the_hint_key_shows_the_lessons_own_move(flow: Flow) -> None:
     shown = table.messages.shown()
     assert shown is not None and shown.key == "hint" and "nine of hearts" not in shown.message
     assert "top card" in shown.message  # the adviser's own words for the move: the top card onto the run
+
+
+def test_the_primer_is_the_lists_first_entry_and_leads_to_the_first_lesson(flow: Flow) -> None:
+    flow.open_lessons("bolivia")
+    lessons = current(flow)
+    assert isinstance(lessons, LessonsScene)
+    assert lessons.buttons.buttons[0].label == "Before you start: the words of the game"
+    assert lessons.buttons.focus == 0, "a newcomer starts at the primer"
+    key(flow.app, pygame.K_RETURN)
+    primer = current(flow)
+    assert isinstance(primer, ReadingScene) and primer.reading.key == "words"
+    pages = len(primer.reading.pages)
+    for _page in range(pages - 1):
+        run_frames(flow.app, 1)
+        key(flow.app, pygame.K_RIGHT)
+    assert primer.page == pages - 1
+    assert "words" in flow.storage.load_lessons().course("bolivia").done
+    key(flow.app, pygame.K_RETURN)
+    first = current(flow)
+    assert isinstance(first, LessonScene) and first.lesson.key == "draw-two" and first.number == 1
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 600)])
+def test_every_page_to_read_fits_its_window(size: tuple[int, int], lang: str) -> None:
+    """Each page's text, cards and buttons inside the window, above the buttons, at both sizes."""
+    set_language(lang)
+    surface = pygame.Surface(size)
+    for game in COURSES:
+        for reading in course(game).readings:
+            scene = ReadingScene(reading)
+            scene.resize(size)
+            for page in range(len(reading.pages)):
+                scene.page = page
+                scene.draw(surface)
+                assert scene.bottom <= scene.room.bottom, (reading.key, page, "the page runs over its room")
+                assert scene.room.bottom < scene.following.rect.top < scene.following.rect.bottom < size[1]

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.lessons import bolivia, standard
+from game.lessons import bolivia, samba, standard
 from game.lessons.lesson import Course
 
-COURSES: dict[str, Callable[[], Course]] = {"bolivia": bolivia.course, "standard": standard.course}
+COURSES: dict[str, Callable[[], Course]] = {"bolivia": bolivia.course, "standard": standard.course,
+                                             "samba": samba.course}
 
 
 def course(game: str) -> Course:
     """The course of a game (its rule set's name), in the language spoken now; KeyError for a game
-    without one (Samba, for now)."""
+    without one."""
     return COURSES[game]()

@@ -1,5 +1,5 @@
-"""Learn to play Bolivia: eleven short lessons, each a prepared position at a table of four (partners
-opposite). Built in the language spoken when `course()` is called."""
+"""Learn to play Bolivia: a primer, thirteen short lessons, each a prepared position at a table of four
+(partners opposite), and a scoring screen read line by line. Built in the language spoken when `course()` is called."""
 
 from __future__ import annotations
 
@@ -25,8 +25,10 @@ from game.lessons.lesson import (
     wilds_can_reach,
 )
 from game.lessons.position import Setup
+from game.lessons.primer import primer
+from game.lessons.score_walk import score_walk
 from game.rules import events as ev
-from game.rules.cards import BLACK_THREE
+from game.rules.cards import BLACK_THREE, WILD
 
 ESCALERA = "4D 5D 6D 7D 8D 9D 10D"
 KINGS = "KC KD KH KS KC KD KH"
@@ -51,7 +53,7 @@ def course() -> Course:
                      _("Three kings make 30: not enough alone. Stage the eights too, then lay all with L."),
                      first_meld(), meld("KH KS KD", "8C 8D 8S"), Outline("KH KS KD 8C 8D 8S"),
                      wrong=meld("KH KS KD")),),
-               _("60 points: your side has melded, and any meld counts from now on.")),
+               _("60 points: your side has melded, and any meld counts from now on."), defines=("first-meld",)),
         Lesson("take-pile", _("Take the pile"),
                _("You may take the whole pile when you hold a natural pair of its top card's rank: no wild "
                  "card in the pair. The pair and the top card start a new meld; the rest goes to your hand."),
@@ -62,6 +64,22 @@ def course() -> Course:
                      happened(ev.PileTaken), take_pile("JC JS"), Outline("JC JS", pile=True),
                      wrong=take_pile("JC 2D")),),
                _("Nine cards in one draw: a big pile is often worth more than the stock.")),
+        Lesson("mixed-meld", _("Wild cards in a meld"),
+               _("A meld of one rank may hold wild cards: it is then mixed. In Bolivia it holds two wild cards at "
+                 "most, and at least twice as many natural cards as wild ones: two nines carry one wild card, "
+                 "four nines two."),
+               Setup(phase="meld", hands=("9H 9D 9S 9C JK 2C 5H KD",), melds=(("AH AD AC",),), pile="5C 4S"),
+               (Step(_("Meld the nines of hearts and diamonds with the joker (select the three, M, then L)."),
+                     _("Two natural nines carry one wild card: the two nines and the joker, without the two."),
+                     happened(ev.Melded, lambda e: sum(WILD[c] for c in e.cards) == 1), meld("9H 9D JK"),
+                     Outline("9H 9D JK"), wrong=meld("9H 9D JK 2C")),
+                Step(_("Now add the two of clubs with your two other nines: four natural nines carry two wild "
+                       "cards, the most a meld may hold."),
+                     _("The two alone would give two wild cards to two nines: add it with the nines of spades and "
+                       "clubs."),
+                     happened(ev.AddedToMeld, lambda e: len(e.cards) == 3), meld(add=((1, "9S 9C 2C"),)),
+                     Outline("9S 9C 2C", melds=(1,)), wrong=meld(add=((1, "2C"),)))),
+               _("A mixed meld of six cards: one more card makes it a canasta.")),
         Lesson("top-card", _("The top card onto a run"),
                _("When the top card continues one of your side's runs (same suit, next rank), you may take "
                  "that card alone onto the run and leave the rest of the pile."),
@@ -70,6 +88,19 @@ def course() -> Course:
                      _("The nine of hearts continues the run 5 6 7 8 of hearts, not the kings."),
                      happened(ev.TopTaken), take_top(0), Outline(pile=True, melds=(0,)), wrong=take_top(1)),),
                _("The run grows to five cards, and you still meld and discard this turn.")),
+        Lesson("canastas", _("Natural and mixed canastas"),
+               _("A canasta with no wild card is natural: 500 points on top of its cards. One with a wild card is "
+                 "mixed: 300. A wild card added to a meld of seven or more makes it mixed."),
+               Setup(phase="meld", hands=("7C JK QD 5H 9S KD",),
+                     melds=(("7H 7D 7S 7C 7H 7D", "QH QD QS QC 2C QH"),)),
+               (Step(_("Finish your six sevens with the seven of clubs: a natural canasta, 500."),
+                     _("The joker would make the sevens a mixed canasta, 300 instead of 500: add the seven."),
+                     canasta("natural"), meld(add=((0, "7C"),)), Outline("7C", melds=(0,)),
+                     wrong=meld(add=((0, "JK"),))),
+                Step(_("Your queens already hold a two: add the queen of diamonds to finish a mixed canasta, 300."),
+                     _("Select the queen of diamonds, click your queens, then Lay all (L)."),
+                     canasta("mixed"), meld(add=((1, "QD"),)), Outline("QD", melds=(1,)))),
+               _("Two canastas: 500 for the natural one, 300 for the mixed one.")),
         Lesson("escalera", _("An escalera"),
                _("A run of seven cards is an escalera: 1,500 points. Your side needs one to go out. A run "
                  "never holds more than seven cards."),
@@ -79,7 +110,7 @@ def course() -> Course:
                      _("One card only: the six below the run, or the king above it."),
                      canasta("escalera"), meld(add=((0, "KS"),)), Outline("6S KS", melds=(0,)),
                      wrong=meld(add=((0, "6S KS"),))),),
-               _("An escalera: 1,500 points, and the first half of what going out needs.")),
+               _("An escalera: 1,500 points, and the first half of what going out needs."), defines=("escalera",)),
         Lesson("bolivia", _("A bolivia"),
                _("Twos and jokers may be melded on their own, three to seven of them. Seven make a bolivia: "
                  "2,500 points."),
@@ -89,7 +120,7 @@ def course() -> Course:
                      _("Both wild cards go onto the wild meld: seven make the bolivia."),
                      canasta("bolivia"), meld(add=((0, "JK 2C"),)), Outline("JK 2C", melds=(0,)),
                      keeps=wilds_can_reach(7), wrong=meld("8D 8H JK")),),
-               _("A bolivia: 2,500 points, the biggest bonus of the game.")),
+               _("A bolivia: 2,500 points, the biggest bonus of the game."), defines=("bolivia",)),
         Lesson("red-threes", _("Red threes"),
                _("A red three you draw is laid out at once beside your melds and replaced from the stock. Each is "
                  "worth 100: plus if your side can go out when the hand ends, minus if not."),
@@ -97,7 +128,7 @@ def course() -> Course:
                (Step(_("Draw two from the stock (click it, or press D)."),
                      _("Every turn begins with the draw: click the stock."),
                      happened(ev.RedThreeLaid), draw(), Outline(stock=True), wrong=discard("JS")),),
-               _("The red three went beside your melds and another card came in its place.")),
+               _("The red three went beside your melds and another card came in its place."), defines=("red-three",)),
         Lesson("black-threes", _("Black threes"),
                _("A three on top of the pile blocks it: nobody may take the pile or its top card. Black threes are "
                  "melded only as you go out; one left in hand at the end costs 100."),
@@ -108,7 +139,7 @@ def course() -> Course:
                      _("Select the three of spades and click the pile."),
                      happened(ev.Discarded, lambda e: BLACK_THREE[e.card]), discard("3S"),
                      Outline("3S", pile=True), wrong=discard("KC")),),
-               _("The pile is blocked for your left-hand opponent.")),
+               _("The pile is blocked for your left-hand opponent."), defines=("black-three",)),
         Lesson("keep-two", _("Keep two cards"),
                _("Until your side has an escalera and another canasta, you must keep at least two cards in "
                  "your hand after melding."),
@@ -144,4 +175,4 @@ def course() -> Course:
                      happened(ev.WentOut), then(meld("3C 3S 3C", "8H 8S 8D"), discard("AD")),
                      Outline("3C 3S 3C 8H 8S 8D AD"), keeps=still_able_to_go_out, wrong=meld("3C 3S 3C")),),
                _("You went out: the hand is scored.")),
-    ))
+    ), readings=(primer("bolivia"), score_walk()))

@@ -12,6 +12,7 @@ from game.lessons.runner import LessonRun
 READING = 2.0  # words a second: a slow, careful reader (120 words a minute)
 PER_MOVE = 12.0  # seconds to find the outlined cards, select them and play them
 PER_LESSON = 8.0  # seconds to open a lesson and look at the table
+PER_PAGE = 4.0  # seconds to look at a page's cards and turn it
 MAX_MOVES = 12  # a lesson's intended moves end it well within this
 
 
@@ -21,14 +22,15 @@ class CourseLength:
     moves: int  # the learner's accepted moves
     refused: int  # the wrong moves it tried, each refused with a reason
     words: int  # titles, texts, instructions, and the words shown after a wrong move and at the end
+    pages: int = 0  # the pages read between them (the primer's, a scoring screen's lines)
 
     @property
     def seconds(self) -> float:
-        return self.words / READING + self.moves * PER_MOVE + self.lessons * PER_LESSON
+        return self.words / READING + self.moves * PER_MOVE + self.lessons * PER_LESSON + self.pages * PER_PAGE
 
     def to_json(self) -> dict:
-        return {"lessons": self.lessons, "moves": self.moves, "refused": self.refused, "words": self.words,
-                "minutes": round(self.seconds / 60, 1)}
+        return {"lessons": self.lessons, "pages": self.pages, "moves": self.moves, "refused": self.refused,
+                "words": self.words, "minutes": round(self.seconds / 60, 1)}
 
 
 def play_lesson(lesson: Lesson, try_wrong: bool = True) -> tuple[LessonRun, list[str]]:
@@ -59,11 +61,16 @@ def _words(text: str) -> int:
 
 
 def measure(course: Course) -> CourseLength:
-    moves = refused = words = 0
+    moves = refused = words = pages = 0
+    for reading in course.readings:
+        pages += len(reading.pages)
+        texts = [reading.title, reading.well_done, *(t for p in reading.pages for t in (p.title, p.text)),
+                 *(label for p in reading.pages for label, _value in p.lines)]
+        words += sum(_words(t) for t in texts)
     for lesson in course.lessons:
         run, read = play_lesson(lesson)
         moves += run.moves
         refused += run.refusals
         texts = [lesson.title, lesson.text, lesson.well_done, *(s.text for s in lesson.steps), *read]
         words += sum(_words(t) for t in texts)
-    return CourseLength(len(course.lessons), moves, refused, words)
+    return CourseLength(len(course.lessons), moves, refused, words, pages)

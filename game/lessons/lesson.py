@@ -13,14 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.i18n import _
+from game.lessons.pages import Reading
 from game.lessons.position import Setup, pick
 from game.rules import events as ev
 from game.rules.actions import Action, Answer, AskPartner, Discard, DrawStock, MeldMove, TakePile, TakeTop
-from game.rules.cards import WILD
+from game.rules.cards import FACE, WILD, parse_face
 from game.rules.melds import WILD_MELD
 from game.rules.state import GameState, Phase
 
 PLAYER = 0  # the learner's seat
+JACK_OF_SPADES = parse_face("JS")
 
 Move = Callable[[GameState], Action]
 # (state before the move, state after it, the move's events) -> whether the step is done
@@ -64,6 +66,7 @@ class Lesson:
     well_done: str  # shown when the lesson is complete
     # Computer seats move only as scripted: (seat, move) in order, each played when that seat is to act.
     script: tuple[tuple[int, Move], ...] = field(default=())
+    defines: tuple[str, ...] = ()  # glossary terms (game/lessons/glossary.py) its text defines
 
 
 @dataclass(frozen=True)
@@ -71,9 +74,22 @@ class Course:
     game: str  # the rule set's name
     title: str
     lessons: tuple[Lesson, ...]
+    readings: tuple[Reading, ...] = ()  # pages to read, each shown after the lesson it names (the primer first)
 
     def index(self, key: str) -> int | None:
         return next((i for i, lesson in enumerate(self.lessons) if lesson.key == key), None)
+
+    @property
+    def entries(self) -> tuple[Lesson | Reading, ...]:
+        """The lessons and the readings in the order the course is taken."""
+        out: list[Lesson | Reading] = [r for r in self.readings if r.after is None]
+        for lesson in self.lessons:
+            out.append(lesson)
+            out += [r for r in self.readings if r.after == lesson.key]
+        return tuple(out)
+
+    def entry_index(self, key: str) -> int | None:
+        return next((i for i, e in enumerate(self.entries) if e.key == key), None)
 
 
 # ----- moves, by faces --------------------------------------------------------------------------
@@ -133,8 +149,9 @@ def answer(yes: bool) -> Move:
 def discard_the_jack_of_spades() -> Step:
     """The step that ends a course's first turn, the same in both courses: the jack of spades discarded."""
     return Step(_("End your turn with a discard: select the jack of spades, then click the pile (or X)."),
-                _("Select one card, then click the pile to discard it."),
-                happened(ev.Discarded), discard("JS"), Outline("JS", pile=True))
+                _("This lesson asks for the jack of spades: select it, then click the pile."),
+                happened(ev.Discarded, lambda e: FACE[e.card] == JACK_OF_SPADES), discard("JS"),
+                Outline("JS", pile=True), wrong=discard("QS"))
 
 
 # ----- goals, judged by the engine's events and the table they leave ------------------------------

@@ -22,6 +22,7 @@ from game.lessons.lesson import (
     then,
 )
 from game.lessons.position import Setup
+from game.lessons.primer import primer
 from game.rules import events as ev
 from game.rules.cards import BLACK_THREE
 
@@ -49,7 +50,7 @@ def course() -> Course:
                      _("Three aces make 60: not enough alone. Stage the kings too, then lay all with L."),
                      first_meld(), meld("AH AC AS", "KD KH KC"), Outline("AH AC AS KD KH KC"),
                      wrong=meld("AH AC AS")),),
-               _("90 points: your side has melded.")),
+               _("90 points: your side has melded."), defines=("first-meld",)),
         Lesson("take-pile", _("Take the pile"),
                _("Until your side has melded, the pile is frozen for it: only a natural pair of the top card's "
                  "rank takes it, and the pair with the top card must reach your first-meld minimum."),
@@ -58,7 +59,7 @@ def course() -> Course:
                      _("Only a natural pair takes a frozen pile: the two aces, not an ace and a two."),
                      happened(ev.PileTaken), take_pile("AH AS"), Outline("AH AS", pile=True),
                      wrong=take_pile("AH 2C")),),
-               _("The aces are melded and the pile is in your hand.")),
+               _("The aces are melded and the pile is in your hand."), defines=("frozen",)),
         Lesson("frozen-pile", _("The frozen pile"),
                _("A wild card discarded freezes the pile for everyone (it lies crosswise) until someone takes "
                  "it. A frozen pile is taken only with a natural pair."),
@@ -90,7 +91,7 @@ def course() -> Course:
                      _("Select the three of clubs and click the pile."),
                      happened(ev.Discarded, lambda e: BLACK_THREE[e.card]), discard("3C"),
                      Outline("3C", pile=True), wrong=discard("KH"))),
-               _("Your left-hand opponent can't take the pile this turn.")),
+               _("Your left-hand opponent can't take the pile this turn."), defines=("black-three",)),
         Lesson("red-threes", _("Red threes"),
                _("A red three you draw is laid out at once and replaced from the stock. Each is worth 100, all "
                  "four 800: plus if your side has melded when the hand ends, minus if not."),
@@ -98,7 +99,7 @@ def course() -> Course:
                (Step(_("Draw from the stock (click it, or press D)."),
                      _("Every turn begins with the draw: click the stock."),
                      happened(ev.RedThreeLaid), draw(), Outline(stock=True), wrong=take_pile("JS QS")),),
-               _("The red three went beside your melds and another card came in its place.")),
+               _("The red three went beside your melds and another card came in its place."), defines=("red-three",)),
         Lesson("canasta", _("A canasta"),
                _("Seven cards of one rank or more make a canasta: natural (no wild card) 500, mixed 300. Going out"
                  " needs one. More queens go onto your one meld of queens."),
@@ -141,4 +142,4 @@ def course() -> Course:
                      happened(ev.WentOut), then(meld("3C 3S 3C", "10H 10S 10D"), discard("AD")),
                      Outline("3C 3S 3C 10H 10S 10D AD"), keeps=still_able_to_go_out, wrong=meld("3C 3S 3C")),),
                _("You went out: the hand is scored.")),
-    ))
+    ), readings=(primer(GAME),))

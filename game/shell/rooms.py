@@ -12,8 +12,10 @@ from game.keep.settings import Settings
 from game.keep.stats import Statistics
 from game.keep.storage import Storage
 from game.lessons import course
+from game.lessons.pages import Reading
 from scenes.lesson_play import LessonScene
 from scenes.lessons import LessonsScene
+from scenes.reading import ReadingScene
 from scenes.replay import ReplayScene
 from scenes.rules import RulesScene
 from scenes.scene import Scene
@@ -97,14 +99,20 @@ class Rooms:
                                              on_back=self.start_menu))
 
     def open_lesson(self, game: str, index: int) -> None:
-        lessons = course(game).lessons
-        lesson = lessons[index]
-        self._keep_lessons(lambda p: p.started(game, lesson.key))
-        following = lessons[index + 1].key if index + 1 < len(lessons) else None
+        """The course's entry at `index` (game/lessons/lesson.py `Course.entries`): a lesson, or pages to read."""
+        c = course(game)
+        entries = c.entries
+        entry = entries[index]
+        self._keep_lessons(lambda p: p.started(game, entry.key))
+        following = entries[index + 1].key if index + 1 < len(entries) else None
+        on_back = lambda: self.open_lessons(game)  # noqa: E731
+        on_done = lambda key: self._keep_lessons(lambda p: p.completed(game, key, following))  # noqa: E731
+        on_next = (lambda: self.open_lesson(game, index + 1)) if following else None
+        if isinstance(entry, Reading):
+            self.app.scenes.request(ReadingScene(entry, on_back=on_back, on_done=on_done, on_next=on_next))
+            return
         self.app.scenes.request(LessonScene(
-            lesson, index + 1, len(lessons), on_back=lambda: self.open_lessons(game),
-            on_done=lambda key: self._keep_lessons(lambda p: p.completed(game, key, following)),
-            on_next=(lambda: self.open_lesson(game, index + 1)) if following else None,
+            entry, c.lessons.index(entry) + 1, len(c.lessons), on_back=on_back, on_done=on_done, on_next=on_next,
             sounds=self.sounds, speed=self.settings.setup.speed, sort_order=self.settings.sort_order))
 
     def _keep_lessons(self, change: Callable[[LessonProgress], None]) -> None:

@@ -30,6 +30,6 @@ def cmd_lessons(args) -> int:
 
 def register(sub, name: str) -> None:
     p = sub.add_parser(name, help=_("play the Learn to play courses through and say how long they are"))
-    p.add_argument("--course", default=None, help=_("one course: bolivia or standard"))
+    p.add_argument("--course", default=None, help=_("one course: bolivia, standard or samba"))
     p.add_argument("--language", default=None, help=_("the language of the texts counted: en, fr or sv"))
     p.set_defaults(run=cmd_lessons)
