@@ -1,6 +1,8 @@
-"""Review: after a hand, the moments where the player's move cost most by the adviser's judgement
-(game/ai/review.py), each with what was played, the better move and its reason, and about how many
-points it gave away. Choosing one (a click, ↑ ↓ and Enter, or its number) opens the replay at that move.
+"""Review: after a hand, every move where the adviser (game/ai/review.py) would have played otherwise,
+the costliest first: what was played, the better move with its cards, the reason for that move, and about
+how many points it gave away (or that it made little difference). The list scrolls when it is longer than
+the screen (↑ ↓, PgUp PgDn, Home End, the wheel); choosing one (a click, Enter, or its number) opens the
+replay at that move.
 
 The review is worked out a decision at a time in the frames (a few hundredths of a second each), the
 screen saying how far it is; nothing said here is kept, so the words follow a change of language.
@@ -18,6 +20,7 @@ from game.assets import font
 from game.i18n import _, language, ngettext, number
 from game.rules.record import GameRecord
 from game.ui.hand_story import move_story, wrap
+from game.ui.move_words import move_words
 from game.ui.narrate import seat_names
 from scenes.scene import Host, Scene
 from scenes.widgets import GOLD, INK, INK_DIM, Button, draw_panel, draw_text, felt_background, ui_unit
@@ -40,7 +43,9 @@ class ReviewScene(Scene):
         self.reviewer = Reviewer(record, self.hand, seat)
         self.review: Review | None = None
         self.chosen = 0
-        self.cards: list[pygame.Rect] = []  # each moment's panel, as laid out
+        self.first = 0  # the first moment shown: the list scrolls
+        self.shown = 1  # how many moments the screen has room for
+        self.cards: list[pygame.Rect] = []  # each moment shown's panel, as laid out (the first is `first`)
         self._said: dict[tuple[str, int], list[str]] = {}  # each moment's words, by language (asked once)
         self.back_button = Button(_("Back (Esc)"), self.leave)
         self._unit = ui_unit(self.size)
@@ -49,7 +54,26 @@ class ReviewScene(Scene):
 
     @property
     def moments(self) -> list[Moment]:
-        return self.review.moments if self.review is not None else []
+        """Every move the adviser would have played otherwise, the costliest first."""
+        if self.review is None:
+            return []
+        return sorted(self.review.deviations, key=lambda m: (-m.cost, m.move))
+
+    def choose(self, index: int) -> None:
+        """Frame this moment, the list scrolled so that it shows."""
+        n = len(self.moments)
+        if not n:
+            return
+        self.chosen = min(max(0, index), n - 1)
+        if self.chosen < self.first:
+            self.first = self.chosen
+        elif self.chosen >= self.first + self.shown:
+            self.first = self.chosen - self.shown + 1
+        self.dirty = True
+
+    def scroll(self, by: int) -> None:
+        self.first = min(max(0, self.first + by), max(0, len(self.moments) - self.shown))
+        self.dirty = True
 
     def leave(self) -> None:
         if self.on_back is not None:
@@ -68,10 +92,10 @@ class ReviewScene(Scene):
         names = seat_names(self.record.players)
         risk = moment.risk(names)
         n = max(0, round(moment.cost))
-        return ([risk] if risk else []) + [
-            _("Better: {reason}").format(reason=moment.reason(names)),
-            ngettext("By the adviser's judgement, the move gave away about {n} point.",
-                     "By the adviser's judgement, the move gave away about {n} points.", n).format(n=number(n))]
+        cost = (ngettext("By the adviser's judgement, the move gave away about {n} point.",
+                         "By the adviser's judgement, the move gave away about {n} points.", n).format(n=number(n))
+                if moment.counts else _("By the adviser's judgement, it made little difference."))
+        return ([risk] if risk else []) + [better_text(moment), moment.reason(names), cost]
 
     # ----- scene hooks -------------------------------------------------------------------------------
 
@@ -103,12 +127,17 @@ class ReviewScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.leave()
             elif event.key in (pygame.K_UP, pygame.K_DOWN) and n:
-                self.chosen = (self.chosen + (1 if event.key == pygame.K_DOWN else -1)) % n
-                self.dirty = True
+                self.choose(self.chosen + (1 if event.key == pygame.K_DOWN else -1))
+            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and n:
+                self.choose(self.chosen + (self.shown if event.key == pygame.K_PAGEDOWN else -self.shown))
+            elif event.key in (pygame.K_HOME, pygame.K_END) and n:
+                self.choose(0 if event.key == pygame.K_HOME else n - 1)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.open(self.chosen)
-            elif pygame.K_1 <= event.key <= pygame.K_3:
+            elif pygame.K_1 <= event.key <= pygame.K_9:
                 self.open(event.key - pygame.K_1)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll(-event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.back_button.rect.collidepoint(event.pos):
                 self.back_button.pressed = True
@@ -120,11 +149,11 @@ class ReviewScene(Scene):
                 if self.back_button.rect.collidepoint(event.pos):
                     self.leave()
                 return
-            hit = next((i for i, r in enumerate(self.cards) if r.collidepoint(event.pos)), None)
+            hit = next((self.first + i for i, r in enumerate(self.cards) if r.collidepoint(event.pos)), None)
             if hit is not None:
                 self.open(hit)
         elif event.type == pygame.MOUSEMOTION:
-            hit = next((i for i, r in enumerate(self.cards) if r.collidepoint(event.pos)), None)
+            hit = next((self.first + i for i, r in enumerate(self.cards) if r.collidepoint(event.pos)), None)
             if hit is not None and hit != self.chosen:
                 self.chosen = hit
                 self.dirty = True
@@ -138,9 +167,13 @@ class ReviewScene(Scene):
         title = _("Review · hand {n}").format(n=self.hand.hand)
         draw_text(surface, title, round(u * 1.3), GOLD, (w // 2, u // 3), "midtop", True, True)
         text = max(16, round(u * 0.8))
-        sub = (_("Where your moves cost most, by the adviser's judgement.") if self.review is not None
+        n = len(self.moments)
+        sub = (ngettext("The adviser would have played otherwise {n} time: the costliest first.",
+                        "The adviser would have played otherwise {n} times: the costliest first.", n).format(
+            n=number(n)) if self.review is not None and n
                else _("Weighing your moves: {done} of {total}…").format(
-                   done=self.reviewer.done, total=len(self.reviewer.todo)))
+                   done=self.reviewer.done, total=len(self.reviewer.todo)) if self.review is None
+               else "")
         draw_text(surface, sub, text, INK, (w // 2, round(u * 2.0)), "midtop", shadow=True)
         top = round(u * 2.0) + text + u
         bottom = self.back_button.rect.top - u // 2
@@ -150,14 +183,12 @@ class ReviewScene(Scene):
         elif not self.moments:
             box = pygame.Rect(u * 2, top, w - u * 4, u * 5)
             draw_panel(surface, box, u // 3)
-            lines = [_("No move of yours cost much this hand by the adviser's judgement."),
-                     ngettext("The adviser would have played otherwise {n} time, at little cost.",
-                              "The adviser would have played otherwise {n} times, at little cost.",
-                              self.review.differed).format(n=self.review.differed)]
+            lines = [_("Every move of yours this hand was the adviser's own.")]
             self._draw_lines(surface, box, [(line, INK, False) for line in lines], text)
         else:
             self._draw_moments(surface, pygame.Rect(u * 2, top, w - u * 4, bottom - top), text)
-            hint = _("↑ ↓ choose · Enter, 1–3 or a click: see it in the replay · Esc: back")
+            hint = _("↑ ↓ choose · PgUp PgDn, the wheel: scroll · Enter, 1–9 or a click: see it in the replay · "
+                     "Esc: back")
             draw_text(surface, hint, max(14, u * 3 // 4), INK_DIM, (w // 2, bottom), "midbottom")
         self.back_button.draw(surface)
 
@@ -171,32 +202,45 @@ class ReviewScene(Scene):
     def _draw_moments(self, surface: pygame.Surface, area: pygame.Rect, text: int) -> None:
         u = self._unit
         names = seat_names(self.record.players)
-        gap = u // 2
-        room = area.h - u - gap * (len(self.moments) - 1)  # a line kept for the hint below
-        each = room // max(1, len(self.moments))
+        moments = self.moments
+        gap = u // 3
+        room = area.h - u  # a line kept for the keys below
+        size = max(14, text * 3 // 4)
+        least = (size + 4) * 5 + u // 2  # five lines a moment
+        self.shown = max(1, (room + gap) // (least + gap))
+        self.first = min(self.first, max(0, len(moments) - self.shown))
+        each = min(least * 3 // 2, (room + gap) // max(1, min(self.shown, len(moments))) - gap)  # the room shared
         y = area.y
-        for i, m in enumerate(self.moments):
-            played, better = self._words(i, names)
-            lines = [(_("{n}. Move {move} · {cost}").format(n=i + 1, move=m.move + 1, cost=cost_text(m.cost)),
-                      GOLD, True), (played, INK, False), (better, INK, False)]
+        for i in range(self.first, min(len(moments), self.first + self.shown)):
+            m = moments[i]
+            played, better, reason = self._words(i, names)
+            cost = cost_text(m.cost) if m.counts else _("little difference")
+            lines = [(_("{n}. Move {move} · {cost}").format(n=i + 1, move=m.move + 1, cost=cost),
+                      GOLD, True), (played, INK, False), (better, INK, True), (reason, INK, False)]
             box = pygame.Rect(area.x, y, area.w, each)
             draw_panel(surface, box, u // 3)
             if i == self.chosen:
                 pygame.draw.rect(surface, GOLD, box, 3, border_radius=u // 3)
-            self._draw_lines(surface, box, lines, text)
+            self._draw_lines(surface, box, lines, size)
             self.cards.append(box)
             y += each + gap
+        if len(moments) > self.shown:  # where the list is: a thin bar by its right edge
+            bar = pygame.Rect(area.right + u // 2, area.y, max(4, u // 4), room)
+            pygame.draw.rect(surface, INK_DIM, bar, 1, border_radius=bar.w // 2)
+            thumb = bar.copy()
+            thumb.h = max(bar.w * 2, bar.h * self.shown // len(moments))
+            thumb.y = bar.y + (bar.h - thumb.h) * self.first // max(1, len(moments) - self.shown)
+            pygame.draw.rect(surface, GOLD, thumb, border_radius=bar.w // 2)
 
     def _words(self, index: int, names: list[str]) -> list[str]:
-        """What was played (as the table's log said it, and the warning the discard had) and the better
-        move with its reason, in the language of the moment (worked out once per language)."""
-        key = (language(), index)
+        """What was played (as the table's log said it, and the warning the discard had), the better move
+        with its cards, and the reason for it, in the language of the moment (worked out once per language)."""
+        m = self.moments[index]
+        key = (language(), m.move)
         if key not in self._said:
-            m = self.moments[index]
             played = " ".join(move_story(self.record, self.hand, m.move, names)) or "…"
             risk = m.risk(names)
-            self._said[key] = [played + (" " + risk if risk else ""),
-                               _("Better: {reason}").format(reason=m.reason(names))]
+            self._said[key] = [played + (" " + risk if risk else ""), better_text(m), m.reason(names)]
         return self._said[key]
 
     def _draw_lines(self, surface: pygame.Surface, box: pygame.Rect,
@@ -221,6 +265,11 @@ class ReviewScene(Scene):
 def _measure(size: int, bold: bool) -> Callable[[str], int]:
     f = font(size, bold)
     return lambda text: f.size(text)[0]
+
+
+def better_text(moment: Moment) -> str:
+    """The better move with its cards: "Better: Meld 7♥ 8♥ 9♥"."""
+    return _("Better: {move}").format(move=move_words(moment.view, moment.better))
 
 
 def cost_text(points: float) -> str:

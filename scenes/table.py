@@ -2,8 +2,7 @@
 rectangle, its input and its drawing. This scene builds them, hands each its rectangle and the view,
 routes the events to them, carries out what their intents come to (a move asked of the controller, a
 refusal shown, a question asked) and animates the engine's events. No rule is decided here, nor in a
-part: the engine says yes or gives a reason.
-"""
+part: the engine says yes or gives a reason."""
 
 from __future__ import annotations
 
@@ -283,6 +282,7 @@ class TableScene(Scene):
                                                         self.size), False),
             "rules": (lambda i: self.on_rules() if self.on_rules is not None else None, False),
             "hint": (lambda i: self.show_hint(), False),
+            "do_hint": (lambda i: self.router.do_hint(self.hints.to_do(), self.hints.cards), True),  # E, Do it
             "undo": (lambda i: self._undo(), True),
         }
 
@@ -381,7 +381,7 @@ class TableScene(Scene):
         if self.layout is None or self.background is None:
             return None
         enabled = self.button_bar.enabled(self.view, bool(self.melds.staging), bool(self.hand.selected),
-                                          self.hand.sort_mode == "suit")
+                                          self.hand.sort_mode == "suit", self.hints.hint is not None)
         return Frame(self.background, self.size, self.homes, self.relayouts, self.layout.label_px, enabled)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -13,8 +13,9 @@ from collections.abc import Callable
 
 import pygame
 
+from game.ai.coach import as_meld_move
 from game.i18n import _
-from game.rules.actions import AskPartner, DrawStock
+from game.rules.actions import Action, AskPartner, Discard, DrawStock
 from game.ui.input_map import Intent, key_intent
 from game.ui.layout import contains_point
 from scenes.table_parts.aim import Aim
@@ -68,6 +69,21 @@ class TableRouter:
             "ask": (lambda i: Play(AskPartner()) if v.state.players == 4 else Refuse(
                 _("Only a player with a partner can ask to go out.")), True),
         } | own
+
+    def do_hint(self, action: Action | None, cards: frozenset[int]) -> Outcomes:
+        """Do it (E): the hint showing carried out as the player would: a meld staged in place of what was
+        (L lays it, Z takes it back whole), a discard through the discard's own warning, a draw or the
+        pile taken at once."""
+        if action is None:
+            return Refuse(_("Ask for a hint first (I), then E carries it out."))
+        if isinstance(action, Discard):
+            return self.piles.discard_card(self.view, action.card, self.melds.staging)
+        move = as_meld_move(action)
+        if move is not None and not move.combine:
+            st = self.view.state
+            why = self.melds.staging.set_move(move, st.rules, st.melds[self.view.side])
+            return Refuse(why, cards, relayout=True) if why else Changed(unselect=True, staged=True)
+        return Play(action, cards, unselect=True)
 
     def sort(self, order: str) -> Outcomes:
         """Two explicit orders, each with its key and button (no toggle: one press is always enough)."""

@@ -14,16 +14,19 @@ import pytest
 
 from game.ai import get_player
 from game.ai.adviser import advise
+from game.ai.coach import as_meld_move, reason_for
 from game.ai.review import Reviewer, decisions, review_hand, same_move
 from game.i18n import set_language
 from game.keep.storage import Storage
-from game.rules.actions import Deal, Discard, DrawStock, LayMelds, MeldMove
+from game.rules.actions import AddToMeld, Deal, Discard, DrawStock, LayMelds, MeldMove, TakePile
 from game.rules.cards import FACE
 from game.rules.legal import legal_actions
+from game.rules.names import card_name
 from game.rules.record import GameRecord
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
 from game.shell.flow import Flow
+from game.ui.move_words import move_words
 from scenes.replay import ReplayScene
 from scenes.review import ReviewScene
 from scenes.scoring import ScoringScene
@@ -129,6 +132,75 @@ def test_a_meld_laid_or_staged_alike_is_the_same_move() -> None:
     assert not same_move(LayMelds((cards,)), Discard(1))
 
 
+def hand_with_deviations(seed: int = 2) -> tuple[GameRecord, dict[str, int]]:
+    """Two players; the player (seat 0) plays the table's hint at every decision but four, one of each kind:
+    the pile taken where the hint draws (or the other way), a discard where it melds, a meld where it
+    discards at once, and another card than its discard. Returns the record and where each was (the move's
+    place in the hand)."""
+    state = GameState(2, seed)
+    record = GameRecord.of(state)
+    record.play(state, Deal())
+    rng = random.Random(seed)
+    normal = get_player("normal")
+    planned: dict[str, int] = {}
+    i = 0
+    while state.phase not in (Phase.DEAL, Phase.GAME_OVER):
+        view = view_of(state, state.to_act)
+        if state.to_act != 0:
+            record.play(state, normal(view, legal_actions(state), rng))
+            i += 1
+            continue
+        hint = advise(view).hint.move
+        legal = legal_actions(state)
+        move, kind = hint, ""
+        if state.phase == Phase.DRAW and "draw" not in planned:
+            kind = "draw"
+            move = next((a for a in legal if isinstance(a, TakePile)), hint) if isinstance(hint, DrawStock) else (
+                DrawStock() if isinstance(hint, TakePile) else hint)
+        elif state.phase == Phase.MELD and isinstance(hint, Discard) and "hold" not in planned and len(
+                state.hands[0]) > 3:
+            kind, move = "hold", next((a for a in legal if isinstance(a, (LayMelds, AddToMeld))), hint)
+        elif state.phase == Phase.MELD and isinstance(hint, Discard) and "discard" not in planned:
+            kind, move = "discard", next((Discard(c) for c in state.hands[0] if FACE[c] != FACE[hint.card]), hint)
+        elif state.phase == Phase.MELD and as_meld_move(hint) is not None and "meld" not in planned:
+            kind, move = "meld", next((a for a in legal if isinstance(a, Discard)), hint)
+        if move != hint:
+            planned[kind] = i
+        record.play(state, move)
+        i += 1
+    assert set(planned) == {"draw", "hold", "discard", "meld"}
+    return record, planned
+
+
+def test_every_deviation_is_listed_with_a_reason_about_the_better_move() -> None:
+    record, planned = hand_with_deviations()
+    review = review_hand(record, record.hands[0], seat=0)
+    names = ["You", "North"]
+    by_move = {m.move: m for m in review.deviations}
+    assert review.differed == len(review.deviations) == 4 and set(by_move) == set(planned.values())
+    for kind, move in planned.items():
+        m = by_move[move]
+        assert m.kind == ("pile" if isinstance(m.better, TakePile) else kind), (kind, m.played, m.better)
+        reason = m.reason(names)
+        discard_reasons = [reason_for(m.view, Discard(c), names) for c in m.view.hand]
+        if kind == "meld":  # the meld's own reason, never a discard's
+            assert as_meld_move(m.better) is not None and reason == advise(m.view, names).hint.reason
+            assert not any(d in reason for d in discard_reasons), reason
+        elif kind == "hold":  # the cards melded were better kept: said first, then the discard's reason
+            held = [c for cards in as_meld_move(m.played).new for c in cards] + [
+                c for _mid, cards in as_meld_move(m.played).add for c in cards]
+            assert reason.startswith("Keep ") and all(card_name(c) in reason.split(":")[0] for c in held), reason
+            assert reason.endswith(reason_for(m.view, m.better, names))
+        elif kind == "discard":
+            assert isinstance(m.better, Discard) and reason == reason_for(m.view, m.better, names)
+            assert card_name(m.better.card) in reason
+        else:
+            assert reason == reason_for(m.view, m.better, names) and reason.startswith(("Draw", "Take"))
+        words = move_words(m.view, m.better)  # the better move, with its cards
+        for c in set(advise(m.view).hint.cards):
+            assert card_name(c) in words, (words, card_name(c))
+
+
 # ----- the screens -----------------------------------------------------------------------------------
 
 
@@ -158,7 +230,7 @@ def test_from_the_scoring_screen_a_moment_opens_the_replay_at_its_move_and_comes
     review = flow.app.scenes.current
     assert isinstance(review, ReviewScene)
     run_until_reviewed(flow, review)
-    assert review.moments[0].move == 4 and len(review.cards) == len(review.moments)
+    assert review.moments[0].move == 4 and len(review.cards) == min(review.shown, len(review.moments))
     review.handle_event(key(pygame.K_RETURN))  # the first moment, chosen
     flow.app.run(frames=1)
     replay = flow.app.scenes.current
@@ -207,3 +279,31 @@ def test_the_scoring_screen_offers_the_review_of_the_hand_just_played(flow: Flow
     review.handle_event(key(pygame.K_ESCAPE))
     flow.app.run(frames=1)
     assert flow.app.scenes.current is scoring
+
+
+def test_the_review_screen_lists_every_deviation_and_scrolls_to_the_last_at_the_smallest_size(
+        tmp_path: Path) -> None:
+    record, planned = hand_with_deviations()
+    f = Flow((1024, 600), storage=Storage(tmp_path / "data"))
+    f.app.clock = FakeClock()
+    try:
+        scene = ReviewScene(record, 1)
+        f.app.scenes.request(scene)
+        run_until_reviewed(f, scene)
+        f.app.run(frames=1)
+        assert sorted(m.move for m in scene.moments) == sorted(planned.values())
+        costs = [m.cost for m in scene.moments]
+        assert costs == sorted(costs, reverse=True)  # the costliest first
+        for i, m in enumerate(scene.moments):
+            played, better, reason = scene._words(i, ["You", "North"])
+            assert played and reason and better == "Better: " + move_words(m.view, m.better)
+        assert 1 <= len(scene.cards) == min(scene.shown, 4)
+        assert all(r.bottom <= scene.back_button.rect.top for r in scene.cards)  # nothing under the button
+        scene.handle_event(key(pygame.K_END))
+        f.app.run(frames=1)
+        assert scene.chosen == 3 and scene.first <= 3 < scene.first + len(scene.cards)
+        scene.handle_event(key(pygame.K_HOME))
+        f.app.run(frames=1)
+        assert scene.chosen == 0 and scene.first == 0
+    finally:
+        f.close()

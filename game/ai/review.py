@@ -5,8 +5,13 @@ adviser (game/ai/adviser.py) is asked for its move from the seat's own view; whe
 another, both moves are weighed as the adviser's search weighs its candidates (game/ai/ismcts.py):
 the same worlds, dealt consistently with what the seat had seen, each played on from both moves with
 the same dice by the planner, and scored by the shared evaluator. The cost of the move is the mean
-paired difference, in points of the score sheet. The moments named are those that cost most, at most
-three, each clearly more than the noise of its worlds.
+paired difference, in points of the score sheet. Every decision where the adviser would have played
+otherwise is kept (`Review.deviations`), with its cost; the moments named first are those that cost most,
+at most three, each clearly more than the noise of its worlds.
+
+The reason given is about the better move: the adviser's own reason for it (its going out held back, a
+game won), and when the player melded where the adviser would have discarded at once, why keeping those
+cards in hand was better before the discard's own reason, never a discard's reason alone for a meld.
 
 Everything here is counted, not timed: the adviser thinks for a number of simulated moves and the
 weighing plays a number of worlds, every die seeded by the hand and the move, so a hand's review is
@@ -18,14 +23,16 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from game.ai.adviser import advice_for, advise, discard_warnings
-from game.ai.coach import COACH_BUDGET, as_meld_move
+from game.ai.adviser import advise, discard_warnings, seat_names
+from game.ai.coach import COACH_BUDGET, as_meld_move, reason_for
 from game.ai.inference import sample_consistent
 from game.ai.ismcts import REWARD_SCALE, Budget, Node, Search, action_key
-from game.rules.actions import Action, Answer, Discard
-from game.rules.cards import FACE
+from game.i18n import _
+from game.rules.actions import Action, Answer, Discard, DrawStock, TakePile, TakeTop
+from game.rules.cards import FACE, NATURAL, RANK
+from game.rules.names import cards_text, rank_plural
 from game.rules.record import GameRecord, HandRecord, ReplayError, replay
 from game.rules.state import Phase
 from game.rules.view import PlayerView, view_of
@@ -51,13 +58,42 @@ class Moment:
     cost: float  # points the played move gave away, by the adviser's weighing
     error: float  # the standard error of that cost over its worlds
 
+    @property
+    def kind(self) -> str:
+        """What the better move is, for the reason it takes: "meld", "discard", "hold" (a discard where the
+        player melded: the cards kept, then the card let go), "draw", "pile" (the pile or its top card
+        taken), or "other" (an answer, a question to the partner)."""
+        if as_meld_move(self.better) is not None:
+            return "meld"
+        if isinstance(self.better, Discard):
+            return "hold" if as_meld_move(self.played) is not None else "discard"
+        if isinstance(self.better, DrawStock):
+            return "draw"
+        if isinstance(self.better, (TakePile, TakeTop)):
+            return "pile"
+        return "other"
+
+    @property
+    def counts(self) -> bool:
+        """The move cost clearly more than the noise of its worlds, and enough to be worth attention."""
+        return self.cost >= MIN_COST and self.cost > CONFIDENCE * self.error
+
     def reason(self, names: list[str] | None = None) -> str:
-        """Why the better move, in the adviser's words and the language of the moment."""
-        return advice_for(self.view, self.better, names).hint.reason
+        """Why the better move, in the adviser's words and the language of the moment: the reason the
+        table's hint gives for it (asked again: the same view gives the same move), and before a discard
+        where the player melded, why those cards were worth keeping."""
+        names = names or seat_names(self.view)
+        advice = advise(self.view, names)
+        said = (advice.hint.reason if same_move(advice.hint.move, self.better)
+                else reason_for(self.view, self.better, names))
+        if self.kind == "hold":
+            return hold_reason(self.view, self.played) + " " + said
+        return said
 
     def risk(self, names: list[str] | None = None) -> str | None:
-        """The table's warning before the discard played, if it had one (what the card gave away)."""
-        if not isinstance(self.played, Discard):
+        """The table's warning before the discard played, if it had one (what the card gave away): said
+        only where the better move is another discard (it is what the choice of card cost)."""
+        if not isinstance(self.played, Discard) or not isinstance(self.better, Discard):
             return None
         warnings = discard_warnings(self.view, names)
         return next((w for c, w in warnings.items() if FACE[c] == FACE[self.played.card]), None)
@@ -72,10 +108,25 @@ class Review:
     moments: list[Moment]  # the costliest, most first
     found_cost: float = 0.0  # the cost of every moment found, the named and those after the third
     found: int = 0  # how many were found
+    deviations: list[Moment] = field(default_factory=list)  # every move the adviser would have played otherwise
 
     @property
     def named_cost(self) -> float:
         return sum(m.cost for m in self.moments)
+
+
+def hold_reason(view: PlayerView, played: Action) -> str:
+    """Why not meld these cards now, when the adviser discards at once: what they still do in hand."""
+    move = as_meld_move(played)
+    cards = [c for m in move.new for c in m] + [c for _mid, cs in move.add for c in cs] if move else []
+    ranks = sorted({RANK[c] for c in cards if NATURAL[c] and sum(1 for d in cards if NATURAL[d] and
+                                                                     RANK[d] == RANK[c]) >= 2})
+    if ranks:
+        return _("Keep {cards} in your hand for now: a pair of {ranks} in hand can take the pile when one is "
+                 "discarded, and melded later they count the same.").format(
+            cards=cards_text(cards), ranks=rank_plural(ranks[-1]))
+    return _("Keep {cards} in your hand for now: melded later they count the same, and held they leave the "
+             "others guessing.").format(cards=cards_text(cards))
 
 
 def same_move(a: Action, b: Action) -> bool:
@@ -146,7 +197,8 @@ class Reviewer:
         self.todo = decisions(record, hand, seat)
         self.done = 0
         self.differed = 0
-        self.found: list[Moment] = []
+        self.found: list[Moment] = []  # the deviations that count (`Moment.counts`)
+        self.deviations: list[Moment] = []
 
     @property
     def finished(self) -> bool:
@@ -166,14 +218,16 @@ class Reviewer:
             self.differed += 1
             b, p = weigh(view, [better, played], self.worlds, seed, self.budget)
             cost, error = paired_cost(b, p)
-            if cost >= MIN_COST and cost > CONFIDENCE * error:
-                self.found.append(Moment(self.hand.hand, index, view, played, better, cost, error))
+            moment = Moment(self.hand.hand, index, view, played, better, cost, error)
+            self.deviations.append(moment)
+            if moment.counts:
+                self.found.append(moment)
         return self.finished
 
     def result(self) -> Review:
         moments = sorted(self.found, key=lambda m: (-m.cost, m.move))[:MOMENTS]
         return Review(self.hand.hand, self.seat, self.done, self.differed, moments,
-                      sum(m.cost for m in self.found), len(self.found))
+                      sum(m.cost for m in self.found), len(self.found), list(self.deviations))
 
 
 def review_hand(record: GameRecord, hand: HandRecord, seat: int = 0, budget: Budget = REVIEW_BUDGET,

@@ -35,6 +35,7 @@ KEYS: dict[int, Intent] = {
     pygame.K_q: Intent("ask"),
     pygame.K_h: Intent("help"),
     pygame.K_i: Intent("hint"),  # idea, indice, idé
+    pygame.K_e: Intent("do_hint"),  # execute, exécuter, utför: the hint showing carried out
     pygame.K_z: Intent("undo"),
     pygame.K_w: Intent("log"),  # what happened this hand
     pygame.K_g: Intent("sheet"),  # the game's score sheet

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.i18n import _
 from game.rules.actions import Action, AddToMeld, LayMelds, MeldMove
 from game.rules.cards import BLACK_THREE
 from game.rules.errors import IllegalAction
@@ -79,6 +80,24 @@ class Staging:
                 else:
                     del self.adds[meld_id]
                 return
+
+    def set_move(self, move: MeldMove, rules: RuleSet, side_melds: list[Meld] | tuple[Meld, ...]) -> str | None:
+        """A whole meld move (the hint's) set out in place of what was staged, as one step (Z takes it back
+        at once); why not, and the staging as it was, when its cards are no meld or its meld is gone."""
+        by_id = {m.id: m for m in side_melds}
+        self.save()
+        self.new, self.adds = [], {}
+        try:
+            for cards in move.new:
+                self.stage_new(cards, rules)
+            for meld_id, cards in move.add:
+                if meld_id not in by_id:
+                    raise IllegalAction(_("That meld is no longer on the table."))
+                self.stage_add(meld_id, by_id[meld_id].kind, cards)
+        except IllegalAction as why:
+            self.undo_step()
+            return str(why)
+        return None
 
     def clear(self) -> None:
         self.new.clear()

@@ -1,6 +1,7 @@
-"""The player's buttons: Stage, Lay all, Undo, Hint, Go out?, the two sort orders, Menu, and the sound
-switch at the end of the message line. Each asks for its intent; which may be pressed now is said
-by the table's `Enabled`, worked out from the view and the other parts' state by the scene."""
+"""The player's buttons: Stage, Lay all, Undo, Hint, Do it (the hint carried out), Go out?, the two sort
+orders, Menu, and the sound switch at the end of the message line. Each asks for its intent; which may
+be pressed now is said by the table's `Enabled`, worked out from the view and the other parts' state by
+the scene."""
 
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ class Enabled:
     can_ask: bool
     suit_order: bool  # the hand is sorted by suit (the ring on that button)
     partners: bool  # four players: Go out? is shown
+    hinted: bool = False  # a hint shows for this position: Do it may carry it out
 
 
 class ButtonBar:
@@ -40,8 +42,8 @@ class ButtonBar:
         self.make(sound_on)
 
     def make(self, sound_on: bool) -> None:
-        """The labels in the language of the moment. Short: up to nine buttons share the controls area in
-        three columns, their text at 16 px at 1366x768. Taking staged cards back is Undo's first step."""
+        """The labels in the language of the moment. Short: up to ten buttons share the controls area in
+        three rows, their text at 16 px at 1366x768. Taking staged cards back is Undo's first step."""
         def on(kind: str) -> Callable[[], None]:
             return lambda: self.ask(Intent(kind))
 
@@ -50,6 +52,7 @@ class ButtonBar:
             "lay": Button(_("Lay all (L)"), on("lay")),
             "undo": Button(_("Undo (Z)"), on("undo")),
             "hint": Button(_("Hint (I)"), on("hint")),
+            "do_hint": Button(_("Do it (E)"), on("do_hint")),
             "ask": Button(_("Go out? (Q)"), on("ask")),
             "sort_rank": Button(_("By rank (1)"), on("sort_rank")),
             "sort_suit": Button(_("By suit (2)"), on("sort_suit")),
@@ -63,12 +66,13 @@ class ButtonBar:
         self.can_ask = (view.my_turn() and st.players == 4 and st.phase == Phase.MELD and not st.asked
                         and st.able_to_go_out(view.seat))
 
-    def enabled(self, view: TableView, staged: bool, selected: bool, suit_order: bool) -> Enabled:
+    def enabled(self, view: TableView, staged: bool, selected: bool, suit_order: bool,
+                hinted: bool = False) -> Enabled:
         """What may be pressed now."""
         mine, st = view.my_turn(), view.state
         return Enabled(mine=mine, melding=mine and st.phase == Phase.MELD, staged=staged, selected=selected,
                        can_undo=view.controller.can_undo, can_ask=self.can_ask, suit_order=suit_order,
-                       partners=st.players == 4)
+                       partners=st.players == 4, hinted=hinted)
 
     def sound_switched(self, on: bool) -> None:
         self.buttons["sound"].label = sound_label(on)
@@ -132,6 +136,7 @@ class ButtonBar:
         b["lay"].enabled = now.staged
         b["undo"].enabled = now.staged or now.can_undo
         b["hint"].enabled = now.mine
+        b["do_hint"].enabled = now.mine and now.hinted
         b["meld"].enabled = now.melding and now.selected
         b["ask"].enabled = now.mine and now.can_ask
         b["sort_rank"].focused, b["sort_suit"].focused = not now.suit_order, now.suit_order  # the order chosen

@@ -1,6 +1,7 @@
 """The hint: a suggested move asked of the adviser on the thinking thread, for one position of the game.
 This part keeps the hint shown (its cards outlined over the hand, its meld framed) and which position
-it was asked in: a hint that comes back after the position changed is about a game gone by, and goes."""
+it was asked in: a hint that comes back after the position changed is about a game gone by, and goes.
+Its words name the cards of a meld it suggests; `to_do()` is the move for the table to carry out (Do it)."""
 
 from __future__ import annotations
 
@@ -8,13 +9,17 @@ from collections.abc import Callable
 
 import pygame
 
+from game.ai.coach import as_meld_move
 from game.i18n import _
 from game.rules.actions import Action
+from game.rules.names import card_name
 from game.rules.state import Phase
+from game.rules.view import view_of
 from game.ui import draw_list
 from game.ui.draw_list import DrawList
 from game.ui.hint import Hint, suggest
 from game.ui.layout import Rect
+from game.ui.move_words import move_words
 from scenes.table_parts.outcomes import Outcomes, Say
 from scenes.table_parts.view import TableView
 from scenes.turns import Job
@@ -52,7 +57,23 @@ class Hints:
         if job.action is None or self.asked != self.moves or view.state.phase == Phase.GAME_OVER:
             return None
         self.hint = job.action.hint  # the adviser's Advice (game/ai/adviser.py)
-        return Say("hint", _("Hint: {text}").format(text=self.hint.reason), None)
+        return Say("hint", self.words(view), None)
+
+    def words(self, view: TableView) -> str:
+        """The hint on the message line: its reason, after the meld with its cards when the reason does not
+        name them ("Start a run: ..." says what, not which)."""
+        hint = self.hint
+        if hint is None:
+            return ""
+        reason = hint.reason
+        if as_meld_move(hint.move) is not None and not all(card_name(c) in reason for c in hint.cards):
+            move = move_words(view_of(view.state, view.seat), hint.move)
+            return _("Hint: {move}. {text}").format(move=move, text=reason)
+        return _("Hint: {text}").format(text=reason)
+
+    def to_do(self) -> Action | None:
+        """The move the hint showing suggests, for Do it (None: no hint shows)."""
+        return self.hint.move if self.hint is not None else None
 
     @property
     def cards(self) -> frozenset[int]:

@@ -125,15 +125,17 @@ class Panels:
     @staticmethod
     def draw_help(surface: pygame.Surface | DrawList, view: TableView, size: tuple[int, int], u: int) -> None:
         lines = help_lines(view)
-        box = pygame.Rect(0, 0, min(size[0] - 40, u * 34), u * (len(lines) + 2))
+        px = max(12, u * 3 // 4)
+        width = min(size[0] - 40, u * 34)
+        parts = [(i, part) for i, line in enumerate(lines) for part in wrap_text(line, font(px, i == 0), width - u)]
+        step = max(px + 2, min(u, (size[1] - 2 * u) // max(1, len(parts))))  # every wrapped line inside the panel
+        box = pygame.Rect(0, 0, width, step * len(parts) + u)
         box.center = (size[0] // 2, size[1] // 2)
         draw_panel(surface, box, u // 2)
         y = box.top + u // 2
-        px = max(12, u * 3 // 4)
-        for i, line in enumerate(lines):
-            for part in wrap_text(line, font(px, i == 0), box.w - u):
-                draw_text(surface, part, px, GOLD if i == 0 else INK, (box.x + u // 2, y), bold=i == 0)
-                y += u
+        for i, part in parts:
+            draw_text(surface, part, px, GOLD if i == 0 else INK, (box.x + u // 2, y), bold=i == 0)
+            y += step
 
 
 def help_lines(view: TableView) -> list[str]:
@@ -158,6 +160,7 @@ def help_lines(view: TableView) -> list[str]:
         lines.append(_("K  pick the target meld, then K on another of its rank to combine them"))
     lines += [
         _("Z or Ctrl+Z  take back the last staged step, then your last meld      I  hint: a suggested move"),
+        _("E  do the hint: its meld is staged (L lays it, Z takes it back), its draw or discard is made"),
         _("1  sort by rank      2 or S  sort by suit") + ("      " + _("Q  ask your partner “May I go out?”")
                                                        if partners else ""),
     ]

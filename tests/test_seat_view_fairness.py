@@ -1,0 +1,82 @@
+"""Every computer level and the hint decide from their seat's view alone: two positions of a real game that
+differ only in what the seat cannot see (the other hands and the stock dealt again among themselves, every
+count and every card the seat saw go into a hand kept) give the seat the same decision, with the same dice.
+A level that changed its mind here would be reading a card it is not shown.
+
+The positions come from whole hands played by the levels, in each game and at each table size; the slow
+deciders (Expert, the hint) are asked about fewer of them."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+
+from game.ai import get_player
+from game.ai.adviser import advise
+from game.ai.determinize import reshuffle_hidden
+from game.rules import Deal, GameState, Phase, legal_actions, view_of
+from game.rules.ruleset import RULESETS
+
+# (game, players, seed) of the hands the positions are taken from
+TABLES = [("bolivia", 4, 1), ("bolivia", 2, 2), ("standard", 3, 3), ("samba", 4, 4), ("standard", 2, 5)]
+
+
+def real_positions(game: str, players: int, seed: int, count: int) -> list[GameState]:
+    """`count` positions spread over a hand that Normal and Easy play from a fresh deal, from its first
+    draw to its last decision."""
+    rng = random.Random(seed)
+    s = GameState(players, seed, RULESETS[game])
+    s.apply(Deal())
+    met: list[GameState] = []
+    while s.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER):
+        met.append(s.copy())
+        s.apply(get_player("normal" if s.to_act % 2 else "easy")(view_of(s, s.to_act), legal_actions(s), rng))
+    step = max(1, len(met) // count)
+    return met[::step][:count]
+
+
+def twins(per_table: int) -> Iterator[tuple[GameState, GameState]]:
+    """Each position beside a copy of it with the cards its seat to act cannot see dealt again."""
+    k = 0
+    for game, players, seed in TABLES:
+        for s in real_positions(game, players, seed, per_table):
+            seat = s.to_act
+            other = reshuffle_hidden(s, seat, random.Random(1000 + k))
+            k += 1
+            assert view_of(other, seat) == view_of(s, seat), "the reshuffle changed what the seat sees"
+            hidden = [h for p, h in enumerate(s.hands) if p != seat] + [s.stock]
+            moved = [h for p, h in enumerate(other.hands) if p != seat] + [other.stock]
+            if hidden == moved:
+                continue  # nothing hidden to move (an empty stock and hands of known cards)
+            yield s, other
+
+
+# (level, positions per table): the search levels are asked about fewer
+LEVELS = [("easy", 24), ("normal", 24), ("hard", 10), ("expert", 8)]
+
+
+@pytest.mark.parametrize("name,per_table", LEVELS)
+def test_a_level_decides_the_same_when_only_what_it_cannot_see_differs(name: str, per_table: int) -> None:
+    choose = get_player(name)
+    asked = 0
+    for s, other in twins(per_table):
+        seat = s.to_act
+        a = choose(view_of(s, seat), legal_actions(s), random.Random(99))
+        b = choose(view_of(other, seat), legal_actions(other), random.Random(99))
+        assert a == b, f"{name} changed its mind when only hidden cards moved ({s.rules.name}, " \
+                       f"{s.players} players): {a!r} / {b!r}"
+        asked += 1
+    assert asked >= per_table * len(TABLES) * 3 // 4
+
+
+def test_the_hint_is_the_same_when_only_what_the_seat_cannot_see_differs() -> None:
+    asked = 0
+    for s, other in twins(6):
+        seat = s.to_act
+        a, b = advise(view_of(s, seat)), advise(view_of(other, seat))
+        assert a.hint == b.hint and a.discard_risks == b.discard_risks, \
+            f"the hint changed when only hidden cards moved: {a.hint!r} / {b.hint!r}"
+        asked += 1
+    assert asked >= 3 * len(TABLES)
