@@ -23,6 +23,7 @@ def option_label(name: str) -> str:
         "unfrozen_take": _("Taking an unfrozen pile"),
         "standard_wilds": _("Wild cards in a meld"),
         "canastas_to_go_out": _("Canastas to go out"),
+        "take_onto_meld": _("Top card onto a meld"),
     }.get(name, name)
 
 
@@ -53,6 +54,8 @@ def value_name(name: str, value: str) -> str:
         ("standard_wilds", "equal"): lambda: _("as many as naturals"),
         ("canastas_to_go_out", "1"): lambda: _("one (two at two players)"),
         ("canastas_to_go_out", "2"): lambda: _("two"),
+        ("take_onto_meld", "no"): lambda: _("No"),
+        ("take_onto_meld", "yes"): lambda: _("Yes"),
     }
     word = words.get((name, value))
     return word() if word else value
@@ -99,6 +102,10 @@ def value_caption(name: str, value: str) -> str:
                                                "older way to play."),
         ("canastas_to_go_out", "1"): lambda: _("One canasta to go out, two at two players: the usual rule."),
         ("canastas_to_go_out", "2"): lambda: _("Two canastas at every table size: the longer club game."),
+        ("take_onto_meld", "no"): lambda: _("The pile is always taken with two cards from your hand that meld "
+                                            "with its top card."),
+        ("take_onto_meld", "yes"): lambda: _("While the pile is not frozen, its top card may go onto your meld "
+                                             "of its rank, and the pile is yours: as in Hoyle and Pagat."),
     }
     word = words.get((name, value))
     return word() if word else ""

@@ -60,7 +60,9 @@ def play(players: int, seed: int, player: str, rules: RuleSet, target: int = 250
         action = choose(view_of(s, s.to_act), legal, rng)
         if isinstance(action, TakeTop):
             assert rules.take_top
-        if isinstance(action, TakePile) and rules.unfrozen_pair_only:
+        if isinstance(action, TakePile) and action.onto is not None:
+            assert rules.take_onto_meld and s.pile_freeze(s.side_of(s.turn)) is None and not action.cards
+        elif isinstance(action, TakePile) and rules.unfrozen_pair_only:
             assert sum(1 for c in action.cards if NATURAL[c] and RANK[c] == RANK[s.pile[-1]]) >= 2
         hand_before = len(s.hands[s.turn])
         asked = s.permission

@@ -31,7 +31,7 @@ def test_the_options_each_game_offers_are_the_tables():
         "going_out_bonus", "bolivia_bonus", "ask_partner"]
     assert [o.name for o in options_of("samba")] == ["wild_limit", "first_meld", "take_top", "ask_partner"]
     assert [o.name for o in options_of("standard")] == [
-        "going_out_bonus", "ask_partner", "unfrozen_take", "standard_wilds", "canastas_to_go_out"]
+        "going_out_bonus", "ask_partner", "unfrozen_take", "standard_wilds", "canastas_to_go_out", "take_onto_meld"]
     assert {o.name: (o.default, o.choices) for o in OPTIONS}["red_threes_plus"] == ("out", ("out", "two", "melded"))
 
 

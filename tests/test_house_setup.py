@@ -62,7 +62,7 @@ def test_back_leaves_the_house_rules_as_they_were_and_each_game_keeps_its_own(ap
     scene.focus = HOUSE_ROW
     scene.handle_event(key(pygame.K_RIGHT))
     assert [r.key for r in scene.panel.rows] == ["going_out_bonus", "ask_partner", "unfrozen_take", "standard_wilds",
-                                                 "canastas_to_go_out"]
+                                                 "canastas_to_go_out", "take_onto_meld"]
     scene.panel.handle_event(key(pygame.K_RIGHT))
     scene.panel.handle_event(key(pygame.K_ESCAPE))
     assert scene.panel is None and scene.setup.house == {"bolivia": {"take_top": "no"}}

@@ -230,6 +230,7 @@ def _hint(action: Action, reason: str) -> Hint:
     meld = None
     if isinstance(action, TakePile):
         cards = set(action.cards) | {c for m in action.melds for c in m}
+        meld = action.onto  # the top card onto this meld (a house rule)
     elif isinstance(action, LayMelds):
         cards = {c for m in action.melds for c in m}
     elif isinstance(action, AddToMeld):

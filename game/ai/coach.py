@@ -16,7 +16,7 @@ from game.ai.expert import EXPERT_BUDGET
 from game.ai.game_end import GameEnd
 from game.ai.memory import CardMemory
 from game.ai.plan import hand_penalty, qualifies, runs_in
-from game.ai.risk import ESCALERA_RUN, KNOWN_PAIR, RUN_END, UNFROZEN, Risk, block_matters, hand_risks
+from game.ai.risk import ESCALERA_RUN, KNOWN_PAIR, ONTO_MELD, RUN_END, UNFROZEN, Risk, block_matters, hand_risks
 from game.i18n import _, ngettext, number
 from game.rules.actions import (
     Action,
@@ -121,6 +121,9 @@ def _pile_reason(view: PlayerView, action: TakePile) -> str:
     rest = [c for c in view.pile[:-1] if not RED_THREE[c]]
     hand_after = [c for c in view.hand if c not in used] + rest
     count = ngettext("{n} card", "{n} cards", n).format(n=number(n))
+    if action.onto is not None:
+        return _("Take the pile: {count}, by laying its top card onto your meld of {ranks}; your cards stay "
+                 "in your hand.").format(count=count, ranks=rank_plural(RANK[top]))
     started = classify(tuple(action.cards) + (top,), rules).kind
     # A run is started only when the take lays one (its top card's meld or a meld laid with it), never because
     # the pile's cards might make one with the hand later: that read "starts your escalera" over tens.
@@ -241,6 +244,9 @@ def risk_text(risk: Risk, names: list[str], safer: int | None, rules: RuleSet = 
     elif risk.kind == KNOWN_PAIR:
         text = _("{who} picked up a pair of {ranks}: with {card} on top they can take the pile ({count}).").format(
             who=who, ranks=ranks, card=card, count=count)
+    elif risk.kind == ONTO_MELD:
+        text = _("The pile is not frozen: {who} can take it ({count}) by laying {card} onto their meld of {ranks}."
+                 ).format(who=who, count=count, card=card, ranks=ranks)
     elif risk.kind == UNFROZEN:
         text = _("The pile is not frozen: {who} can take it ({count}) with one of their {ranks} and a wild card, "
                  "onto their meld of {ranks}.").format(who=who, count=count, ranks=ranks)

@@ -272,10 +272,19 @@ class Evaluator:
             p = 0.25
         if not view.melds[self.next_side]:
             p *= 0.6  # a side yet to meld needs the minimum from the pile take itself
+        if self.takes_onto_meld(card):
+            p = 1.0  # the house's take onto a meld: the card alone takes the pile, no pair needed
         if p > 0:
             worth = self.pile_worth(nxt, view.pile) + 60 + 3 * VALUE[card]
             gift = max(gift, p * max(worth, 20.0) + (1 - p) * 0)
         return gift
+
+    def takes_onto_meld(self, card: int) -> bool:
+        """Whether this discard lets the next opponent take the pile by laying it onto their side's meld
+        of its rank (Standard's house rule take_onto_meld), the pile not being frozen for them."""
+        melds = self.view.melds[self.next_side]
+        freeze = self.rules.pile_freeze(tuple(self.view.pile) + (card,), bool(melds))
+        return self.rules.top_onto_meld(freeze) and any(m.kind == RANK_MELD and m.key == RANK[card] for m in melds)
 
     # ----- a side's position ------------------------------------------------------------------------
 

@@ -109,12 +109,19 @@ def _check(view: PlayerView, action: Action) -> str | None:
         if problem:
             return problem
         naturals = sum(1 for c in action.cards if NATURAL[c] and RANK[c] == RANK[top])
-        if rules.pair_must_be_natural(rules.pile_freeze(view.pile, bool(side_melds))):
+        freeze = rules.pile_freeze(view.pile, bool(side_melds))
+        onto = _meld_of_rank(side_melds, RANK[top]) if rules.one_meld_per_rank else None
+        if action.onto is not None:
+            # The top card alone onto the side's meld of its rank (Standard's house rule).
+            if not rules.top_onto_meld(freeze) or action.cards:
+                return "the top card does not go onto a meld alone here"
+            if onto is None or onto.id != action.onto:
+                return "not the side's meld of the top card's rank"
+        elif rules.pair_must_be_natural(freeze):
             if naturals < 2:
                 return "no natural pair of the top card's rank"
         elif naturals < 1 or len(action.cards) < 2:
             return "two cards that meld with the top card"
-        onto = _meld_of_rank(side_melds, RANK[top]) if rules.one_meld_per_rank else None
         meld_cards = tuple(action.cards) + (top,)
         if classify(meld_cards + (onto.cards if onto else ()), rules).kind != RANK_MELD:
             return "not a rank meld"

@@ -7,7 +7,8 @@ The takes the seat can foresee, surest first:
   all when it completes an escalera;
 - the next opponent is known to hold a natural pair of the rank (seen picked up with a pile);
 - Standard Canasta: the pile is not frozen for their side and they have a meld of the rank, so one
-  natural of it and one wild card from their hand take the pile onto that meld;
+  natural of it and one wild card from their hand take the pile onto that meld (where the house rule
+  take_onto_meld is played, the card alone does: a sure take);
 - they took the pile on this rank earlier in the hand and may hold another pair of it.
 A wild card or a three is never taken (the pile cannot be taken while one is on top), so it carries
 no risk here; whether its block is worth anything is `block_matters`.
@@ -26,8 +27,9 @@ ESCALERA_RUN = "escalera"  # the card completes one of their runs into an escale
 RUN_END = "run"  # the card extends one of their runs
 KNOWN_PAIR = "pair"  # they picked up a pair of its rank
 UNFROZEN = "unfrozen"  # Standard: a natural and a wild card take the unfrozen pile onto their meld
+ONTO_MELD = "onto"  # Standard's house rule take_onto_meld: the card alone takes the unfrozen pile onto their meld
 TOOK_BEFORE = "took"  # they took the pile on this rank earlier in the hand
-SEVERITY = {ESCALERA_RUN: 5, KNOWN_PAIR: 4, UNFROZEN: 3, TOOK_BEFORE: 2, RUN_END: 1}
+SEVERITY = {ESCALERA_RUN: 5, ONTO_MELD: 5, KNOWN_PAIR: 4, UNFROZEN: 3, TOOK_BEFORE: 2, RUN_END: 1}
 # Below this chance that the next opponent holds a natural and a wild card, an unfrozen pile is no worry.
 UNFROZEN_LIVE = 0.25
 BLOCK_PILE = 6  # a pile of this many cards is worth blocking even when no card of the hand is at risk
@@ -67,7 +69,9 @@ def discard_risk(view: PlayerView, card: int, memory: CardMemory | None = None) 
         found.append(Risk(KNOWN_PAIR, nxt, card, pile))
     if rules.pile_freezes and rules.pile_freeze(view.pile + (card,), bool(view.melds[side])) is None:
         onto = next((m for m in view.melds[side] if m.kind == RANK_MELD and m.key == rank), None)
-        if onto is not None and view.hand_counts[nxt] >= 2 and _natural_and_wild(memory, nxt, rank) >= UNFROZEN_LIVE:
+        if onto is not None and rules.take_onto_meld:
+            found.append(Risk(ONTO_MELD, nxt, card, pile, onto))
+        elif onto is not None and view.hand_counts[nxt] >= 2 and _natural_and_wild(memory, nxt, rank) >= UNFROZEN_LIVE:
             found.append(Risk(UNFROZEN, nxt, card, pile, onto))
     if (nxt, rank) in view.pile_takes and memory.p_holds_naturals(nxt, rank, 2) > 0:
         found.append(Risk(TOOK_BEFORE, nxt, card, pile))

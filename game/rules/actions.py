@@ -21,10 +21,13 @@ class DrawStock:
 @dataclass(frozen=True)
 class TakePile:
     """Take the pile: `cards` from hand start a new meld with the top card; `melds` are more melds
-    laid from the hand held before the pickup (for a first meld that needs them)."""
+    laid from the hand held before the pickup (for a first meld that needs them). `onto`: where the
+    house allows it (Standard's take_onto_meld), the top card alone goes onto this meld of the side,
+    with no cards from hand."""
 
     cards: tuple[int, ...]
     melds: tuple[tuple[int, ...], ...] = ()
+    onto: int | None = None
 
 
 @dataclass(frozen=True)
@@ -94,8 +97,8 @@ def action_to_json(action: Action) -> dict:
                 "add": [[mid, list(cards)] for mid, cards in action.add], "combine": [list(p) for p in action.combine]}
     d: dict = {"type": type(action).__name__}
     for name, val in vars(action).items():
-        if name == "deck" and val is None:
-            continue  # a plain deal stays {"type": "Deal"}
+        if name in ("deck", "onto") and val is None:
+            continue  # a plain deal stays {"type": "Deal"}, a pile taken with cards as it always was
         d[name] = [list(v) for v in val] if name == "melds" else (list(val) if isinstance(val, tuple) else val)
     return d
 

@@ -61,6 +61,8 @@ OPTIONS: tuple[HouseOption, ...] = (
         "equal": {"max_wilds_in_rank_meld": 3, "naturals_per_wild": 1, "natural_margin": 0}}),
     HouseOption("canastas_to_go_out", (STANDARD_GAME,), "1", {
         "1": {"canastas_to_go_out_at": (2, 1, 1)}, "2": {"canastas_to_go_out_at": (2, 2, 2)}}),
+    HouseOption("take_onto_meld", (STANDARD_GAME,), "no", {
+        "no": {"take_onto_meld": False}, "yes": {"take_onto_meld": True}}),
 )
 BY_NAME = {o.name: o for o in OPTIONS}
 

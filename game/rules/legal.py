@@ -3,8 +3,10 @@
 What is offered, and what is left out (every move left out is reachable by the moves offered, in the
 same turn, to the same table and hand; tests/test_rules_legal_complete.py checks it by brute force):
 
-- Drawing: the stock; the top card onto each run it extends; the pile with each natural pair of its
-  rank once the side has melded (more cards of the rank and wild cards go on by additions after the
+- Drawing: the stock; the top card onto each run it extends; where the house allows it (Standard's
+  take_onto_meld), the pile by its top card alone onto the side's meld of its rank while the pile is not
+  frozen for the side (the takes with cards from hand stay offered too); the pile with each natural pair
+  of its rank once the side has melded (more cards of the rank and wild cards go on by additions after the
   take, which leaves more cards in hand and so is legal whenever the bigger take is). Before the side
   has melded, every minimal take reaching the minimum (game/rules/first_meld.py): the pair, more
   naturals and wild cards on the pile meld and further melds from the hand; a bigger take is a
@@ -182,6 +184,12 @@ class _Generator:
                 grown = Meld(m.id, m.kind, m.key, m.cards + (top,))
                 if self._left_ok(self.n, self._qualifies_with(grown)):
                     actions.append(TakeTop(m.id))
+        # The top card alone onto the side's meld of its rank, taking the pile (a house rule of Standard).
+        onto = self._rank_meld(RANK[top])
+        if onto is not None and self.rules.top_onto_meld(s.pile_freeze(self.side)):
+            grown = Meld(onto.id, onto.kind, onto.key, onto.cards + (top,))
+            if self._left_ok(self.n + rest_to_hand, self._qualifies_with(grown)):
+                actions.append(TakePile((), onto=onto.id))
         # The pile, with a pair (and, for a first meld, what it takes to reach the minimum).
         nat = self._naturals_of(RANK[top], self.faces)
         if not nat:
@@ -211,11 +219,16 @@ class _Generator:
         takes = list(_multisets(nat, 2))
         if not self.rules.pair_must_be_natural(self.s.pile_freeze(self.side)):
             takes += [(ids[0], w[0]) for ids in nat.values() for w in self._wild_faces(self.faces).values()]
-        onto = next((m for m in self.melds if m.kind == RANK_MELD and m.key == RANK[top]), None) \
-            if self.rules.one_meld_per_rank else None
+        onto = self._rank_meld(RANK[top])
         base_n, base_w = (onto.naturals(), onto.wilds()) if onto else (0, 0)
         return [t for t in takes if self.rules.wilds_fit(base_n + 1 + sum(1 for c in t if not WILD[c]),
                                                          base_w + sum(1 for c in t if WILD[c]))]
+
+    def _rank_meld(self, rank: int) -> Meld | None:
+        """Standard Canasta: the side's one meld of this rank, if it has one (None where a side may have several)."""
+        if not self.rules.one_meld_per_rank:
+            return None
+        return next((m for m in self.melds if m.kind == RANK_MELD and m.key == rank), None)
 
     def _grown_by_pile(self, top: int, cards: tuple[int, ...]) -> tuple[Meld | None, list[tuple[str, tuple[int, ...]]]]:
         """The meld a pile taken with these cards grows (Standard Canasta), or the new meld it starts."""

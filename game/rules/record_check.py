@@ -142,8 +142,11 @@ def move_json(d: object, hand: int) -> dict:
         return {"type": kind, "yes": d["yes"]}
     if kind == "TakeTop" and keys == {"meld"}:
         return {"type": kind, "meld": meld_id(d["meld"])}
-    if kind == "TakePile" and keys <= {"cards", "melds"} and "cards" in keys:
-        return {"type": kind, "cards": cards(d["cards"]), "melds": melds(d.get("melds", []))}
+    if kind == "TakePile" and keys <= {"cards", "melds", "onto"} and "cards" in keys:
+        take = {"type": kind, "cards": cards(d["cards"]), "melds": melds(d.get("melds", []))}
+        if "onto" in keys:
+            take["onto"] = meld_id(d["onto"])  # the top card onto a meld (a house rule)
+        return take
     if kind == "LayMelds" and keys == {"melds"}:
         return {"type": kind, "melds": melds(d["melds"])}
     if kind == "AddToMeld" and keys == {"meld", "cards"}:

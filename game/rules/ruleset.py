@@ -62,6 +62,7 @@ class RuleSet:
     canastas_to_go_out: int = 2  # at this table: set by for_players
     take_top: bool = True  # the top card may be taken alone onto a run
     unfrozen_pair_only: bool = False  # an unfrozen pile too wants a natural pair (Standard's house rule)
+    take_onto_meld: bool = False  # an unfrozen pile is taken by its top card onto the side's meld of its rank
     ask_required: bool = False  # at four players a player goes out only after the partner's yes ...
     out_needs_yes: bool = False  # ... at this table: set by for_players
     run_canasta: str = ESCALERA  # what the game calls a run of seven (Samba: "samba"), as the tools say it
@@ -140,6 +141,11 @@ class RuleSet:
     def pair_must_be_natural(self, freeze: str | None) -> bool:
         """Whether the two cards from hand that take the pile must be a natural pair."""
         return not self.pile_freezes or freeze is not None or self.unfrozen_pair_only
+
+    def top_onto_meld(self, freeze: str | None) -> bool:
+        """Whether the pile's top card alone may go onto the side's meld of its rank, taking the pile
+        (Standard's house rule): only while the pile is not frozen for the side."""
+        return self.take_onto_meld and freeze is None
 
     # ----- going out and scoring -------------------------------------------------------------------------
 

@@ -159,6 +159,17 @@ class GameState:
                 return m
         raise IllegalAction(_("That meld is not one of your side's melds."))
 
+    def onto_take(self) -> TakePile | None:
+        """The pile taken by its top card alone onto the side's meld of its rank, when the house rule
+        take_onto_meld lets the player to act make it now (None otherwise): what the table offers."""
+        if self.phase != Phase.DRAW or not self.rules.take_onto_meld or not self.pile or self.pile_blocked():
+            return None
+        meld = self._meld_of_rank(self.side_of(self.turn), RANK[self.pile[-1]])
+        if meld is None:
+            return None
+        take = TakePile((), onto=meld.id)
+        return take if self.is_legal(take) else None
+
     def pile_blocked(self) -> bool:
         """A three or a wild card on top: nobody can take the pile or its top card."""
         return bool(self.pile) and not NATURAL[self.pile[-1]]
@@ -383,9 +394,12 @@ class GameState:
         top = self._takeable_top()
         extra = [c for m in action.melds for c in m]
         self._take_from_hand(seat, tuple(action.cards) + tuple(extra))
-        self._check_pile_cards(side, top, action.cards)
-        # Standard Canasta: the cards go onto the side's meld of that rank if it has one.
-        onto = self._meld_of_rank(side, RANK[top]) if self.rules.one_meld_per_rank else None
+        if action.onto is not None:
+            onto: Meld | None = self._check_onto_meld(side, top, action)
+        else:
+            self._check_pile_cards(side, top, action.cards)
+            # Standard Canasta: the cards go onto the side's meld of that rank if it has one.
+            onto = self._meld_of_rank(side, RANK[top]) if self.rules.one_meld_per_rank else None
         meld_cards = tuple(action.cards) + (top,)
         shape = classify(meld_cards + (onto.cards if onto else ()), self.rules)
         if shape.kind != RANK_MELD:
@@ -452,6 +466,35 @@ class GameState:
             raise IllegalAction(_("To take the pile you need two cards from your hand that meld with the top "
                                   "card: two natural {ranks}, or a natural one and a wild card.").format(
                 ranks=rank_plural(RANK[top])))
+
+    def _check_onto_meld(self, side: int, top: int, action: TakePile) -> Meld:
+        """The side's meld the top card alone goes onto, taking the pile (Standard's house rule): only
+        at a table that plays it, with no cards from hand, onto the side's meld of the top card's rank,
+        while the pile is not frozen for the side (a side that has not melded has no meld for it)."""
+        ranks = rank_plural(RANK[top])
+        if not self.rules.take_onto_meld:
+            raise IllegalAction(_("At this table the top card never goes onto a meld alone: to take the pile "
+                                  "you need two cards from your hand that meld with it."))
+        if action.cards:
+            raise IllegalAction(_("The top card goes onto your meld alone: take the pile that way with no "
+                                  "cards from your hand, or with two that meld with it."))
+        own = self._meld_of_rank(side, RANK[top])
+        if own is None:
+            raise IllegalAction(_("Your side has no meld of {ranks} for the top card to go onto.").format(
+                ranks=ranks))
+        meld = self.find_meld(side, action.onto)
+        if meld.id != own.id:
+            raise IllegalAction(_("The top card, {card}, goes only onto your meld of {ranks}.").format(
+                card=label(top), ranks=ranks))
+        freeze = self.pile_freeze(side)
+        if not self.rules.top_onto_meld(freeze):
+            if freeze == FROZEN_BY_WILD:
+                raise IllegalAction(_("The pile is frozen (a wild card lies in it): its top card can't go onto "
+                                      "your meld; to take it you need a pair of natural {ranks} from your hand."
+                                      ).format(ranks=ranks))
+            raise IllegalAction(_("The pile is frozen until your side has melded: to take it you need a "
+                                  "pair of natural {ranks} from your hand.").format(ranks=ranks))
+        return meld
 
     def _meld_of_rank(self, side: int, rank: int) -> Meld | None:
         return next((m for m in self.melds[side] if m.kind == RANK_MELD and m.key == rank), None)

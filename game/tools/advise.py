@@ -64,6 +64,8 @@ def move_json(state: GameState, action: Action) -> dict:
         out: dict = {"take_pile": _faces(action.cards)}
         if action.melds:
             out["melds"] = [_faces(m) for m in action.melds]
+        if action.onto is not None:
+            out["onto"] = index[action.onto]
         return out
     if isinstance(action, TakeTop):
         return {"take_top": index[action.meld]}

@@ -6,7 +6,8 @@ The file (or `-` for standard input) is one JSON object:
   hands (per seat), melds (per side, each a list of cards), red_threes (per side, a count),
   pile (bottom to top), stock (top first), stock_exact (default false: the cards not placed lie at
   the bottom of the stock, below the listed ones), melded_before (per seat, default false), moves.
-Moves: {"draw": "stock"}, {"take_pile": [cards], "melds": [[cards], ...]}, {"take_top": MELD},
+Moves: {"draw": "stock"}, {"take_pile": [cards], "melds": [[cards], ...]}, {"take_pile": [], "onto": MELD}
+  (the top card alone onto that meld, where the house rule take_onto_meld allows it), {"take_top": MELD},
   {"meld": {"new": [[cards], ...], "add": [[MELD, [cards]], ...], "combine": [[MELD, INTO], ...]}},
   {"combine": [MELD, INTO]}, {"discard": CARD}, {"ask": true}, {"answer": true|false}; MELD is the
   index of a meld in the acting side's list (new melds appended at its end).
@@ -59,6 +60,7 @@ class _Move:
     kind: str
     value: Any = None
     melds: tuple = ()
+    onto: int | None = None  # a pile taken by its top card onto this meld (index in the side's list)
 
 
 # ----- reading ------------------------------------------------------------------------------------
@@ -137,10 +139,11 @@ def _parse_move(m: object, i: int) -> _Move:
         if m["draw"] != "stock":
             raise PositionError(_("{what}: \"draw\" takes \"stock\"").format(what=what))
         return _Move("draw")
-    if keys <= {"take_pile", "melds"} and "take_pile" in keys:
+    if keys <= {"take_pile", "melds", "onto"} and "take_pile" in keys:
         cards = _faces(m["take_pile"], what)
         melds = tuple(tuple(_faces(x, what)) for x in _list(m.get("melds", []), what))
-        return _Move("take_pile", tuple(cards), melds)
+        onto = _int(m["onto"], what, 0, MAX_MOVES) if "onto" in keys else None
+        return _Move("take_pile", tuple(cards), melds, onto)
     if keys == {"take_top"}:
         return _Move("take_top", _int(m["take_top"], what, 0, MAX_MOVES))
     if keys == {"meld"}:
@@ -324,7 +327,8 @@ def to_action(s: GameState, move: _Move) -> Action:
         return DrawStock()
     if move.kind == "take_pile":
         cards = _from_hand(s, move.value, taken)
-        return TakePile(cards, tuple(_from_hand(s, m, taken) for m in move.melds))
+        onto = None if move.onto is None else _meld_id(s, move.onto)
+        return TakePile(cards, tuple(_from_hand(s, m, taken) for m in move.melds), onto)
     if move.kind == "take_top":
         return TakeTop(_meld_id(s, move.value))
     if move.kind == "meld":

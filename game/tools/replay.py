@@ -95,10 +95,12 @@ def to_move(state: GameState, action: Action) -> dict:
     match action:
         case DrawStock():
             return {"draw": "stock"}
-        case TakePile(cards=cards, melds=melds):
+        case TakePile(cards=cards, melds=melds, onto=onto):
             move: dict = {"take_pile": _labels(cards)}
             if melds:
                 move["melds"] = [_labels(m) for m in melds]
+            if onto is not None:
+                move["onto"] = at(onto)
             return move
         case TakeTop(meld=m):
             return {"take_top": at(m)}

@@ -18,7 +18,7 @@ def pile_takes(state: GameState, staged: set[int]) -> list[tuple[int, ...]]:
     the top card, none of them already staged. Empty when the engine allows no take of the pile."""
     if state.phase != Phase.DRAW:
         return []
-    takes = {tuple(sorted(a.cards)) for a in legal_actions(state) if isinstance(a, TakePile)}
+    takes = {tuple(sorted(a.cards)) for a in legal_actions(state) if isinstance(a, TakePile) and a.onto is None}
     takes = {t for t in takes if not set(t) & staged}
     if not takes:
         return []

@@ -9,7 +9,7 @@ import pygame
 
 from game.i18n import _, ngettext, number
 from game.rules import events as ev
-from game.rules.actions import Combine, TakeTop
+from game.rules.actions import Combine, TakePile, TakeTop
 from game.rules.cards import WILD
 from game.rules.errors import IllegalAction
 from game.rules.meld_move import MeldJudgement
@@ -151,9 +151,13 @@ class MeldAreas:
 
     def meld_clicked(self, view: TableView, meld_id: int, chosen: tuple[int, ...]) -> Outcomes:
         """Cards selected and a meld clicked: they are staged onto it (with none, the meld is picked up
-        to combine, or in the draw the top card goes onto it)."""
+        to combine, or in the draw the top card goes onto it: onto a run, or where the house allows it,
+        onto a meld of its rank, taking the pile)."""
         st = view.state
         if st.phase == Phase.DRAW and not chosen:
+            if st.rules.take_onto_meld or not st.rules.runs:
+                # Onto a meld of its rank, taking the pile (a house rule): the engine judges it, and says why not.
+                return Play(TakePile((), onto=meld_id))
             return Play(TakeTop(meld_id))
         if not chosen:
             return self.pick(view, meld_id)

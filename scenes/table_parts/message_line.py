@@ -12,7 +12,8 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _, language
-from game.rules.cards import BLACK_THREE
+from game.rules.cards import BLACK_THREE, RANK
+from game.rules.names import rank_plural
 from game.rules.ruleset import FROZEN_BY_WILD
 from game.rules.state import Phase
 from game.ui.draw_list import DrawList
@@ -170,6 +171,10 @@ def status_text(view: TableView) -> str:
         if s.phase == Phase.DRAW and s.pile and s.pile_freeze(side) is not None:
             return _("Your turn: draw from the stock, or take the frozen pile with a natural pair (your side "
                      "has not melded yet).")
+        onto = s.onto_take() if s.phase == Phase.DRAW else None
+        if onto is not None:
+            return _("Your turn: draw, or click the pile: its top card goes onto your {ranks} and the pile is "
+                     "yours.").format(ranks=rank_plural(RANK[s.pile[-1]]))
         if s.phase == Phase.DRAW and s.rules.draws(s.players) == 1:
             return _("Your turn: click the stock to draw one, or click the pile to take it.")
         if s.phase == Phase.DRAW:

@@ -151,6 +151,8 @@ def help_lines(view: TableView) -> list[str]:
     ]
     if rules.runs:
         lines.append(_("T  take the top card onto a run"))
+    if rules.take_onto_meld:
+        lines.append(_("T  the top card onto your meld of its rank, and the pile is yours"))
     lines += [
         _("M  stage the selected cards as a new meld      L  lay everything staged      C  take it back"),
         _("Tab  choose a target (stock, pile, new meld, your melds)      Enter  play onto it"),

@@ -66,9 +66,13 @@ class Piles:
         return self.take_with(chosen, staging)
 
     def take_for_me(self, view: TableView, staging: Staging, hand: list[int]) -> Outcomes:
-        """The pile clicked with no card chosen: the table picks the cards that take it, asking which when
-        the choice matters (a natural pair, or a natural and a wild card); with none, the top card onto a
-        run where it may go, else the engine says why not."""
+        """The pile clicked with no card chosen: where the house lets its top card go onto the side's meld
+        of its rank, that (the cards of the hand stay there, to add after); else the table picks the cards
+        that take it, asking which when the choice matters (a natural pair, or a natural and a wild card);
+        with none, the top card onto a run where it may go, else the engine says why not."""
+        onto = view.state.onto_take()
+        if onto is not None:
+            return self.take_onto(onto.onto, staging)
         takes = pile_takes(view.state, staging.cards())
         if len(takes) == 1:
             return self.take_with(takes[0], staging)
@@ -91,6 +95,14 @@ class Piles:
         return Play(TakePile(chosen, tuple(staging.new)), frozenset(chosen), unselect=True, unstage=True)
 
     @staticmethod
+    def take_onto(meld: int | None, staging: Staging) -> Outcomes:
+        """The pile taken by its top card onto this meld of the side (the engine judges it, and says why not)."""
+        if staging.adds:
+            return Refuse(_("With the pile you may lay new melds, not additions: take the additions back (C)."),
+                          frozenset(staging.cards()))
+        return Play(TakePile((), tuple(staging.new), onto=meld), unstage=True)
+
+    @staticmethod
     def runs_for_top(view: TableView) -> list[int]:
         """The side's runs the pile's top card would extend (the engine still judges the move)."""
         st = view.state
@@ -100,7 +112,11 @@ class Piles:
         return [m.id for m in st.melds[view.side] if extends_run(m, top, st.rules)]
 
     def take_top(self, view: TableView) -> Outcomes:
-        """The top card onto the first run it extends."""
+        """The top card onto the first run it extends, or where the house allows it, onto the side's meld of
+        its rank, taking the pile."""
+        onto = view.state.onto_take()
+        if onto is not None:
+            return Play(onto)
         runs = self.runs_for_top(view)
         if not runs:
             return Refuse(_("The top card doesn't extend one of your side's runs."))
