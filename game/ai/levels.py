@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from game.ai.danger import OutThreat, out_threat
 from game.ai.evaluate import DEFAULT, Evaluator, Weights
 from game.ai.game_end import out_loses_game, out_wins_game
 from game.ai.memory import CardMemory
@@ -225,6 +226,7 @@ class Planner:
         self.checked = False  # the move comes from a plan whose every step was checked legal
         self._hand_keep: dict[int, float] | None = None
         self._shapes: dict[tuple[int, ...], MeldShape] = {}
+        self._threat: OutThreat | None | bool = False  # out_threat(view), worked out once
 
     def hand_keep(self) -> dict[int, float]:
         """The keep value of each card of the hand, worked out once: a big hand weighs thousands of pile takes."""
@@ -454,8 +456,17 @@ class Planner:
         view = self.view
         if self.ev.t < self.style.endgame_turns:
             return True
-        return self.style.endgame_turns > 0 and any(
-            qualifies(view.melds[s], self.rules) for s in range(view.sides) if s != view.side)
+        if self.style.endgame_turns <= 0:
+            return False
+        # An opponent with a card or two whose side can go out (or is one meld short) may end the
+        # hand at its next turn: the cards kept back as keys to the pile would count against us.
+        return any(qualifies(view.melds[s], self.rules) for s in range(view.sides) if s != view.side) \
+            or self.threat() is not None
+
+    def threat(self) -> OutThreat | None:
+        if self._threat is False:
+            self._threat = out_threat(self.view)
+        return self._threat  # type: ignore[return-value]
 
     def wild_step(self, room: int) -> Action | None:
         """Wild cards into a rank meld: Easy whenever it can; Normal only to complete a canasta."""

@@ -1,0 +1,66 @@
+"""The blunder suite's end-of-hand positions (issue "a computer partner a club player would sit with"):
+an opponent about to go out, a hand melded down to nothing to play on, black threes held, wild cards
+spent on a first meld the naturals reach, discards that finish an opponent's canasta. Every level from
+Normal up, and the table's hint, must play each one right.
+
+Seat 0 acts; seat 1 plays after it, so it is the opponent a discard of seat 0 feeds. At four players
+seats 0 and 2 are partners.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.adviser import choose_coach
+from game.ai.expert import choose_expert
+from game.ai.levels import choose_hard, choose_normal
+from game.i18n import set_language
+from game.rules.actions import LayMelds
+from game.rules.cards import label
+from game.rules.ruleset import STANDARD
+from tests.ai_positions import advice_of, decide, play_turn, spot
+
+LEVELS = {"normal": choose_normal, "hard": choose_hard, "expert": choose_expert, "hint": choose_coach}
+TWO = ["You", "North"]
+
+
+@pytest.fixture(params=sorted(LEVELS))
+def ai(request):
+    return LEVELS[request.param]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def held(state, seat: int = 0) -> list[str]:
+    return sorted(label(c) for c in state.hands[seat])
+
+
+# ----- an opponent about to go out ------------------------------------------------------------------
+
+
+def caught_with_the_nines():
+    """The issue's hand: one canasta made, a six-card meld of sixes one short of the second, five natural
+    nines in hand; North holds one card, has a canasta and six jacks, and goes out by finishing them."""
+    return spot(2, {0: "3C 6C 8H 8S 9C 9D 9H 9S 9S"}, counts={1: 1}, pile="5H 7D 4C",
+                melds=[["KC KD KH KS KC KD KH", "6H 6D 6S 6H 6D 6S"],
+                       ["QC QD QH QS QC QD QH", "JC JD JH JS JC JD", "TC TD TH"]],
+                stock_size=40, rules=STANDARD)
+
+
+def test_caught_with_the_cards_lays_the_nines_when_the_opponent_can_go_out(ai):
+    s = caught_with_the_nines()
+    play_turn(s, ai)
+    assert not [c for c in held(s) if c.startswith("9")], held(s)
+
+
+def test_the_hint_names_the_opponent_about_to_go_out():
+    s = caught_with_the_nines()
+    s.apply(decide(s, choose_coach))  # the sixes' canasta first
+    advice = advice_of(s, TWO)
+    assert isinstance(advice.hint.move, LayMelds), advice.hint
+    assert advice.hint.reason == "North has 1 card and could go out next turn: lay your nines now.", advice.hint
