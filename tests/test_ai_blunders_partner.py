@@ -15,7 +15,8 @@ from game.ai.adviser import choose_coach
 from game.ai.expert import choose_expert
 from game.ai.levels import choose_hard, choose_normal
 from game.i18n import set_language
-from game.rules.actions import LayMelds
+from game.rules import Phase
+from game.rules.actions import DrawStock, LayMelds
 from game.rules.cards import label
 from game.rules.ruleset import STANDARD
 from tests.ai_positions import advice_of, decide, play_turn, spot
@@ -64,3 +65,15 @@ def test_the_hint_names_the_opponent_about_to_go_out():
     advice = advice_of(s, TWO)
     assert isinstance(advice.hint.move, LayMelds), advice.hint
     assert advice.hint.reason == "North has 1 card and could go out next turn: lay your nines now.", advice.hint
+
+
+# ----- black threes -----------------------------------------------------------------------------------
+
+
+def test_no_pile_loaded_with_black_threes_late_in_the_hand(ai):
+    # Four black threes in a 13-card pile with five turns of stock left, one more in hand: at one a
+    # turn, at least one would still be held when the hand ends, at 100 each.
+    s = spot(2, {0: "KC KD 3C 9H 6D 4S 7C"}, counts={1: 5}, pile="3S 5D 3C JH 3S 9D 3C 7S 4H 5C 6S TD KH",
+             melds=[["5H 6H 7H 8H", "QC QD QH"], ["9C TC JC QC KC", "AS AD AH"]], stock_size=10, cut_to="hands",
+             phase=Phase.DRAW)
+    assert isinstance(decide(s, ai), DrawStock)

@@ -306,6 +306,7 @@ class Planner:
         gone = set(used)
         hand_after = [c for c in view.hand if c not in gone]
         value += ev.pile_fit_worth(view.pile[:-1], hand_after)
+        value -= self.black_threes_cost(view.pile, hand_after)
         if not melds:
             value += ev.w.first_meld
         # Several melds of this rank can be combined later: more cards toward one canasta.
@@ -316,6 +317,18 @@ class Planner:
             # Standard: every card of the pile is a card the others lose.
             value += self.style.freeze.pile_bonus * len(view.pile)
         return value
+
+    def black_threes_cost(self, pile: tuple[int, ...], hand_after: list[int]) -> float:
+        """What a pile's black threes will cost when the hand ends: one goes a turn at best, and the hand
+        may end first (sooner when an opponent is about to go out). Where a black three costs 5 in hand it
+        is the evaluator's small weight alone."""
+        cost = self.rules.black_three_in_hand
+        taken = sum(1 for c in pile if BLACK_THREE[c])
+        if not taken or cost <= 5:
+            return 0.0
+        held = taken + sum(1 for c in hand_after if BLACK_THREE[c])
+        turns = self.ev.t if self.threat() is None else min(self.ev.t, 1.0)
+        return cost * max(0.0, held - max(0.0, turns - 1.0))
 
     # ----- melding ---------------------------------------------------------------------------------
 
