@@ -18,7 +18,7 @@ from game.i18n import set_language
 from game.rules import Phase
 from game.rules.actions import DrawStock, LayMelds
 from game.rules.cards import label
-from game.rules.ruleset import STANDARD
+from game.rules.ruleset import BOLIVIA, STANDARD
 from tests.ai_positions import advice_of, decide, play_turn, spot
 
 LEVELS = {"normal": choose_normal, "hard": choose_hard, "expert": choose_expert, "hint": choose_coach}
@@ -77,3 +77,26 @@ def test_no_pile_loaded_with_black_threes_late_in_the_hand(ai):
              melds=[["5H 6H 7H 8H", "QC QD QH"], ["9C TC JC QC KC", "AS AD AH"]], stock_size=10, cut_to="hands",
              phase=Phase.DRAW)
     assert isinstance(decide(s, ai), DrawStock)
+
+
+# ----- wild cards on a first meld ---------------------------------------------------------------------
+
+
+def first_meld_of(hand: str, ai, rules=STANDARD) -> list[str]:
+    s = spot(2, {0: hand}, counts={1: 13}, pile="5H 8C", rules=rules)
+    a = decide(s, ai)
+    assert isinstance(a, LayMelds), a
+    return sorted(label(c) for m in a.melds for c in m)
+
+
+@pytest.mark.parametrize("rules", [STANDARD, BOLIVIA], ids=["standard", "bolivia"])
+def test_no_wild_card_on_a_first_meld_the_naturals_reach(ai, rules):
+    # Three aces reach the 50 alone: neither the joker nor the two goes down with them.
+    laid = first_meld_of("4D 4S JK AH AS 2H 7C 7D 7H AD 9S KD QC 6H TS", ai, rules)
+    assert not any(c in ("JK", "2H") for c in laid), laid
+
+
+def test_a_two_rather_than_the_joker_when_a_wild_card_is_needed(ai):
+    # Two aces and a wild card are the only way to the 50: the two goes, the joker stays.
+    laid = first_meld_of("4D 4S JK AH AS 2H 7C 7D 9S KD QC 6H TS 8D 5C", ai)
+    assert "JK" not in laid, laid

@@ -205,6 +205,22 @@ def fallback(view: PlayerView, legal: list[Action]) -> Action:
     return legal[0]
 
 
+def wilds_spent(a: LayMelds) -> tuple[int, int]:
+    """Wild cards a first meld puts into rank melds (a meld of wild cards alone is a goal, not a cost):
+    how many, and their points (a joker costs more than a two)."""
+    spent = [c for m in a.melds if not all(WILD[x] for x in m) for c in m if WILD[c]]
+    return len(spent), sum(VALUE[c] for c in spent)
+
+
+def spare_wilds(firsts: list[LayMelds]) -> list[LayMelds]:
+    """The first melds that spend the fewest and cheapest wild cards: a wild card is never spent on a
+    first meld the naturals reach, nor a joker where a two does."""
+    if not firsts:
+        return firsts
+    least = min(wilds_spent(a) for a in firsts)
+    return [a for a in firsts if wilds_spent(a) == least]
+
+
 # ----- the planner ------------------------------------------------------------------------------------
 
 
@@ -504,7 +520,7 @@ class Planner:
         view, rules = self.view, self.rules
         need = need_of(view)
         hand = list(view.hand)
-        firsts = [a for a in legal if isinstance(a, LayMelds)]
+        firsts = spare_wilds([a for a in legal if isinstance(a, LayMelds)])
         if self.style.plain_first_meld:
             if firsts:
                 return max(firsts, key=lambda a: sum(len(m) for m in a.melds))
@@ -516,7 +532,7 @@ class Planner:
             anyway.append(tuple(wilds[:rules.wild_meld_max]))
         options = list(firsts)
         if anyway and sum(meld_points(m) for m in anyway) >= need:
-            options.append(LayMelds(tuple(anyway)))
+            options = spare_wilds(options + [LayMelds(tuple(anyway))])
         if not options:
             return None
         # Counted like the going-out search's nodes: a big unmelded hand has thousands of first melds,
