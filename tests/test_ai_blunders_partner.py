@@ -100,3 +100,16 @@ def test_a_two_rather_than_the_joker_when_a_wild_card_is_needed(ai):
     # Two aces and a wild card are the only way to the 50: the two goes, the joker stays.
     laid = first_meld_of("4D 4S JK AH AS 2H 7C 7D 9S KD QC 6H TS 8D 5C", ai)
     assert "JK" not in laid, laid
+
+
+# ----- stuck with nothing ------------------------------------------------------------------------------
+
+
+def test_no_meld_down_to_a_hand_that_cannot_take_the_pile(ai):
+    # Standard, early in the hand, nobody near going out: laying the fives and the eights too would
+    # leave a pair of jacks and nothing else, with the pile out of reach for turns. Cards kept back
+    # (two pairs at least) keep it within reach.
+    s = spot(2, {0: "5C 5D 5H 8C 8D 8S JH JS 4D KC"}, counts={1: 13}, pile="6H 9C 4C TD QS",
+             melds=[["AC AD AH", "KD KH KS"], ["QC QD QH"]], rules=STANDARD)
+    play_turn(s, ai)
+    assert len(s.hands[0]) >= 4, held(s)
