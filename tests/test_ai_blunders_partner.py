@@ -113,3 +113,24 @@ def test_no_meld_down_to_a_hand_that_cannot_take_the_pile(ai):
              melds=[["AC AD AH", "KD KH KS"], ["QC QD QH"]], rules=STANDARD)
     play_turn(s, ai)
     assert len(s.hands[0]) >= 4, held(s)
+
+
+# ----- discards that finish an opponent's canasta or feed a big pile -----------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_card_onto_the_opponents_six_card_run_holding_a_safe_one(ai, players):
+    # The issue's East: two cards, the queen of hearts onto the opponents' run 6-J of hearts would hand
+    # them an escalera and the right to go out. The king is safe.
+    s = spot(players, {0: "QH KS"}, counts={1: 4, 2: 6, 3: 5}, pile="5D 8C 4H",
+             melds=[["4S 5S 6S 7S 8S 9S TS", "KC KD KH"], ["6H 7H 8H 9H TH JH", "AC AD AS AH"]])
+    assert label(play_turn(s, ai)[-1].card) == "KS"
+
+
+def test_standard_no_king_into_a_big_unfrozen_pile_onto_the_opponents_kings(ai):
+    # The issue's Normal partner fed a king into a 14-card pile: the next opponent's side has a meld of
+    # kings and the pile is not frozen, so a king and a wild card of theirs take all of it.
+    s = spot(4, {0: "KH 2C 5S 7C 4D 6S"}, counts={1: 9, 2: 8, 3: 10},
+             pile="4C 5D 6H 7S 8C 9H TD JS QC 4H 5C 6D 7H 8S",
+             melds=[["AC AD AH", "QH QS QD"], ["KC KD KS", "TC TH TS"]], rules=STANDARD)
+    assert label(play_turn(s, ai)[-1].card) != "KH"

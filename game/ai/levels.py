@@ -30,6 +30,7 @@ from game.ai.plan import (
     why_illegal,
     wilds_of,
 )
+from game.ai.risk import discard_risk
 from game.rules.actions import (
     Action,
     AddToMeld,
@@ -73,6 +74,7 @@ class Style:
     plain_first_meld: bool = False  # first meld: the biggest the rules offer, not the cheapest
     wilds_for_bolivia: bool = True  # keep wild cards out of rank melds
     random_discard: float = 0.0  # chance of a careless discard
+    watch_table: bool = True  # no discard the next opponent can plainly take (a level that counts no cards)
     ask_partner: bool = True
     judge_going_out: bool = True  # weigh going out against holding on
     judge_draw: bool = True  # value the pile against the stock
@@ -133,7 +135,7 @@ CLUB = Style("club")
 # the pile only when it is plainly better than two stock cards, blind to what a pile is worth in
 # Standard Canasta.
 EASY = Style("easy", memory=False, keep_pairs=False, plain_first_meld=True, wilds_for_bolivia=False,
-             random_discard=0.2, ask_partner=False, judge_going_out=False, hand_floor=2,
+             random_discard=0.2, watch_table=False, ask_partner=False, judge_going_out=False, hand_floor=2,
              complete_with_wilds=True, endgame_turns=0.0, take_margin=100.0,
              freeze=FreezeTuning(pile_bonus=0.0))
 # Normal plans as the club player does but does not count cards, lays the biggest first meld it can, and
@@ -581,6 +583,15 @@ class Planner:
             threes = sorted(c for c in hand if BLACK_THREE[c])
             if threes:
                 return Discard(threes[0])
+            if self.style.watch_table and self.rules.pile_freezes and len(hand) > 1:
+                pile_play = self.pile_play_discard()  # a big pile frozen, not fed
+                if pile_play is not None:
+                    return pile_play
+            if self.style.watch_table:
+                # Not a card the next opponent can plainly take: onto its side's run, onto its meld of an
+                # unfrozen pile, or into a pair seen going into its hand.
+                safe = tuple(c for c in hand if discard_risk(view, c) is None)
+                hand = safe or hand
             loose = [c for c in hand if NATURAL[c] and keep[c] < self.ev.w.pair * 0.5]
             if loose:
                 return Discard(max(sorted(loose), key=lambda c: (VALUE[c], -keep[c])))
