@@ -30,7 +30,7 @@ from game.ai.plan import (
     why_illegal,
     wilds_of,
 )
-from game.ai.risk import discard_risk
+from game.ai.risk import ESCALERA_RUN, RUN_END, UNFROZEN, Risk, discard_risk
 from game.rules.actions import (
     Action,
     AddToMeld,
@@ -207,6 +207,10 @@ def fallback(view: PlayerView, legal: list[Action]) -> Action:
             if isinstance(a, kind):
                 return a
     return legal[0]
+
+
+def _plain_take(risk: Risk | None) -> bool:
+    return risk is not None and risk.kind in (ESCALERA_RUN, RUN_END, UNFROZEN)
 
 
 def wilds_spent(a: LayMelds) -> tuple[int, int]:
@@ -588,9 +592,9 @@ class Planner:
                 if pile_play is not None:
                     return pile_play
             if self.style.watch_table:
-                # Not a card the next opponent can plainly take: onto its side's run, onto its meld of an
-                # unfrozen pile, or into a pair seen going into its hand.
-                safe = tuple(c for c in hand if discard_risk(view, c) is None)
+                # Not a card the next opponent can plainly take, as the table shows it (no counting):
+                # onto its side's run, or onto its meld of an unfrozen pile.
+                safe = tuple(c for c in hand if not _plain_take(discard_risk(view, c)))
                 hand = safe or hand
             loose = [c for c in hand if NATURAL[c] and keep[c] < self.ev.w.pair * 0.5]
             if loose:
