@@ -134,3 +134,13 @@ def test_standard_no_king_into_a_big_unfrozen_pile_onto_the_opponents_kings(ai):
              pile="4C 5D 6H 7S 8C 9H TD JS QC 4H 5C 6D 7H 8S",
              melds=[["AC AD AH", "QH QS QD"], ["KC KD KS", "TC TH TS"]], rules=STANDARD)
     assert label(play_turn(s, ai)[-1].card) != "KH"
+
+
+@pytest.mark.parametrize(("language", "words"), [("fr", "pourrait sortir au prochain tour"),
+                                                 ("sv", "kan gå ut nästa tur")])
+def test_the_danger_reason_in_french_and_swedish(language, words):
+    s = caught_with_the_nines()
+    s.apply(decide(s, choose_coach))
+    set_language(language)
+    reason = advice_of(s, TWO).hint.reason
+    assert words in reason and "North" in reason, reason
