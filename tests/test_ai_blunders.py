@@ -573,9 +573,10 @@ def test_normal_discards_into_a_pair_only_counting_would_see():
     assert discarded(table(), choose_normal) == "AS"  # its highest loose card
 
 
-def test_normal_spends_a_wild_card_on_its_first_meld_where_hard_does_not():
+def test_normal_spends_no_wild_card_on_its_first_meld_either():
+    # It lays the biggest first meld it can, but no longer with a wild card the naturals do without.
     test_first_meld_spends_no_wild_card_when_naturals_reach_the_minimum(choose_hard)
     s = spot(4, {0: "KC KD KH QC QD QH JK 2C 5S 9H 7D 4C"}, pile="6C")
     action = decide(s, choose_normal)
     assert isinstance(action, LayMelds)
-    assert any(WILD[c] for m in action.melds for c in m)
+    assert not any(WILD[c] for m in action.melds for c in m)

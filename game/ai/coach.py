@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from game.ai.danger import out_threat
 from game.ai.expert import EXPERT_BUDGET
 from game.ai.game_end import GameEnd
 from game.ai.memory import CardMemory
@@ -76,7 +77,7 @@ def reason_for(view: PlayerView, action: Action, names: list[str] | None = None)
         return _discard_reason(view, action.card, names)
     move = as_meld_move(action)
     if move is not None:
-        return _meld_reason(view, move)
+        return _meld_reason(view, move, names)
     return _("The strongest move here.")
 
 
@@ -292,7 +293,7 @@ def winning_reason(action: Action, won: GameEnd) -> str:
         ours=number(won.ours), theirs=number(won.theirs))
 
 
-def _meld_reason(view: PlayerView, move: MeldMove) -> str:
+def _meld_reason(view: PlayerView, move: MeldMove, names: list[str]) -> str:
     rules = view.rules
     side_melds = view.melds[view.side]
     minimum = 0 if side_melds else view.min_meld[view.side]
@@ -327,10 +328,21 @@ def _meld_reason(view: PlayerView, move: MeldMove) -> str:
     if WILD_MELD in kinds:
         return _("Build your wild meld: seven wild cards make a bolivia, worth {bonus}.").format(
             bonus=number(rules.bolivia))
+    grown = _one_rank_meld(move, by_id, rules)
+    threat = out_threat(view)
+    if threat is not None:
+        who, n = names[threat.seat], threat.cards
+        if grown is not None:
+            return ngettext("{who} has {n} card and could go out next turn: lay your {ranks} now.",
+                            "{who} has {n} cards and could go out next turn: lay your {ranks} now.", n).format(
+                who=who, n=number(n), ranks=rank_plural(grown[0]))
+        return ngettext("{who} has {n} card and could go out next turn: meld down now, cards left in hand count "
+                        "against you.",
+                        "{who} has {n} cards and could go out next turn: meld down now, cards left in hand count "
+                        "against you.", n).format(who=who, n=number(n))
     per_round = rules.draws(view.players) * view.players
     if view.stock_count <= 2 * per_round:
         return _("Meld down: the stock is nearly out and cards left in hand count against you.")
-    grown = _one_rank_meld(move, by_id, rules)
     if grown is not None:
         rank, size, laid_new = grown
         words = (_("Meld your {ranks}: {n} of the {size} cards a canasta needs.") if laid_new else

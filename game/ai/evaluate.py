@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.memory import CardMemory
+from game.ai.risk import natural_and_wild
 from game.rules.cards import ACE, BLACK_THREE, FACE, NATURAL, RANK, RED_THREE, SUIT, VALUE, WILD
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, side_may_go_out
 from game.rules.ruleset import RuleSet
@@ -274,6 +275,13 @@ class Evaluator:
             p *= 0.6  # a side yet to meld needs the minimum from the pile take itself
         if self.takes_onto_meld(card):
             p = 1.0  # the house's take onto a meld: the card alone takes the pile, no pair needed
+        elif (self.rules.pile_freezes and view.hand_counts[nxt] >= 2
+              and any(m.kind == RANK_MELD and m.key == RANK[card] for m in view.melds[self.next_side])
+              and self.rules.pile_freeze(view.pile + (card,), True) is None):
+            # Standard, the pile not frozen for them: a natural of the rank and a wild card take it onto
+            # their meld, no pair needed.
+            both = natural_and_wild(self.memory, nxt, RANK[card]) if self.memory is not None else 0.5
+            p = max(p, both)
         if p > 0:
             worth = self.pile_worth(nxt, view.pile) + 60 + 3 * VALUE[card]
             gift = max(gift, p * max(worth, 20.0) + (1 - p) * 0)

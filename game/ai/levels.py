@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
+from game.ai.danger import OutThreat, out_threat
 from game.ai.evaluate import DEFAULT, Evaluator, Weights
 from game.ai.game_end import out_loses_game, out_wins_game
 from game.ai.memory import CardMemory
@@ -29,6 +30,7 @@ from game.ai.plan import (
     why_illegal,
     wilds_of,
 )
+from game.ai.risk import ESCALERA_RUN, RUN_END, UNFROZEN, Risk, discard_risk
 from game.rules.actions import (
     Action,
     AddToMeld,
@@ -72,6 +74,7 @@ class Style:
     plain_first_meld: bool = False  # first meld: the biggest the rules offer, not the cheapest
     wilds_for_bolivia: bool = True  # keep wild cards out of rank melds
     random_discard: float = 0.0  # chance of a careless discard
+    watch_table: bool = True  # no discard the next opponent can plainly take (a level that counts no cards)
     ask_partner: bool = True
     judge_going_out: bool = True  # weigh going out against holding on
     judge_draw: bool = True  # value the pile against the stock
@@ -132,15 +135,17 @@ CLUB = Style("club")
 # the pile only when it is plainly better than two stock cards, blind to what a pile is worth in
 # Standard Canasta.
 EASY = Style("easy", memory=False, keep_pairs=False, plain_first_meld=True, wilds_for_bolivia=False,
-             random_discard=0.2, ask_partner=False, judge_going_out=False, hand_floor=2,
+             random_discard=0.2, watch_table=False, ask_partner=False, judge_going_out=False, hand_floor=2,
              complete_with_wilds=True, endgame_turns=0.0, take_margin=100.0,
              freeze=FreezeTuning(pile_bonus=0.0))
 # Normal plans as the club player does but does not count cards, lays the biggest first meld it can, and
 # in Standard Canasta does not see what the pile's size is worth.
 NORMAL = replace(CLUB, name="normal", memory=False, plain_first_meld=True, freeze=FreezeTuning(pile_bonus=0.0))
-# Hard is the whole planner, melding a little sooner (new melds while 10 cards stay in hand, not 16; in
-# Standard 2, not 5) and pricing each card of a Standard pile at 5 where Expert prices it at 60.
-HARD = replace(CLUB, name="hard", hand_floor=10, freeze=FreezeTuning(pile_bonus=5.0, hand_floor=2))
+# Hard is the whole planner, melding a little sooner (new melds while 10 cards stay in hand, not 16) and
+# pricing each card of a Standard pile at 5 where Expert prices it at 60. In Standard it once melded down
+# to 2 cards and sat there unable to take a pile (1.07 turns a hand stuck at three cards or fewer, Normal
+# 0.66); keeping 5 measured +14 a deal [-37, +65] against that (2 players, 150 deals, seed 4242).
+HARD = replace(CLUB, name="hard", hand_floor=10, freeze=FreezeTuning(pile_bonus=5.0))
 # What each step gives up was measured in the arena on seed 5150, one change at a time: in Bolivia the
 # hand floor of 10 costs 219 / 595 / 770 a deal at 3 / 4 / 2 players (150 deals); in Standard at four
 # players, a pile card priced at 5 rather than 20 costs 34 (300 deals), and at 0 rather than 60, 84.
@@ -204,6 +209,26 @@ def fallback(view: PlayerView, legal: list[Action]) -> Action:
     return legal[0]
 
 
+def _plain_take(risk: Risk | None) -> bool:
+    return risk is not None and risk.kind in (ESCALERA_RUN, RUN_END, UNFROZEN)
+
+
+def wilds_spent(a: LayMelds) -> tuple[int, int]:
+    """Wild cards a first meld puts into rank melds (a meld of wild cards alone is a goal, not a cost):
+    how many, and their points (a joker costs more than a two)."""
+    spent = [c for m in a.melds if not all(WILD[x] for x in m) for c in m if WILD[c]]
+    return len(spent), sum(VALUE[c] for c in spent)
+
+
+def spare_wilds(firsts: list[LayMelds]) -> list[LayMelds]:
+    """The first melds that spend the fewest and cheapest wild cards: a wild card is never spent on a
+    first meld the naturals reach, nor a joker where a two does."""
+    if not firsts:
+        return firsts
+    least = min(wilds_spent(a) for a in firsts)
+    return [a for a in firsts if wilds_spent(a) == least]
+
+
 # ----- the planner ------------------------------------------------------------------------------------
 
 
@@ -225,6 +250,7 @@ class Planner:
         self.checked = False  # the move comes from a plan whose every step was checked legal
         self._hand_keep: dict[int, float] | None = None
         self._shapes: dict[tuple[int, ...], MeldShape] = {}
+        self._threat: OutThreat | None | bool = False  # out_threat(view), worked out once
 
     def hand_keep(self) -> dict[int, float]:
         """The keep value of each card of the hand, worked out once: a big hand weighs thousands of pile takes."""
@@ -304,6 +330,7 @@ class Planner:
         gone = set(used)
         hand_after = [c for c in view.hand if c not in gone]
         value += ev.pile_fit_worth(view.pile[:-1], hand_after)
+        value -= self.black_threes_cost(view.pile, hand_after)
         if not melds:
             value += ev.w.first_meld
         # Several melds of this rank can be combined later: more cards toward one canasta.
@@ -314,6 +341,18 @@ class Planner:
             # Standard: every card of the pile is a card the others lose.
             value += self.style.freeze.pile_bonus * len(view.pile)
         return value
+
+    def black_threes_cost(self, pile: tuple[int, ...], hand_after: list[int]) -> float:
+        """What a pile's black threes will cost when the hand ends: one goes a turn at best, and the hand
+        may end first (sooner when an opponent is about to go out). Where a black three costs 5 in hand it
+        is the evaluator's small weight alone."""
+        cost = self.rules.black_three_in_hand
+        taken = sum(1 for c in pile if BLACK_THREE[c])
+        if not taken or cost <= 5:
+            return 0.0
+        held = taken + sum(1 for c in hand_after if BLACK_THREE[c])
+        turns = self.ev.t if self.threat() is None else min(self.ev.t, 1.0)
+        return cost * max(0.0, held - max(0.0, turns - 1.0))
 
     # ----- melding ---------------------------------------------------------------------------------
 
@@ -454,8 +493,17 @@ class Planner:
         view = self.view
         if self.ev.t < self.style.endgame_turns:
             return True
-        return self.style.endgame_turns > 0 and any(
-            qualifies(view.melds[s], self.rules) for s in range(view.sides) if s != view.side)
+        if self.style.endgame_turns <= 0:
+            return False
+        # An opponent with a card or two whose side can go out (or is one meld short) may end the
+        # hand at its next turn: the cards kept back as keys to the pile would count against us.
+        return any(qualifies(view.melds[s], self.rules) for s in range(view.sides) if s != view.side) \
+            or self.threat() is not None
+
+    def threat(self) -> OutThreat | None:
+        if self._threat is False:
+            self._threat = out_threat(self.view)
+        return self._threat  # type: ignore[return-value]
 
     def wild_step(self, room: int) -> Action | None:
         """Wild cards into a rank meld: Easy whenever it can; Normal only to complete a canasta."""
@@ -480,7 +528,7 @@ class Planner:
         view, rules = self.view, self.rules
         need = need_of(view)
         hand = list(view.hand)
-        firsts = [a for a in legal if isinstance(a, LayMelds)]
+        firsts = spare_wilds([a for a in legal if isinstance(a, LayMelds)])
         if self.style.plain_first_meld:
             if firsts:
                 return max(firsts, key=lambda a: sum(len(m) for m in a.melds))
@@ -492,7 +540,7 @@ class Planner:
             anyway.append(tuple(wilds[:rules.wild_meld_max]))
         options = list(firsts)
         if anyway and sum(meld_points(m) for m in anyway) >= need:
-            options.append(LayMelds(tuple(anyway)))
+            options = spare_wilds(options + [LayMelds(tuple(anyway))])
         if not options:
             return None
         # Counted like the going-out search's nodes: a big unmelded hand has thousands of first melds,
@@ -539,6 +587,15 @@ class Planner:
             threes = sorted(c for c in hand if BLACK_THREE[c])
             if threes:
                 return Discard(threes[0])
+            if self.style.watch_table and self.rules.pile_freezes and len(hand) > 1:
+                pile_play = self.pile_play_discard()  # a big pile frozen, not fed
+                if pile_play is not None:
+                    return pile_play
+            if self.style.watch_table:
+                # Not a card the next opponent can plainly take, as the table shows it (no counting):
+                # onto its side's run, or onto its meld of an unfrozen pile.
+                safe = tuple(c for c in hand if not _plain_take(discard_risk(view, c)))
+                hand = safe or hand
             loose = [c for c in hand if NATURAL[c] and keep[c] < self.ev.w.pair * 0.5]
             if loose:
                 return Discard(max(sorted(loose), key=lambda c: (VALUE[c], -keep[c])))

@@ -71,14 +71,14 @@ def discard_risk(view: PlayerView, card: int, memory: CardMemory | None = None) 
         onto = next((m for m in view.melds[side] if m.kind == RANK_MELD and m.key == rank), None)
         if onto is not None and rules.take_onto_meld:
             found.append(Risk(ONTO_MELD, nxt, card, pile, onto))
-        elif onto is not None and view.hand_counts[nxt] >= 2 and _natural_and_wild(memory, nxt, rank) >= UNFROZEN_LIVE:
+        elif onto is not None and view.hand_counts[nxt] >= 2 and natural_and_wild(memory, nxt, rank) >= UNFROZEN_LIVE:
             found.append(Risk(UNFROZEN, nxt, card, pile, onto))
     if (nxt, rank) in view.pile_takes and memory.p_holds_naturals(nxt, rank, 2) > 0:
         found.append(Risk(TOOK_BEFORE, nxt, card, pile))
     return max(found, key=lambda r: r.severity, default=None)
 
 
-def _natural_and_wild(memory: CardMemory, seat: int, rank: int) -> float:
+def natural_and_wild(memory: CardMemory, seat: int, rank: int) -> float:
     """The chance that `seat` holds at least one natural of `rank` and one wild card."""
     hidden = memory.hidden[seat]
     known = memory.known[seat]

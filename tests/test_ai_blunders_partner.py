@@ -1,0 +1,146 @@
+"""The blunder suite's end-of-hand positions (issue "a computer partner a club player would sit with"):
+an opponent about to go out, a hand melded down to nothing to play on, black threes held, wild cards
+spent on a first meld the naturals reach, discards that finish an opponent's canasta. Every level from
+Normal up, and the table's hint, must play each one right.
+
+Seat 0 acts; seat 1 plays after it, so it is the opponent a discard of seat 0 feeds. At four players
+seats 0 and 2 are partners.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.adviser import choose_coach
+from game.ai.expert import choose_expert
+from game.ai.levels import choose_hard, choose_normal
+from game.i18n import set_language
+from game.rules import Phase
+from game.rules.actions import DrawStock, LayMelds
+from game.rules.cards import label
+from game.rules.ruleset import BOLIVIA, STANDARD
+from tests.ai_positions import advice_of, decide, play_turn, spot
+
+LEVELS = {"normal": choose_normal, "hard": choose_hard, "expert": choose_expert, "hint": choose_coach}
+TWO = ["You", "North"]
+
+
+@pytest.fixture(params=sorted(LEVELS))
+def ai(request):
+    return LEVELS[request.param]
+
+
+@pytest.fixture(autouse=True)
+def english():
+    set_language("en")
+    yield
+    set_language("en")
+
+
+def held(state, seat: int = 0) -> list[str]:
+    return sorted(label(c) for c in state.hands[seat])
+
+
+# ----- an opponent about to go out ------------------------------------------------------------------
+
+
+def caught_with_the_nines():
+    """The issue's hand: one canasta made, a six-card meld of sixes one short of the second, five natural
+    nines in hand; North holds one card, has a canasta and six jacks, and goes out by finishing them."""
+    return spot(2, {0: "3C 6C 8H 8S 9C 9D 9H 9S 9S"}, counts={1: 1}, pile="5H 7D 4C",
+                melds=[["KC KD KH KS KC KD KH", "6H 6D 6S 6H 6D 6S"],
+                       ["QC QD QH QS QC QD QH", "JC JD JH JS JC JD", "TC TD TH"]],
+                stock_size=40, rules=STANDARD)
+
+
+def test_caught_with_the_cards_lays_the_nines_when_the_opponent_can_go_out(ai):
+    s = caught_with_the_nines()
+    play_turn(s, ai)
+    assert not [c for c in held(s) if c.startswith("9")], held(s)
+
+
+def test_the_hint_names_the_opponent_about_to_go_out():
+    s = caught_with_the_nines()
+    s.apply(decide(s, choose_coach))  # the sixes' canasta first
+    advice = advice_of(s, TWO)
+    assert isinstance(advice.hint.move, LayMelds), advice.hint
+    assert advice.hint.reason == "North has 1 card and could go out next turn: lay your nines now.", advice.hint
+
+
+# ----- black threes -----------------------------------------------------------------------------------
+
+
+def test_no_pile_loaded_with_black_threes_late_in_the_hand(ai):
+    # Four black threes in a 13-card pile with five turns of stock left, one more in hand: at one a
+    # turn, at least one would still be held when the hand ends, at 100 each.
+    s = spot(2, {0: "KC KD 3C 9H 6D 4S 7C"}, counts={1: 5}, pile="3S 5D 3C JH 3S 9D 3C 7S 4H 5C 6S TD KH",
+             melds=[["5H 6H 7H 8H", "QC QD QH"], ["9C TC JC QC KC", "AS AD AH"]], stock_size=10, cut_to="hands",
+             phase=Phase.DRAW)
+    assert isinstance(decide(s, ai), DrawStock)
+
+
+# ----- wild cards on a first meld ---------------------------------------------------------------------
+
+
+def first_meld_of(hand: str, ai, rules=STANDARD) -> list[str]:
+    s = spot(2, {0: hand}, counts={1: 13}, pile="5H 8C", rules=rules)
+    a = decide(s, ai)
+    assert isinstance(a, LayMelds), a
+    return sorted(label(c) for m in a.melds for c in m)
+
+
+@pytest.mark.parametrize("rules", [STANDARD, BOLIVIA], ids=["standard", "bolivia"])
+def test_no_wild_card_on_a_first_meld_the_naturals_reach(ai, rules):
+    # Three aces reach the 50 alone: neither the joker nor the two goes down with them.
+    laid = first_meld_of("4D 4S JK AH AS 2H 7C 7D 7H AD 9S KD QC 6H TS", ai, rules)
+    assert not any(c in ("JK", "2H") for c in laid), laid
+
+
+def test_a_two_rather_than_the_joker_when_a_wild_card_is_needed(ai):
+    # Two aces and a wild card are the only way to the 50: the two goes, the joker stays.
+    laid = first_meld_of("4D 4S JK AH AS 2H 7C 7D 9S KD QC 6H TS 8D 5C", ai)
+    assert "JK" not in laid, laid
+
+
+# ----- stuck with nothing ------------------------------------------------------------------------------
+
+
+def test_no_meld_down_to_a_hand_that_cannot_take_the_pile(ai):
+    # Standard, early in the hand, nobody near going out: laying the fives and the eights too would
+    # leave a pair of jacks and nothing else, with the pile out of reach for turns. Cards kept back
+    # (two pairs at least) keep it within reach.
+    s = spot(2, {0: "5C 5D 5H 8C 8D 8S JH JS 4D KC"}, counts={1: 13}, pile="6H 9C 4C TD QS",
+             melds=[["AC AD AH", "KD KH KS"], ["QC QD QH"]], rules=STANDARD)
+    play_turn(s, ai)
+    assert len(s.hands[0]) >= 4, held(s)
+
+
+# ----- discards that finish an opponent's canasta or feed a big pile -----------------------------------
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_no_card_onto_the_opponents_six_card_run_holding_a_safe_one(ai, players):
+    # The issue's East: two cards, the queen of hearts onto the opponents' run 6-J of hearts would hand
+    # them an escalera and the right to go out. The king is safe.
+    s = spot(players, {0: "QH KS"}, counts={1: 4, 2: 6, 3: 5}, pile="5D 8C 4H",
+             melds=[["4S 5S 6S 7S 8S 9S TS", "KC KD KH"], ["6H 7H 8H 9H TH JH", "AC AD AS AH"]])
+    assert label(play_turn(s, ai)[-1].card) == "KS"
+
+
+def test_standard_no_king_into_a_big_unfrozen_pile_onto_the_opponents_kings(ai):
+    # The issue's Normal partner fed a king into a 14-card pile: the next opponent's side has a meld of
+    # kings and the pile is not frozen, so a king and a wild card of theirs take all of it.
+    s = spot(4, {0: "KH 2C 5S 7C 4D 6S"}, counts={1: 9, 2: 8, 3: 10},
+             pile="4C 5D 6H 7S 8C 9H TD JS QC 4H 5C 6D 7H 8S",
+             melds=[["AC AD AH", "QH QS QD"], ["KC KD KS", "TC TH TS"]], rules=STANDARD)
+    assert label(play_turn(s, ai)[-1].card) != "KH"
+
+
+@pytest.mark.parametrize(("language", "words"), [("fr", "pourrait sortir au prochain tour"),
+                                                 ("sv", "kan gå ut nästa tur")])
+def test_the_danger_reason_in_french_and_swedish(language, words):
+    s = caught_with_the_nines()
+    s.apply(decide(s, choose_coach))
+    set_language(language)
+    reason = advice_of(s, TWO).hint.reason
+    assert words in reason and "North" in reason, reason
