@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 
 TOOLS = {"meld", "score", "min-meld", "simulate", "arena", "bench", "turn", "replay", "lessons", "advise",
-         "warnings", "endgame", "review-bench", "house-check"}
+         "warnings", "endgame", "review-bench", "house-check", "serve", "table-bench", "table-faults"}
 
 
 def main(argv: list[str] | None = None) -> int:

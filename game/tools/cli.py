@@ -338,7 +338,8 @@ def build_parser() -> argparse.ArgumentParser:
                          ("replay", "game.tools.replay"), ("lessons", "game.tools.lessons"),
                          ("advise", "game.tools.advise"), ("warnings", "game.tools.warnings"),
                          ("endgame", "game.tools.endgame"), ("review-bench", "game.tools.review_bench"),
-                         ("house-check", "game.tools.house_check")):
+                         ("house-check", "game.tools.house_check"), ("serve", "game.net.serve_cli"),
+                         ("table-bench", "game.net.bench"), ("table-faults", "game.net.faults")):
         try:
             mod = __import__(module, fromlist=["register"])
         except ImportError:
