@@ -6,7 +6,8 @@ from __future__ import annotations
 import sys
 
 TOOLS = {"meld", "score", "min-meld", "simulate", "arena", "bench", "turn", "replay", "lessons", "advise",
-         "warnings", "endgame", "review-bench", "house-check", "partner-measure"}
+         "warnings", "endgame", "review-bench", "house-check", "partner-measure", "serve", "table-bench",
+         "table-faults"}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -7,9 +7,12 @@ the game always runs.
 
 from __future__ import annotations
 
+import contextvars
 import gettext
 import locale
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from game.assets import asset_path
 
@@ -20,6 +23,10 @@ _translation: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"
 # Thousands separators: a comma reads as a decimal mark in French and Swedish.
 _GROUPING = {"en": ",", "fr": "\u202f", "sv": "\u00a0"}
+# A language spoken in one context only (a thread, an asyncio task): the table server answers each
+# connection in its own language without switching the game's (see `speaking`).
+_spoken: contextvars.ContextVar[gettext.NullTranslations | None] = contextvars.ContextVar("spoken", default=None)
+_catalogues: dict[str, gettext.NullTranslations] = {}
 
 
 def set_language(lang: str | None) -> None:
@@ -31,7 +38,7 @@ def set_language(lang: str | None) -> None:
 
 
 def _(message: str) -> str:
-    return _translation.gettext(message)
+    return (_spoken.get() or _translation).gettext(message)
 
 
 def pgettext(context: str, message: str) -> str:
@@ -41,7 +48,23 @@ def pgettext(context: str, message: str) -> str:
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _translation.ngettext(singular, plural, n)
+    return (_spoken.get() or _translation).ngettext(singular, plural, n)
+
+
+@contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Messages made inside the block, in this context only, are in `lang` (one of LANGUAGES, else
+    English); the game's own language, and other threads and tasks, are left as they are."""
+    lang = lang if lang in LANGUAGES else "en"
+    catalogue = _catalogues.get(lang)
+    if catalogue is None:
+        catalogue = gettext.translation(DOMAIN, asset_path("locale"), languages=[lang], fallback=True)
+        _catalogues[lang] = catalogue
+    token = _spoken.set(catalogue)
+    try:
+        yield
+    finally:
+        _spoken.reset(token)
 
 
 def number(n: int) -> str:

@@ -1,0 +1,120 @@
+"""What one seat may see, as the server sends it: the one place that turns the engine's state and events
+into a seat's messages. Nothing else in game/net/ reads a hand or the stock for a message.
+
+A seat sees its own hand, every seat's card count, the melds, the whole pile (every card in it was seen
+face up), the red threes, the scores, whose turn it is and the phase, and the events as a player at the
+table sees them: another seat's draw is a count, never the cards; a red three's replacement from the
+stock goes into a hand unseen. The stock is a count. An event of a kind this module does not know is
+refused (TypeError), never passed on: a new event of the engine cannot leak by default.
+"""
+
+from __future__ import annotations
+
+from game.rules import events as ev
+from game.rules.cards import face_label, label
+from game.rules.house import house_of
+from game.rules.state import GameState, Phase
+
+ACTING = (Phase.DRAW, Phase.MELD, Phase.ANSWER)
+
+
+def _cards(cards) -> list[str]:
+    return [label(c) for c in cards]
+
+
+def event_for_seat(event: ev.Event, seat: int) -> dict:
+    """One engine event as `seat` may see it."""
+    match event:
+        case ev.HandDealt(hand_no=hand_no, dealer=dealer, hands=hands, pile=pile, stock=stock):
+            return {"type": "dealt", "hand_no": hand_no, "dealer": dealer, "cards": _cards(hands[seat]),
+                    "hand_sizes": [len(h) for h in hands], "pile": _cards(pile), "stock_count": stock}
+        case ev.RedThreeLaid(seat=who, card=card, replacement=new):
+            out = {"type": "red_three", "seat": who, "card": label(card), "replaced": new is not None}
+            if who == seat and new is not None:
+                out["replacement"] = label(new)
+            return out
+        case ev.CardsDrawn(seat=who, cards=cards):
+            out = {"type": "drew", "seat": who, "count": len(cards)}
+            if who == seat:
+                out["cards"] = _cards(cards)
+            return out
+        case ev.PileTaken(seat=who, meld=meld, top=top, meld_cards=meld_cards, to_hand=to_hand):
+            # Every card of the pile was seen face up, and the cards from hand go onto the table.
+            return {"type": "took_pile", "seat": who, "meld_id": meld, "top": label(top),
+                    "meld_cards": _cards(meld_cards), "to_hand": _cards(to_hand)}
+        case ev.TopTaken(seat=who, card=card, meld=meld):
+            return {"type": "took_top", "seat": who, "card": label(card), "meld_id": meld}
+        case ev.Melded(seat=who, meld=meld, kind=kind, cards=cards):
+            return {"type": "melded", "seat": who, "meld_id": meld, "kind": kind, "cards": _cards(cards)}
+        case ev.AddedToMeld(seat=who, meld=meld, cards=cards):
+            return {"type": "added", "seat": who, "meld_id": meld, "cards": _cards(cards)}
+        case ev.MeldsCombined(seat=who, meld=meld, into=into):
+            return {"type": "combined", "seat": who, "meld_id": meld, "into": into}
+        case ev.CanastaMade(side=side, meld=meld, canasta=canasta):
+            return {"type": "canasta", "side": side, "meld_id": meld, "canasta": canasta}
+        case ev.Discarded(seat=who, card=card):
+            return {"type": "discarded", "seat": who, "card": label(card)}
+        case ev.PartnerAsked(seat=who):
+            return {"type": "asked", "seat": who}
+        case ev.PartnerAnswered(seat=who, yes=yes):
+            return {"type": "answered", "seat": who, "yes": yes}
+        case ev.TurnStarted(seat=who):
+            return {"type": "turn", "seat": who}
+        case ev.WentOut(seat=who, concealed=concealed):
+            return {"type": "went_out", "seat": who, "concealed": concealed}
+        case ev.StockExhausted(seat=who):
+            return {"type": "stock_empty", "seat": who}
+        case ev.HandEnded(hand_no=hand_no, scores=scores, totals=totals):
+            return {"type": "hand_ended", "hand_no": hand_no, "hand_scores": [dict(s) for s in scores],
+                    "totals": list(totals)}
+        case ev.GameEnded(winner=winner, totals=totals, reason=reason):
+            return {"type": "game_ended", "winner": winner, "totals": list(totals), "reason": reason}
+    raise TypeError(f"no seat view of the event {type(event).__name__}")
+
+
+def state_for_seat(state: GameState, seat: int, events: list[ev.Event], legal: list[dict], version: int) -> dict:
+    """The whole table as `seat` sees it after a move, with that move's events. `legal` (the engine's
+    moves in `turn`'s syntax) goes only to the seat to act."""
+    acting = state.phase in ACTING and state.to_act == seat
+    sides = state.sides
+    return {
+        "type": "state",
+        "seat": seat,
+        "version": version,
+        "variant": state.rules.name,
+        "house": house_of(state.rules),
+        "players": state.players,
+        "target": state.target,
+        "hand_no": state.hand_no,
+        "dealer": state.dealer,
+        "turn": state.turn,
+        "to_act": state.to_act,
+        "phase": state.phase.value,
+        "hand": _cards(state.hands[seat]),
+        "hand_sizes": [len(h) for h in state.hands],
+        "stock_count": len(state.stock),
+        "pile": _cards(state.pile),
+        "melds": [[{"id": m.id, "kind": m.kind, "cards": _cards(m.cards), "canasta": m.canasta(state.rules)}
+                   for m in state.melds[side]] for side in range(sides)],
+        "red_threes": [_cards(r) for r in state.red_threes],
+        "scores": list(state.scores),
+        "min_meld": [state.min_meld(side) for side in range(sides)],
+        "known": [[face_label(f) for f in k] for k in state.known],
+        "melded_by": list(state.melded_by),
+        "melded_at_turn_start": state.melded_at_turn_start,
+        "player_melded_at_turn_start": state.player_melded_at_turn_start,
+        "asked": state.asked,
+        "permission": state.permission,
+        "pile_takes": [list(t) for t in state.pile_takes],
+        "events": [event_for_seat(e, seat) for e in events],
+        "legal": list(legal) if acting else [],
+    }
+
+
+def hand_over(event: ev.HandEnded) -> dict:
+    return {"type": "hand_over", "hand_no": event.hand_no, "hand_scores": [dict(s) for s in event.scores],
+            "totals": list(event.totals)}
+
+
+def game_over(event: ev.GameEnded) -> dict:
+    return {"type": "game_over", "winner": event.winner, "totals": list(event.totals), "reason": event.reason}

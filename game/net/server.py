@@ -1,0 +1,414 @@
+"""The table server: tables over WebSocket (the `websockets` library, asyncio), one authority for every
+move. A class to start and stop on a host and port from a program (`TableServer`), or from the command
+line (`python -m game serve`, game/net/serve_cli.py).
+
+Each connection gets only its seat's view (game/net/seat_view.py). Each table is saved atomically after
+every change, before anyone is told of it, so what a client saw is never lost; a restarted server reads
+its folder back. A client that sends what is not a message, too much or too fast, or nothing at all, is
+answered with an error or closed, and nothing else notices: every frame is handled inside its own
+try, each connection writes through its own bounded queue, and thinking runs off the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.ai import get_player
+from game.i18n import _, speaking
+from game.keep.atomic_files import write_text_atomic
+from game.keep.safe_json import BadFile, read_json_file
+from game.net.protocol import MAX_FRAME, ProtocolError, dumps, hello, read_client
+from game.net.table import Out, Refused, Table, notice_text
+from game.net.tokens import new_code, normal_code
+from game.rules.legal import legal_actions
+
+log = logging.getLogger("bolivia.server")
+
+HELLO_TIMEOUT = 10.0  # seconds a new connection has to say who it is (create, join or resume)
+RATE = 40.0  # frames a second a connection may send, on average
+BURST = 80.0  # ... and at once
+FLOOD_CLOSE = 400  # frames dropped for speed before the connection is closed
+MAX_OUTBOX = 2000  # messages waiting for a client that does not read: then it is closed
+TABLES = "tables"  # the folder's subfolder of saved tables
+
+
+@dataclass
+class Connection:
+    ws: ServerConnection
+    language: str = "en"
+    code: str | None = None
+    seat: int | None = None
+    outbox: asyncio.Queue = field(default_factory=asyncio.Queue)
+    allowance: float = BURST
+    last: float = field(default_factory=time.monotonic)
+    dropped: int = 0
+
+    def push(self, text: str) -> None:
+        if self.outbox.qsize() >= MAX_OUTBOX:
+            asyncio.ensure_future(self.ws.close(1008, "not reading"))
+            return
+        self.outbox.put_nowait(text)
+
+    def allowed(self) -> bool:
+        """A token bucket: RATE frames a second, BURST at once."""
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.last) * RATE)
+        self.last = now
+        if self.allowance >= 1.0:
+            self.allowance -= 1.0
+            return True
+        self.dropped += 1
+        return False
+
+
+@dataclass
+class Hosted:
+    """A table and what the server keeps for it: its lock (one change at a time, saved before it is
+    told), the connection of each seat, the timers of seats gone, the computer's driver."""
+
+    table: Table
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    conns: dict[int, Connection] = field(default_factory=dict)
+    timers: dict[int, asyncio.TimerHandle] = field(default_factory=dict)
+    driver: asyncio.Task | None = None
+
+
+class TableServer:
+    def __init__(self, host: str = "127.0.0.1", port: int = 8765, folder: Path | str | None = None,
+                 seat_timeout: float = 60.0, hello_timeout: float = HELLO_TIMEOUT, thinkers: int = 2) -> None:
+        self.host = host
+        self.port = port
+        self.folder = Path(folder) if folder is not None else None
+        self.seat_timeout = seat_timeout
+        self.hello_timeout = hello_timeout
+        self.tables: dict[str, Hosted] = {}
+        self.problems: list[str] = []  # tables that could not be read back, and why
+        self._server: Server | None = None
+        self._thinkers = ThreadPoolExecutor(max_workers=thinkers, thread_name_prefix="computer")
+        self._writers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="save")
+        self._tasks: set[asyncio.Task] = set()
+        self.moves = 0  # moves applied, for the bench
+
+    # ----- starting and stopping --------------------------------------------------------------------
+
+    async def start(self) -> str:
+        """Read the saved tables back, listen, and return the address (port 0: a free one)."""
+        self._load_tables()
+        self._server = await serve(self._handle, self.host, self.port, max_size=MAX_FRAME, max_queue=16,
+                                   compression=None, ping_interval=20, ping_timeout=20, open_timeout=10)
+        self.port = self._server.sockets[0].getsockname()[1]
+        for hosted in self.tables.values():
+            for seat, st in enumerate(hosted.table.seats):
+                if st.person and not st.away:
+                    self._seat_gone(hosted, seat)  # nobody is connected yet: each person has the timeout to come back
+            self._kick(hosted)
+        return self.url
+
+    @property
+    def url(self) -> str:
+        return f"ws://{self.host}:{self.port}"
+
+    async def close(self) -> None:
+        """Stop listening, save every table once more, close every connection."""
+        if self._server is not None:
+            self._server.close(close_connections=False)
+        for hosted in list(self.tables.values()):
+            if hosted.driver is not None:
+                hosted.driver.cancel()
+            for timer in hosted.timers.values():
+                timer.cancel()
+            async with hosted.lock:
+                self._save_now(hosted.table)
+        if self._server is not None:
+            self._server.close(close_connections=True)
+            await self._server.wait_closed()
+        self._thinkers.shutdown(wait=False, cancel_futures=True)
+        self._writers.shutdown(wait=True)
+
+    # ----- the folder -------------------------------------------------------------------------------
+
+    def _path(self, code: str) -> Path | None:
+        return None if self.folder is None else self.folder / TABLES / f"{code}.json"
+
+    def _load_tables(self) -> None:
+        if self.folder is None or not (self.folder / TABLES).is_dir():
+            return
+        for path in sorted((self.folder / TABLES).glob("*.json")):
+            try:
+                table = Table.from_json(read_json_file(path))
+                if table.code != path.stem:
+                    raise ValueError("its code is not its name")
+            except (BadFile, ValueError) as why:
+                self.problems.append(f"{path.name}: {why}")
+                log.warning("table %s set aside: %s", path.name, why)
+                with contextlib.suppress(OSError):
+                    path.rename(path.with_suffix(".bad"))
+                continue
+            self.tables[table.code] = Hosted(table)
+
+    def _save_now(self, table: Table) -> None:
+        path = self._path(table.code)
+        if path is not None:
+            write_text_atomic(path, table.to_text())
+
+    async def _save(self, table: Table) -> None:
+        """Written before anyone is told of the change (the caller holds the table's lock)."""
+        path = self._path(table.code)
+        if path is not None:
+            text = table.to_text()
+            await asyncio.get_running_loop().run_in_executor(self._writers, write_text_atomic, path, text)
+
+    # ----- connections ------------------------------------------------------------------------------
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        conn = Connection(ws)
+        writer = asyncio.create_task(self._write(conn))
+        conn.push(dumps(hello()))
+        try:
+            while True:
+                if conn.code is None:
+                    frame = await asyncio.wait_for(ws.recv(), self.hello_timeout)
+                else:
+                    frame = await ws.recv()
+                if not conn.allowed():
+                    if conn.dropped == 1 or conn.dropped % 100 == 0:
+                        self._error(conn, _("Too many messages: slow down."))
+                    if conn.dropped >= FLOOD_CLOSE:
+                        await ws.close(1008, "flood")
+                        break
+                    continue
+                try:
+                    await self._on_frame(conn, frame)
+                except ProtocolError as why:
+                    self._error(conn, str(why))
+                except Exception:  # a defect of ours: this frame fails, the server and its tables go on
+                    log.exception("frame failed")
+                    self._error(conn, _("The server could not handle that message."))
+        except TimeoutError:
+            await ws.close(1008, "silent")
+        except ConnectionClosed:
+            pass
+        finally:
+            self._leave(conn)
+            writer.cancel()
+
+    async def _write(self, conn: Connection) -> None:
+        try:
+            while True:
+                text = await conn.outbox.get()
+                await conn.ws.send(text)
+        except (ConnectionClosed, asyncio.CancelledError):
+            pass
+
+    def _error(self, conn: Connection, reason: str) -> None:
+        conn.push(dumps({"type": "error", "reason": reason}))
+
+    def _leave(self, conn: Connection) -> None:
+        hosted = self.tables.get(conn.code) if conn.code else None
+        if hosted is None or conn.seat is None or hosted.conns.get(conn.seat) is not conn:
+            return
+        del hosted.conns[conn.seat]
+        self._seat_gone(hosted, conn.seat)
+        self._tell_lobby(hosted)
+
+    async def _on_frame(self, conn: Connection, frame: str | bytes) -> None:
+        with speaking(conn.language):
+            msg = read_client(frame)
+        if "language" in msg:
+            conn.language = msg["language"]
+        with speaking(conn.language):
+            kind = msg["type"]
+            if kind in ("create", "join", "resume") and conn.code is not None:
+                raise ProtocolError(_("This connection holds a seat already."))
+            if kind in ("start", "move") and conn.code is None:
+                raise ProtocolError(_("Create a table, join one or resume your seat first."))
+            handler = {"create": self._create, "join": self._join, "resume": self._resume, "start": self._start,
+                       "move": self._move}[kind]
+            await handler(conn, msg)
+
+    # ----- requests ---------------------------------------------------------------------------------
+
+    async def _create(self, conn: Connection, msg: dict) -> None:
+        code = new_code(frozenset(self.tables))
+        try:
+            table = Table.create(code, msg["variant"], msg["players"], msg["target"], msg["house"])
+            seat, token = table.take_seat(msg["name"], conn.language)
+        except Refused as why:
+            raise ProtocolError(str(why)) from None
+        hosted = Hosted(table)
+        self.tables[code] = hosted
+        async with hosted.lock:
+            await self._save(table)
+            self._attach(hosted, conn, seat, token)
+
+    async def _join(self, conn: Connection, msg: dict) -> None:
+        hosted = self._find(msg["table"])
+        async with hosted.lock:
+            try:
+                seat, token = hosted.table.take_seat(msg["name"], conn.language, msg["seat"])
+            except Refused as why:
+                raise ProtocolError(str(why)) from None
+            await self._save(hosted.table)
+            self._attach(hosted, conn, seat, token)
+
+    async def _resume(self, conn: Connection, msg: dict) -> None:
+        hosted = self._find(msg["table"])
+        async with hosted.lock:
+            table = hosted.table
+            seat = table.seat_of_token(msg["token"])
+            if seat is None:
+                raise ProtocolError(_("That token holds no seat at this table."))
+            old = hosted.conns.get(seat)
+            if old is not None:
+                old.code = old.seat = None  # its seat goes on here; closing it must not leave the seat
+                asyncio.ensure_future(old.ws.close(4000, "resumed elsewhere"))
+            timer = hosted.timers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+            table.seats[seat].language = conn.language
+            outs = table.set_back(seat)
+            if outs:
+                await self._save(table)
+            self._attach(hosted, conn, seat, None)
+            if table.started:
+                conn.push(dumps(table.full_state(seat)))
+            self._deliver(hosted, outs)
+        self._kick(hosted)
+
+    async def _start(self, conn: Connection, msg: dict) -> None:
+        hosted = self.tables[conn.code]
+        if conn.seat != 0:
+            raise ProtocolError(_("Only the player who made the table starts it."))
+        async with hosted.lock:
+            try:
+                outs = hosted.table.start(msg["computers"])
+            except Refused as why:
+                raise ProtocolError(str(why)) from None
+            await self._save(hosted.table)
+            self.moves += 1
+            self._deliver(hosted, outs)
+        self._kick(hosted)
+
+    async def _move(self, conn: Connection, msg: dict) -> None:
+        hosted = self.tables[conn.code]
+        if msg.get("seat", conn.seat) != conn.seat:
+            self._refuse(conn, _("You play only your own seat."))
+            return
+        async with hosted.lock:
+            try:
+                outs = hosted.table.play(conn.seat, msg["move"])
+            except Refused as why:
+                self._refuse(conn, str(why))
+                return
+            await self._save(hosted.table)
+            self.moves += 1
+            self._deliver(hosted, outs)
+        self._kick(hosted)
+
+    def _refuse(self, conn: Connection, reason: str) -> None:
+        conn.push(dumps({"type": "refused", "reason": reason}))
+
+    def _find(self, code: str) -> Hosted:
+        hosted = self.tables.get(normal_code(code))
+        if hosted is None:
+            raise ProtocolError(_("There is no table {code}.").format(code=code[:16]))
+        return hosted
+
+    def _attach(self, hosted: Hosted, conn: Connection, seat: int, token: str | None) -> None:
+        conn.code, conn.seat = hosted.table.code, seat
+        hosted.conns[seat] = conn
+        seated = {"type": "seated", "table": hosted.table.code, "seat": seat}
+        if token is not None:
+            seated["token"] = token  # only to its holder, only when the seat is taken
+        conn.push(dumps(seated))
+        self._tell_lobby(hosted)
+
+    def _tell_lobby(self, hosted: Hosted) -> None:
+        lobby = hosted.table.lobby()
+        for seat, info in enumerate(lobby["seats"]):
+            info["connected"] = seat in hosted.conns
+        self._deliver(hosted, [(None, lobby)])
+
+    def _deliver(self, hosted: Hosted, outs: list[Out]) -> None:
+        for seat, msg in outs:
+            targets = hosted.conns.values() if seat is None else [c for c in [hosted.conns.get(seat)] if c]
+            if msg["type"] == "notice":
+                for conn in targets:
+                    with speaking(conn.language):
+                        conn.push(dumps({**msg, "text": notice_text(msg)}))
+                continue
+            text = dumps(msg)
+            for conn in targets:
+                conn.push(text)
+
+    # ----- seats gone, and the computer -------------------------------------------------------------
+
+    def _seat_gone(self, hosted: Hosted, seat: int) -> None:
+        old = hosted.timers.pop(seat, None)
+        if old is not None:
+            old.cancel()
+        loop = asyncio.get_running_loop()
+        hosted.timers[seat] = loop.call_later(self.seat_timeout, self._spawn, self._away(hosted, seat))
+
+    def _spawn(self, coro) -> None:
+        task = asyncio.ensure_future(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _away(self, hosted: Hosted, seat: int) -> None:
+        async with hosted.lock:
+            hosted.timers.pop(seat, None)
+            if seat in hosted.conns:
+                return
+            outs = hosted.table.set_away(seat)
+            if outs:
+                await self._save(hosted.table)
+                self._deliver(hosted, outs)
+                self._tell_lobby(hosted)
+        self._kick(hosted)
+
+    def _kick(self, hosted: Hosted) -> None:
+        if (hosted.driver is None or hosted.driver.done()) and hosted.table.computer_seat() is not None:
+            hosted.driver = asyncio.ensure_future(self._drive(hosted))
+
+    async def _drive(self, hosted: Hosted) -> None:
+        """The computer plays the seats it holds, as long as one of them is to act."""
+        loop = asyncio.get_running_loop()
+        table = hosted.table
+        while True:
+            async with hosted.lock:
+                seat = table.computer_seat()
+                if seat is None:
+                    return
+                version = table.version
+                level = table.seats[seat].level or table.computers
+                view, rng = table.decision(seat)
+                state = table.state.copy()
+            try:
+                action = await loop.run_in_executor(self._thinkers, _think, level, state, view, rng)
+            except Exception:
+                log.exception("computer player failed")
+                action = None
+            async with hosted.lock:
+                if table.version != version or table.computer_seat() != seat:
+                    continue  # a person came back, or the table changed meanwhile: look again
+                outs = table.play_computer(seat, action)
+                if not outs:
+                    return
+                await self._save(table)
+                self.moves += 1
+                self._deliver(hosted, outs)
+
+
+def _think(level: str, state, view, rng):
+    """One computer decision, on a thinking thread: the seat's view and the engine's legal moves."""
+    return get_player(level, table=True)(view, legal_actions(state), rng)

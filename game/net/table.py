@@ -1,0 +1,269 @@
+"""One table of the server: the game (the engine's state and its record), who holds each seat, and the
+only place a move is applied. No sockets and no clock here: the server (game/net/server.py) carries
+messages in and out, runs the computer players' thinking off its loop and saves the table.
+
+Every change returns the messages it makes, as (seat, message) pairs, seat None for every seat; each
+seat's message comes from game/net/seat_view.py and nowhere else.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import secrets
+from dataclasses import dataclass
+
+from game.i18n import _
+from game.keep.saved_game import SavedGame
+from game.net import seat_view
+from game.net.protocol import COMPUTER_LEVELS, MAX_NAME
+from game.net.tokens import new_token, same_token, token_hash
+from game.rules import events as ev
+from game.rules.actions import Action, Deal
+from game.rules.errors import IllegalAction
+from game.rules.house import HouseError, with_house
+from game.rules.legal import legal_actions
+from game.rules.record import GameRecord
+from game.rules.ruleset import RULESETS
+from game.rules.state import GameState, Phase
+from game.rules.view import PlayerView, view_of
+from game.tools.position import PositionError, _parse_move, to_action
+from game.tools.replay import to_move
+
+TABLE_FORMAT = 1
+PERSON = "person"  # the level a save names for a seat a person holds
+
+Out = tuple[int | None, dict]  # (seat, message); None: every seat
+
+
+class Refused(Exception):
+    """A request the table turns down; the text is the reason, in the asker's language."""
+
+
+@dataclass
+class Seat:
+    name: str = ""
+    token_hash: str | None = None  # a person holds the seat
+    language: str = "en"
+    level: str | None = None  # the computer's level, for an empty seat or a person away
+    away: bool = False  # a person's seat the computer plays until they come back
+
+    @property
+    def person(self) -> bool:
+        return self.token_hash is not None
+
+    @property
+    def computer_plays(self) -> bool:
+        return self.level is not None and (not self.person or self.away)
+
+    def to_json(self) -> dict:
+        return {"name": self.name, "token_hash": self.token_hash, "language": self.language, "level": self.level,
+                "away": self.away}
+
+
+class Table:
+    def __init__(self, code: str, state: GameState, seats: list[Seat], record: GameRecord | None = None,
+                 started: bool = False, computers: str = "normal", version: int = 0) -> None:
+        self.code = code
+        self.state = state
+        self.seats = seats
+        self.record = record if record is not None else GameRecord.of(state)
+        self.started = started
+        self.computers = computers
+        self.version = version  # moves applied at this table, the deal included: every message says it
+
+    # ----- making a table and taking seats --------------------------------------------------------
+
+    @staticmethod
+    def create(code: str, variant: str, players: int, target: int | None, house: dict,
+               seed: int | None = None) -> Table:
+        """A new table, nobody seated; Refused when the game cannot be set up so."""
+        try:
+            rules = with_house(RULESETS[variant], house)
+            state = GameState(players, secrets.randbits(62) if seed is None else seed, rules, target)
+        except (HouseError, ValueError) as why:
+            raise Refused(str(why)) from None
+        return Table(code, state, [Seat() for _s in range(players)])
+
+    def take_seat(self, name: str, language: str, seat: int | None = None) -> tuple[int, str]:
+        """A free seat for a person (the one asked for, or the first free one) and its token."""
+        if self.started:
+            raise Refused(_("This game has begun: its seats are taken."))
+        free = [s for s, st in enumerate(self.seats) if not st.person]
+        if seat is not None:
+            if not 0 <= seat < len(self.seats):
+                raise Refused(_("This table has seats 0 to {last}.").format(last=len(self.seats) - 1))
+            if seat not in free:
+                raise Refused(_("That seat is taken."))
+        elif not free:
+            raise Refused(_("This table is full."))
+        chosen = free[0] if seat is None else seat
+        token = new_token()
+        self.seats[chosen] = Seat(name[:MAX_NAME], token_hash(token), language)
+        return chosen, token
+
+    def seat_of_token(self, token: str) -> int | None:
+        """The seat this token holds at this table, or None; every seat is compared, so the time taken
+        says nothing about which one, or how close a guess came."""
+        found = None
+        for s, st in enumerate(self.seats):
+            if same_token(token, st.token_hash) and found is None:
+                found = s
+        return found
+
+    def seat_name(self, seat: int) -> str:
+        return self.seats[seat].name or _("Seat {n}").format(n=seat + 1)
+
+    def lobby(self) -> dict:
+        """Who sits where: names, and whether a person or the computer plays each seat."""
+        return {"type": "table", "table": self.code, "variant": self.state.rules.name,
+                "players": self.state.players, "target": self.state.target, "started": self.started,
+                "seats": [{"seat": s, "name": st.name, "person": st.person, "computer": st.computer_plays,
+                           "away": st.away} for s, st in enumerate(self.seats)]}
+
+    # ----- the game -------------------------------------------------------------------------------
+
+    def start(self, level: str, deck: tuple[int, ...] | None = None) -> list[Out]:
+        """Computers in the empty seats, and the first hand dealt (from `deck` when given: a test)."""
+        if self.started:
+            raise Refused(_("The game has started already."))
+        if level not in COMPUTER_LEVELS:
+            raise Refused(_("Unknown level {level}.").format(level=level))
+        self.started = True
+        self.computers = level
+        for st in self.seats:
+            if not st.person or st.away:
+                st.level = level
+        return [(None, self.lobby())] + self._apply(Deal(deck))
+
+    def play(self, seat: int, move: object) -> list[Out]:
+        """A person's move in `turn`'s syntax, judged by the engine; Refused with its reason."""
+        state = self.state
+        if not self.started:
+            raise Refused(_("The game has not started yet."))
+        if state.phase == Phase.GAME_OVER:
+            raise Refused(_("The game is over."))
+        if state.phase not in seat_view.ACTING or state.to_act != seat:
+            raise Refused(_("It is not your turn."))
+        what = _("move {i}").format(i=1)
+        try:
+            action = to_action(state, _parse_move(move, 0))
+        except PositionError as why:
+            reason = str(why)
+            raise Refused(reason[len(what) + 2:] if reason.startswith(what + ": ") else reason) from None
+        except IllegalAction as why:
+            raise Refused(str(why)) from None
+        return self._apply(action)
+
+    def computer_seat(self) -> int | None:
+        """The seat the computer is to play now, if any."""
+        if not self.started or self.state.phase not in seat_view.ACTING:
+            return None
+        seat = self.state.to_act
+        return seat if self.seats[seat].computer_plays else None
+
+    def decision(self, seat: int) -> tuple[PlayerView, random.Random]:
+        """What the computer playing `seat` decides on: the seat's view alone, and dice of this move."""
+        return view_of(self.state, seat), random.Random(f"{self.state.seed}:{self.version}:computer")
+
+    def play_computer(self, seat: int, action: Action | None) -> list[Out]:
+        """The computer's move for `seat`; one the engine refuses (a defect) becomes its first legal move."""
+        if action is not None:
+            try:
+                return self._apply(action)
+            except IllegalAction:
+                pass
+        legal = legal_actions(self.state)
+        if not legal:
+            return []
+        return self._apply(legal[0])
+
+    def _apply(self, action: Action) -> list[Out]:
+        """Apply a move through the record; a hand that ends is scored and the next one dealt."""
+        events = self.record.play(self.state, action)
+        self.version += 1
+        out = self._states(events)
+        for e in events:
+            if isinstance(e, ev.HandEnded):
+                out.append((None, seat_view.hand_over(e)))
+            elif isinstance(e, ev.GameEnded):
+                out.append((None, seat_view.game_over(e)))
+        if self.state.phase == Phase.DEAL:
+            out += self._apply(Deal())
+        return out
+
+    def _states(self, events: list[ev.Event]) -> list[Out]:
+        legal = self.legal_moves()
+        return [(s, seat_view.state_for_seat(self.state, s, events, legal, self.version))
+                for s in range(self.state.players)]
+
+    def legal_moves(self) -> list[dict]:
+        if self.state.phase not in seat_view.ACTING:
+            return []
+        return [to_move(self.state, a) for a in legal_actions(self.state)]
+
+    def full_state(self, seat: int) -> dict:
+        """The table as `seat` sees it now, without events (a resumed seat)."""
+        return seat_view.state_for_seat(self.state, seat, [], self.legal_moves(), self.version)
+
+    # ----- people away and back -------------------------------------------------------------------
+
+    def set_away(self, seat: int) -> list[Out]:
+        st = self.seats[seat]
+        if not st.person or st.away:
+            return []
+        st.away = True
+        st.level = st.level or self.computers
+        return [(None, {"type": "notice", "kind": "away", "seat": seat, "name": st.name})]
+
+    def set_back(self, seat: int) -> list[Out]:
+        st = self.seats[seat]
+        if not st.away:
+            return []
+        st.away = False
+        return [(None, {"type": "notice", "kind": "back", "seat": seat, "name": st.name})]
+
+    # ----- saving ---------------------------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """The game's own save (game/keep/saved_game.py), with the table's seats beside it."""
+        levels = [PERSON if st.person else (st.level or self.computers) for st in self.seats]
+        text = SavedGame(self.state, levels, "instant", self.state.seed, self.record).to_text()
+        table = {"format": TABLE_FORMAT, "code": self.code, "started": self.started, "computers": self.computers,
+                 "version": self.version, "seats": [st.to_json() for st in self.seats]}
+        return text[:-2] + ',\n "table": ' + json.dumps(table, ensure_ascii=False) + "\n}"
+
+    @staticmethod
+    def from_json(data: object) -> Table:
+        """A table as saved; ValueError with the reason when it is not one."""
+        saved = SavedGame.from_json(data)
+        assert isinstance(data, dict)
+        t = data.get("table")
+        if not isinstance(t, dict) or t.get("format") != TABLE_FORMAT:
+            raise ValueError("it holds no table of the server")
+        code, started, computers, version = t.get("code"), t.get("started"), t.get("computers"), t.get("version")
+        seats = t.get("seats")
+        if (not isinstance(code, str) or not 0 < len(code) <= 16 or not isinstance(started, bool)
+                or computers not in COMPUTER_LEVELS or not isinstance(version, int) or isinstance(version, bool)
+                or not 0 <= version <= 10**7 or not isinstance(seats, list) or len(seats) != saved.state.players):
+            raise ValueError("its table is damaged")
+        return Table(code, saved.state, [_seat(s) for s in seats], saved.record, started, computers, version)
+
+
+def _seat(data: object) -> Seat:
+    if not isinstance(data, dict):
+        raise ValueError("a seat is damaged")
+    name, th, lang, level, away = (data.get(k) for k in ("name", "token_hash", "language", "level", "away"))
+    if (not isinstance(name, str) or len(name) > MAX_NAME or not (th is None or isinstance(th, str) and len(th) == 64)
+            or lang not in ("en", "fr", "sv") or not (level is None or level in COMPUTER_LEVELS)
+            or not isinstance(away, bool)):
+        raise ValueError("a seat is damaged")
+    return Seat(name, th, lang, level, away)
+
+
+def notice_text(message: dict) -> str:
+    """A notice's words, in the language spoken where it is called (the server: each connection's)."""
+    name = message.get("name") or _("Seat {n}").format(n=message["seat"] + 1)
+    if message["kind"] == "away":
+        return _("{name} is away: the computer plays for them").format(name=name)
+    return _("{name} is back and plays again").format(name=name)
