@@ -1,5 +1,5 @@
 """The rules screen, from the main menu, the pause menu or a key at the table: the rules of the game
-being played (as RULES.md states them), in pages at a readable size. ← → turn the pages; Esc goes back.
+being played (as docs/RULES.md writes them out), in pages at a readable size. ← → turn the pages; Esc goes back.
 """
 
 from __future__ import annotations

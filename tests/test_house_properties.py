@@ -3,7 +3,7 @@ after every action (game/rules/state.py check, with the rule set played), legal 
 complete, exact round trips through the save, and no hand where the seat to act has no legal move.
 
 The suite plays a few games a case (HOUSE_GAMES_PER_CASE, 8 by default, keeps it to some seconds); with
-HOUSE_GAMES_PER_CASE=50 the Samba cases are the 300 games of RULES.md's pinning."""
+HOUSE_GAMES_PER_CASE=50 the Samba cases are 300 games, as the house rules were first pinned."""
 
 from __future__ import annotations
 

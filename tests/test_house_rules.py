@@ -1,4 +1,4 @@
-"""House rules (RULES.md, "House rules"): every option pinned both ways, at its default and its other
+"""House rules (docs/RULES.md, "House rules"): every option pinned both ways, at its default and its other
 values, and the refusals of a name or value the game does not know or that belongs to another game."""
 
 from __future__ import annotations

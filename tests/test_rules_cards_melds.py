@@ -1,4 +1,4 @@
-"""Cards, their values, and what makes a meld, a canasta and a bonus (RULES.md: Cards, Melds, Canastas)."""
+"""Cards, their values, and what makes a meld, a canasta and a bonus (docs/RULES.md: card values, melds, canastas)."""
 
 from __future__ import annotations
 

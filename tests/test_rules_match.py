@@ -1,4 +1,4 @@
-"""The match: seats and sides, dealer rotation, running totals, the target, draws (RULES.md: Table, End of the game)."""
+"""The match: seats and sides, dealer rotation, running totals, the target, draws (docs/RULES.md: the game's end)."""
 
 from __future__ import annotations
 

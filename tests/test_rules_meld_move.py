@@ -1,4 +1,4 @@
-"""One meld move (RULES.md, "A turn"): new melds, additions and combines judged as a whole."""
+"""One meld move (docs/RULES.md): new melds, additions and combines judged as a whole."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Properties over many random seeded games: invariants after every action, exact JSON round trips, legal moves
-that apply, per-seat views that hide the other hands, and melds judged as RULES.md says."""
+that apply, per-seat views that hide the other hands, and melds judged as docs/RULES.md says."""
 
 from __future__ import annotations
 
@@ -217,7 +217,7 @@ def test_a_broken_save_is_refused_with_a_reason():
 # ----- melds against the rules as written ------------------------------------------------------------------
 
 def oracle(cards: list[int]) -> str | None:
-    """RULES.md's Melds section, written out independently: the kind, or None."""
+    """The meld rules of docs/RULES.md, written out independently: the kind, or None."""
     n = len(cards)
     if n < 3 or any(RED_THREE[c] for c in cards):
         return None

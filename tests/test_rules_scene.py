@@ -1,4 +1,4 @@
-"""The rules screen: what RULES.md says (the end-of-game sentence above all), in every language, paged."""
+"""The rules screen: what docs/RULES.md says (the end-of-game sentence above all), in every language, paged."""
 
 from __future__ import annotations
 

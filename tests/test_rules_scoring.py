@@ -1,4 +1,4 @@
-"""Scoring a hand, line by line (RULES.md: Scoring a hand, for each side)."""
+"""Scoring a hand, line by line (docs/RULES.md: each side's score)."""
 
 from __future__ import annotations
 

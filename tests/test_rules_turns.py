@@ -1,4 +1,4 @@
-"""A turn, step by step (RULES.md: Deal, A turn, First meld, Going out, End of a hand)."""
+"""A turn, step by step (docs/RULES.md: the deal, a turn, the first meld, going out, a hand's end)."""
 
 from __future__ import annotations
 
@@ -608,7 +608,7 @@ def test_asking_with_one_card_is_refused():
 
 def test_able_when_each_of_two_last_cards_finishes_a_canasta_in_one_meld_move():
     # TH makes the escalera, KH the other canasta; laying either alone leaves one card while the side cannot
-    # yet go out, but one meld move lays both (RULES.md, "A turn"), so the player may ask, and go out.
+    # yet go out, but one meld move lays both (docs/RULES.md), so the player may ask, and go out.
     s = position(4, ["TH KH", "6D 6D", "5S 5S", "6S 6S"], phase=Phase.MELD, turn=0,
                  melds=[["4H 5H 6H 7H 8H 9H", "KS KS KD KD KC KC"], []])
     assert s.able_to_go_out(0)

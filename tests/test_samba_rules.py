@@ -1,4 +1,4 @@
-"""Samba (RULES.md, section "Samba"): every rule where it differs from Bolivia pinned, and what it keeps."""
+"""Samba (docs/RULES.md, "Samba"): every rule where it differs from Bolivia pinned, and what it keeps."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Standard Canasta (RULES.md, section "Standard Canasta"): every number and rule of the section pinned."""
+"""Standard Canasta (docs/RULES.md, "Standard Canasta"): every number and rule of the section pinned."""
 
 from __future__ import annotations
 

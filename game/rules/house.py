@@ -1,4 +1,4 @@
-"""House rules: the options a club plays by (RULES.md, "House rules"). Each option is a name, the
+"""House rules: the options a club plays by (docs/RULES.md, "House rules"). Each option is a name, the
 games it belongs to, its default and its other values, and what each value changes in the rule set:
 data only, so the engine, the scoring and the computer players obey an option by reading the
 rule set they are given, never its name."""

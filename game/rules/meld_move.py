@@ -1,5 +1,5 @@
 """One meld move judged as a whole: new melds, additions and combines checked on the table and hand
-they leave (RULES.md, "A turn"). Pure: the same judgement serves the engine, the table's staging
+they leave (docs/RULES.md). Pure: the same judgement serves the engine, the table's staging
 and the computer players' own checks.
 """
 

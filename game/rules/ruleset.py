@@ -280,7 +280,7 @@ STANDARD = RuleSet(
     canastas_to_go_out=1,
 )
 
-# Samba, Bolivia's parent (RULES.md, "Samba"): no wild melds, a black three in hand costs 5, two canastas of
+# Samba, Bolivia's parent (docs/RULES.md, "Samba"): no wild melds, a black three in hand costs 5, two canastas of
 # any kind to go out (and for the red threes to count plus), 200 for going out, 10,000 to win.
 SAMBA = dataclasses.replace(
     BOLIVIA,

@@ -60,7 +60,7 @@ def _rules(name: str, house: object = None) -> RuleSet:
 
 
 def add_house_argument(parser: argparse.ArgumentParser) -> None:
-    """--house NAME=VALUE, repeatable: the house rules a tool plays (RULES.md, "House rules")."""
+    """--house NAME=VALUE, repeatable: the house rules a tool plays (docs/RULES.md, "House rules")."""
     parser.add_argument("--house", action="append", default=[], metavar="NAME=VALUE",
                         help=_("a house rule, like take_top=no (repeatable)"))
 

@@ -1,8 +1,8 @@
 """`python -m game house-check [--games N] [--players 4] [--seed S] [--levels L,...] [--target T] [--option NAME]
-[--json]`: every option of RULES.md's House rules table at each of its values other than the default, played
+[--json]`: every option of the House rules table of docs/RULES.md at each of its values other than the default, played
 in whole simulated games, every invariant checked after every move (as `simulate` checks them).
 
-Each option is played in the first of its games among Bolivia, Standard and Samba (RULES.md's table says
+Each option is played in the first of its games among Bolivia, Standard and Samba (docs/RULES.md's table says
 which), the same deals for every option (game g's seed is S * 1,000,003 + g). The seats are the levels
 given, in turn (seat i of game g plays level (g + i) mod their number), so every level meets every option.
 A game counts an error when a move breaks an invariant, the engine refuses a move, or the seat to act has
