@@ -150,7 +150,7 @@ class ReadingScene(Scene):
         lines_h = len(page.lines) * row + (u // 2 if page.lines else 0)
         text_room = room.h - cards_h - lines_h
         size = 12
-        for size in range(max(14, round(u * 1.1)), 11, -1):  # the largest text that fits
+        for size in range(max(14, round(u * 1.25)), 11, -1):  # the largest text that fits
             body = wrap_text(page.text, font(size), room.w)
             if round(size * 1.7) + len(body) * round(size * 1.35) <= text_room:
                 break

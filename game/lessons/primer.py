@@ -57,5 +57,5 @@ def primer(game: str) -> Reading:
                "left in its hands."),
              defines=("go-out",)),
     )
-    return Reading(KEY, _("Before you start: the words of the game"), pages, after=None,
+    return Reading(KEY, _("The words of the game"), pages, after=None,
                    well_done=_("These are all the words the lessons use. Enter: the first lesson."))
