@@ -37,8 +37,11 @@ MARK = (255, 235, 120)  # the line a page is about, as the lesson's step is writ
 
 class ReadingScene(Scene):
     def __init__(self, reading: Reading, on_back: Callable[[], None] | None = None,
-                 on_done: Callable[[str], None] | None = None, on_next: Callable[[], None] | None = None) -> None:
+                 on_done: Callable[[str], None] | None = None, on_next: Callable[[], None] | None = None,
+                 next_label: str | None = None) -> None:
+        """`next_label` names what `on_next` opens (by default the next lesson)."""
         super().__init__()
+        self.next_label = next_label
         self.reading = reading
         self.on_back = on_back
         self.on_done = on_done
@@ -84,7 +87,8 @@ class ReadingScene(Scene):
     def _labels(self) -> None:
         self.previous.enabled = self.page > 0
         self.following.label = (_("Next") + "  →" if not self.last else
-                                _("Next lesson") + "  →" if self.on_next is not None else _("The lessons"))
+                                (self.next_label or _("Next lesson")) + "  →" if self.on_next is not None
+                                else _("The lessons"))
 
     # ----- scene hooks ------------------------------------------------------------------------------
 

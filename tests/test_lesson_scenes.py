@@ -224,3 +224,17 @@ def test_every_page_to_read_fits_its_window(size: tuple[int, int], lang: str) ->
                 scene.draw(surface)
                 assert scene.bottom <= scene.room.bottom, (reading.key, page, "the page runs over its room")
                 assert scene.room.bottom < scene.following.rect.top < scene.following.rect.bottom < size[1]
+
+
+def test_the_bolivia_course_ends_with_the_scoring_pages_then_the_guided_game(flow: Flow) -> None:
+    entries = course("bolivia").entries
+    flow.open_lesson("bolivia", len(entries) - 1)
+    walk = current(flow)
+    assert isinstance(walk, ReadingScene) and walk.reading.key == "scoring"
+    for _page in range(len(walk.reading.pages) - 1):
+        key(flow.app, pygame.K_RETURN)
+    assert walk.following.label == "A guided first game  →"
+    key(flow.app, pygame.K_RETURN)
+    guided = current(flow)
+    assert isinstance(guided, GuidedScene)
+    guided.table.controller.close()

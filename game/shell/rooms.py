@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.ai import get_player
+from game.i18n import _
 from game.keep.folder_files import StorageError
 from game.keep.lesson_progress import LessonProgress
 from game.keep.settings import Settings
@@ -111,7 +112,8 @@ class Rooms:
         # after the course's last entry: the guided first game
         on_next = (lambda: self.open_lesson(game, index + 1)) if following else (lambda: self.open_guided(game))
         if isinstance(entry, Reading):
-            self.app.scenes.request(ReadingScene(entry, on_back=on_back, on_done=on_done, on_next=on_next))
+            self.app.scenes.request(ReadingScene(entry, on_back=on_back, on_done=on_done, on_next=on_next,
+                                                 next_label=None if following else _("A guided first game")))
             return
         self.app.scenes.request(LessonScene(
             entry, c.lessons.index(entry) + 1, len(c.lessons), on_back=on_back, on_done=on_done, on_next=on_next,
