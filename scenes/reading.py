@@ -154,7 +154,9 @@ class ReadingScene(Scene):
         lines_h = len(page.lines) * row + (u // 2 if page.lines else 0)
         text_room = room.h - cards_h - lines_h
         size = 12
-        for size in range(max(14, round(u * 1.25)), 11, -1):  # the largest text that fits
+        px = max(14, round(row * 0.68))  # the table's lines
+        top_size = min(round(u * 1.25), px + 2) if page.lines else round(u * 1.25)  # no bigger than the table
+        for size in range(max(14, top_size), 11, -1):  # the largest text that fits
             body = wrap_text(page.text, font(size), room.w)
             if round(size * 1.7) + len(body) * round(size * 1.35) <= text_room:
                 break
@@ -168,7 +170,6 @@ class ReadingScene(Scene):
             y += u // 2
             width = min(room.w - u, u * 30)
             left = room.centerx - width // 2
-            px = max(12, round(row * 0.6))
             for i, (label, value) in enumerate(page.lines):
                 marked = i == page.marked
                 if marked:

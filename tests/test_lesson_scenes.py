@@ -215,6 +215,13 @@ def test_every_page_to_read_fits_its_window(size: tuple[int, int], lang: str) ->
     """Each page's text, cards and buttons inside the window, above the buttons, at both sizes."""
     set_language(lang)
     surface = pygame.Surface(size)
+    try:
+        _every_page_fits(size, surface)
+    finally:
+        set_language("en")
+
+
+def _every_page_fits(size: tuple[int, int], surface: pygame.Surface) -> None:
     for game in COURSES:
         for reading in course(game).readings:
             scene = ReadingScene(reading)
