@@ -9,7 +9,7 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.keep.lesson_progress import LessonProgress
-from game.lessons import COURSES, course
+from game.lessons import COURSES, GUIDED, course
 from game.lessons.lesson import Course, Lesson
 from game.lessons.pages import Reading
 from scenes.scene import Scene
@@ -42,8 +42,10 @@ class LessonsScene(Scene):
     """`on_open(game, index)` opens a lesson; `on_back()` leaves."""
 
     def __init__(self, game: str, progress: LessonProgress, on_open: Callable[[str, int], None] | None = None,
-                 on_back: Callable[[], None] | None = None) -> None:
+                 on_back: Callable[[], None] | None = None, on_guided: Callable[[str], None] | None = None) -> None:
+        """`on_guided(game)` starts the guided first game, the list's last entry."""
         super().__init__()
+        self.on_guided = on_guided
         self.game = game if game in COURSES else next(iter(COURSES))
         self.progress = progress
         self.on_open = on_open
@@ -56,6 +58,10 @@ class LessonsScene(Scene):
         self.course = course(self.game)
         done = set(self.progress.course(self.game).done)
         lessons = [Button(self._label(entry, done), self._opener(i)) for i, entry in enumerate(self.course.entries)]
+        if self.on_guided is not None:
+            game, guide = self.game, self.on_guided
+            lessons.append(Button(_("A guided first game") + (f"  {TICK}" if GUIDED in done else ""),
+                                  lambda: guide(game)))
         other = self._other()
         self.switch = Button(course(other).title + "  →", lambda: self.switch_game(1))
         self.back_button = Button(_("Back"), self.back)
@@ -67,6 +73,11 @@ class LessonsScene(Scene):
         """A lesson by its number in the course; pages to read by their title alone."""
         title = entry.title if isinstance(entry, Reading) else f"{self.course.lessons.index(entry) + 1}. {entry.title}"
         return title + (f"  {TICK}" if entry.key in done else "")
+
+    @property
+    def entry_count(self) -> int:
+        """The buttons of the list's grid: the course's entries, and the guided game."""
+        return len(self.course.entries) + (self.on_guided is not None)
 
     def _opener(self, index: int) -> Callable[[], None]:
         def open_it() -> None:
@@ -94,7 +105,7 @@ class LessonsScene(Scene):
         super().resize(size)
         w, h = size
         u = ui_unit(size)
-        n = len(self.course.entries)
+        n = self.entry_count
         columns = (n + ROWS - 1) // ROWS
         top, bottom = self._heading(size)[2] + u, h - round(u * 5)
         gap = max(4, u // 3)
@@ -121,7 +132,7 @@ class LessonsScene(Scene):
             self.back()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            n = len(self.course.entries)
+            n = self.entry_count
             f = self.buttons.focus
             step = ROWS if event.key == pygame.K_RIGHT else -ROWS
             if f < n and 0 <= f + step < n:  # across the columns of lessons

@@ -37,8 +37,11 @@ MARK = (255, 235, 120)  # the line a page is about, as the lesson's step is writ
 
 class ReadingScene(Scene):
     def __init__(self, reading: Reading, on_back: Callable[[], None] | None = None,
-                 on_done: Callable[[str], None] | None = None, on_next: Callable[[], None] | None = None) -> None:
+                 on_done: Callable[[str], None] | None = None, on_next: Callable[[], None] | None = None,
+                 next_label: str | None = None) -> None:
+        """`next_label` names what `on_next` opens (by default the next lesson)."""
         super().__init__()
+        self.next_label = next_label
         self.reading = reading
         self.on_back = on_back
         self.on_done = on_done
@@ -84,7 +87,8 @@ class ReadingScene(Scene):
     def _labels(self) -> None:
         self.previous.enabled = self.page > 0
         self.following.label = (_("Next") + "  →" if not self.last else
-                                _("Next lesson") + "  →" if self.on_next is not None else _("The lessons"))
+                                (self.next_label or _("Next lesson")) + "  →" if self.on_next is not None
+                                else _("The lessons"))
 
     # ----- scene hooks ------------------------------------------------------------------------------
 
@@ -150,7 +154,9 @@ class ReadingScene(Scene):
         lines_h = len(page.lines) * row + (u // 2 if page.lines else 0)
         text_room = room.h - cards_h - lines_h
         size = 12
-        for size in range(max(14, round(u * 1.1)), 11, -1):  # the largest text that fits
+        px = max(14, round(row * 0.68))  # the table's lines
+        top_size = min(round(u * 1.25), px + 2) if page.lines else round(u * 1.25)  # no bigger than the table
+        for size in range(max(14, top_size), 11, -1):  # the largest text that fits
             body = wrap_text(page.text, font(size), room.w)
             if round(size * 1.7) + len(body) * round(size * 1.35) <= text_room:
                 break
@@ -164,7 +170,6 @@ class ReadingScene(Scene):
             y += u // 2
             width = min(room.w - u, u * 30)
             left = room.centerx - width // 2
-            px = max(12, round(row * 0.6))
             for i, (label, value) in enumerate(page.lines):
                 marked = i == page.marked
                 if marked:

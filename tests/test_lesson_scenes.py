@@ -17,6 +17,7 @@ from game.keep.storage import Storage
 from game.lessons import COURSES, course
 from game.lessons.lesson import Lesson
 from game.shell.flow import Flow
+from scenes.guided import GuidedScene
 from scenes.lesson_play import LESSON, LessonScene
 from scenes.lessons import ROWS, LessonsScene
 from scenes.menu import MenuScene
@@ -59,8 +60,8 @@ def test_the_main_menu_opens_learn_to_play(flow: Flow) -> None:
     click(flow.app, button.rect.center)
     lessons = current(flow)
     assert isinstance(lessons, LessonsScene) and lessons.game == "bolivia"
-    assert len(lessons.buttons.buttons) == len(course("bolivia").entries) + 2
-    columns = -(-len(course("bolivia").entries) // ROWS)
+    assert len(lessons.buttons.buttons) == len(course("bolivia").entries) + 3  # the guided game, the other course, back
+    columns = -(-lessons.entry_count // ROWS)
     for _column in range(columns - 1):  # from the first column's first lesson: the next columns
         key(flow.app, pygame.K_RIGHT)
     assert lessons.game == "bolivia"
@@ -129,10 +130,11 @@ def test_every_lesson_plays_on_the_table_through_its_own_input(flow: Flow, game:
     entries = course(game).entries
     following = entries[index + 1].key if index + 1 < len(entries) else None
     assert kept.current == following
-    key(flow.app, pygame.K_RETURN)  # the next lesson, or back to the list after the last
+    key(flow.app, pygame.K_RETURN)  # the next lesson, or the guided first game after the last
     after = current(flow)
     if following is None:
-        assert isinstance(after, LessonsScene)
+        assert isinstance(after, GuidedScene) and after.table.state.rules.name == game
+        after.table.controller.close()
     else:
         opened = after.lesson if isinstance(after, LessonScene) else after.reading
         assert isinstance(after, LessonScene | ReadingScene) and opened.key == following
@@ -191,7 +193,7 @@ def test_the_primer_is_the_lists_first_entry_and_leads_to_the_first_lesson(flow:
     flow.open_lessons("bolivia")
     lessons = current(flow)
     assert isinstance(lessons, LessonsScene)
-    assert lessons.buttons.buttons[0].label == "Before you start: the words of the game"
+    assert lessons.buttons.buttons[0].label == "The words of the game"
     assert lessons.buttons.focus == 0, "a newcomer starts at the primer"
     key(flow.app, pygame.K_RETURN)
     primer = current(flow)
@@ -213,6 +215,13 @@ def test_every_page_to_read_fits_its_window(size: tuple[int, int], lang: str) ->
     """Each page's text, cards and buttons inside the window, above the buttons, at both sizes."""
     set_language(lang)
     surface = pygame.Surface(size)
+    try:
+        _every_page_fits(size, surface)
+    finally:
+        set_language("en")
+
+
+def _every_page_fits(size: tuple[int, int], surface: pygame.Surface) -> None:
     for game in COURSES:
         for reading in course(game).readings:
             scene = ReadingScene(reading)
@@ -222,3 +231,17 @@ def test_every_page_to_read_fits_its_window(size: tuple[int, int], lang: str) ->
                 scene.draw(surface)
                 assert scene.bottom <= scene.room.bottom, (reading.key, page, "the page runs over its room")
                 assert scene.room.bottom < scene.following.rect.top < scene.following.rect.bottom < size[1]
+
+
+def test_the_bolivia_course_ends_with_the_scoring_pages_then_the_guided_game(flow: Flow) -> None:
+    entries = course("bolivia").entries
+    flow.open_lesson("bolivia", len(entries) - 1)
+    walk = current(flow)
+    assert isinstance(walk, ReadingScene) and walk.reading.key == "scoring"
+    for _page in range(len(walk.reading.pages) - 1):
+        key(flow.app, pygame.K_RETURN)
+    assert walk.following.label == "A guided first game  →"
+    key(flow.app, pygame.K_RETURN)
+    guided = current(flow)
+    assert isinstance(guided, GuidedScene)
+    guided.table.controller.close()

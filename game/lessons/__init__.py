@@ -13,6 +13,8 @@ from collections.abc import Callable
 from game.lessons import bolivia, samba, standard
 from game.lessons.lesson import Course
 
+GUIDED = "guided"  # the guided first game's key in a course's progress (scenes/guided.py plays it)
+
 COURSES: dict[str, Callable[[], Course]] = {"bolivia": bolivia.course, "standard": standard.course,
                                              "samba": samba.course}
 

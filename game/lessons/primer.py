@@ -15,8 +15,8 @@ VALUED = "JK 2C AH KS 10D 8C 7H 4S"  # one card of each value
 
 def primer(game: str) -> Reading:
     rules = RULESETS[game]
-    runs = (_("A run is three or more natural cards of one suit in order, such as the 5, 6 and 7 of hearts. "
-              "A run never holds a wild card.") if rules.runs else
+    runs = (_("A run is a meld too: three or more natural cards of one suit in order, such as the 5, 6 and 7 of "
+              "hearts. A run never holds a wild card.") if rules.runs else
             _("Some card games also meld runs (cards of one suit in order); this one does not: each meld is of "
               "one rank."))
     wilds = (_("Your side may also meld wild cards on their own.") if rules.wild_melds else "")
@@ -57,5 +57,5 @@ def primer(game: str) -> Reading:
                "left in its hands."),
              defines=("go-out",)),
     )
-    return Reading(KEY, _("Before you start: the words of the game"), pages, after=None,
+    return Reading(KEY, _("The words of the game"), pages, after=None,
                    well_done=_("These are all the words the lessons use. Enter: the first lesson."))

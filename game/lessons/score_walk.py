@@ -65,8 +65,10 @@ def score_walk() -> Reading:
     lines: list[tuple[str, str, str]] = []  # (label, points, what the page says of it)
     n = sum(len(m.cards) for m in melds)
     lines.append((ngettext("{n} card melded", "{n} cards melded", n).format(n=n), number(sc["melded"]),
-                  _("Every card on the table counts its points, the ones of the first page of the words: your "
-                    "side's {n} cards make {points}.").format(n=n, points=number(sc["melded"]))))
+                  ngettext("Every card on the table counts its points, the ones of the first page of the words: "
+                           "your side's {n} card makes {points}.",
+                           "Every card on the table counts its points, the ones of the first page of the words: "
+                           "your side's {n} cards make {points}.", n).format(n=n, points=number(sc["melded"]))))
     canastas = sorted(((m, m.canasta(rules)) for m in melds if m.canasta(rules)), key=lambda mc: -mc[0].bonus(rules))
     for m, c in canastas:
         lines.append((_canasta_label(m, c), _signed(m.bonus(rules)), _why_canasta(c)))
@@ -81,10 +83,14 @@ def score_walk() -> Reading:
     black = sum(1 for c in left if BLACK_THREE[c])
     lines.append((ngettext("{n} card left in hand", "{n} cards left in hand", len(left)).format(n=len(left)),
                   _signed(sc["in_hand"]),
-                  _("Your partner still held {n} cards: their points count against your side, and a black "
-                    "three left in hand costs {cost}.").format(n=len(left), cost=rules.black_three_in_hand)
-                  if black else _("Your partner still held {n} cards: their points count against your side.").format(
-                      n=len(left))))
+                  ngettext("Your partner still held {n} card: its points count against your side, and a black "
+                           "three left in hand costs {cost}.",
+                           "Your partner still held {n} cards: their points count against your side, and a black "
+                           "three left in hand costs {cost}.", len(left)).format(n=len(left),
+                                                                               cost=rules.black_three_in_hand)
+                  if black else ngettext("Your partner still held {n} card: its points count against your side.",
+                                         "Your partner still held {n} cards: their points count against your side.",
+                                         len(left)).format(n=len(left))))
     lines.append((_("This hand"), number(sc["total"]),
                   _("The lines added up: your side's score for this hand, added to its total. The first side to "
                     "reach the target wins the game.")))

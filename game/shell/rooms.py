@@ -3,16 +3,23 @@ replays) and the lessons. Each goes back where it was opened from. A mixin of `F
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.ai import get_player
+from game.i18n import _
 from game.keep.folder_files import StorageError
 from game.keep.lesson_progress import LessonProgress
 from game.keep.settings import Settings
 from game.keep.stats import Statistics
 from game.keep.storage import Storage
-from game.lessons import course
+from game.lessons import GUIDED, course
 from game.lessons.pages import Reading
+from game.rules.ruleset import RULESETS
+from game.rules.state import GameState
+from game.shell.controller import TurnController
+from scenes.guided import GuidedScene
 from scenes.lesson_play import LessonScene
 from scenes.lessons import LessonsScene
 from scenes.reading import ReadingScene
@@ -22,11 +29,13 @@ from scenes.scene import Scene
 from scenes.scoring import ScoringScene
 from scenes.settings import SettingsScene
 from scenes.statistics import StatisticsScene
+from scenes.table import TableScene
+
+GUIDED_LEVEL = "easy"  # the computer seats of a guided first game: a newcomer's table
 
 if TYPE_CHECKING:
     from game.shell.app import App
     from game.ui.sounds import SoundBoard
-    from scenes.table import TableScene
 
 
 class Rooms:
@@ -96,7 +105,7 @@ class Rooms:
         """The lessons of a course: the game of the last setup's, or the one asked."""
         game = game or self.settings.setup.game
         self.app.scenes.request(LessonsScene(game, self.storage.load_lessons(), on_open=self.open_lesson,
-                                             on_back=self.start_menu))
+                                             on_back=self.start_menu, on_guided=self.open_guided))
 
     def open_lesson(self, game: str, index: int) -> None:
         """The course's entry at `index` (game/lessons/lesson.py `Course.entries`): a lesson, or pages to read."""
@@ -107,13 +116,39 @@ class Rooms:
         following = entries[index + 1].key if index + 1 < len(entries) else None
         on_back = lambda: self.open_lessons(game)  # noqa: E731
         on_done = lambda key: self._keep_lessons(lambda p: p.completed(game, key, following))  # noqa: E731
-        on_next = (lambda: self.open_lesson(game, index + 1)) if following else None
+        # after the course's last entry: the guided first game
+        on_next = (lambda: self.open_lesson(game, index + 1)) if following else (lambda: self.open_guided(game))
         if isinstance(entry, Reading):
-            self.app.scenes.request(ReadingScene(entry, on_back=on_back, on_done=on_done, on_next=on_next))
+            self.app.scenes.request(ReadingScene(entry, on_back=on_back, on_done=on_done, on_next=on_next,
+                                                 next_label=None if following else _("A guided first game")))
             return
         self.app.scenes.request(LessonScene(
             entry, c.lessons.index(entry) + 1, len(c.lessons), on_back=on_back, on_done=on_done, on_next=on_next,
             sounds=self.sounds, speed=self.settings.setup.speed, sort_order=self.settings.sort_order))
+
+    def open_guided(self, game: str) -> None:
+        """A guided first game of the course's game: one hand at a table of four against the computer, the
+        coach's hint and its reason at each of the player's turns (scenes/guided.py), ending at the scoring
+        screen, which goes back to the lessons. Never saved, never counted: the game in progress stays."""
+        seed = random.randrange(1 << 30)
+        speed = self.settings.setup.speed
+        state = GameState(4, seed, rules=RULESETS[game])
+        controller = TurnController(state, {s: get_player(GUIDED_LEVEL, table=True) for s in range(1, 4)}, {0},
+                                    speed, seed)
+
+        def leave() -> None:
+            controller.close()
+            self.open_lessons(game)
+
+        def scored() -> None:
+            self._keep_lessons(lambda p: p.completed(game, GUIDED, None))
+            leave()
+
+        table = TableScene(controller, speed, on_hand_end=lambda t: self.app.scenes.request(
+            ScoringScene(t.state, on_continue=scored, speed=speed)), on_menu=leave, sounds=self.sounds,
+            sort_order=self.settings.sort_order, discard_warning=self.settings.discard_warning)
+        table.apply_settings(self.settings)
+        self.app.scenes.request(GuidedScene(table))
 
     def _keep_lessons(self, change: Callable[[LessonProgress], None]) -> None:
         """Read the progress, change it, write it back (atomically): a lesson opened, a lesson done."""
