@@ -83,13 +83,16 @@ class LessonTable:
 
 class LessonScene(Scene):
     """`on_back()` goes back to the list of lessons; `on_done(key)` says the lesson is complete;
-    `on_next()` opens the next lesson (None: this is the last)."""
+    `on_next()` opens the next lesson (None: this is the last), or what `next_label` names (after a course's
+    last lesson: the guided first game)."""
 
     def __init__(self, lesson: Lesson, number: int, count: int, on_back: Callable[[], None] | None = None,
                  on_done: Callable[[str], None] | None = None, on_next: Callable[[], None] | None = None,
-                 sounds: SoundBoard | None = None, speed: str = "normal", sort_order: str = "rank") -> None:
+                 sounds: SoundBoard | None = None, speed: str = "normal", sort_order: str = "rank",
+                 next_label: str | None = None) -> None:
         super().__init__()
         self.lesson = lesson
+        self.next_label = next_label
         self.number = number  # 1-based, as the list shows it
         self.count = count
         self.on_back = on_back
@@ -123,8 +126,13 @@ class LessonScene(Scene):
     def _follow(self) -> None:
         """The table shows what the lesson asks now: the instruction and the cards to use."""
         if self.run.done:
-            self.view.say(self.lesson.well_done + "  " + (
-                _("Enter: next lesson. Esc: the lessons.") if self.on_next else _("Esc: the lessons.")))
+            if self.on_next is None:
+                keys = _("Esc: the lessons.")
+            elif self.next_label:
+                keys = _("Enter: {next}. Esc: the lessons.").format(next=self.next_label)
+            else:
+                keys = _("Enter: next lesson. Esc: the lessons.")
+            self.view.say(self.lesson.well_done + "  " + keys)
         else:
             self.view.say(self.run.text())
             step = self.run.current

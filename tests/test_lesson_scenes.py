@@ -125,6 +125,8 @@ def test_every_lesson_plays_on_the_table_through_its_own_input(flow: Flow, game:
     run_frames(flow.app, 3)
     said = next(m for m in table.messages.items if m.key == LESSON)
     assert said.message.startswith(run.lesson.well_done)
+    # Enter is said for what it opens: the next lesson, or after the course's last one the guided game
+    assert ("next lesson" if index + 1 < len(course(game).entries) else "a guided first game") in said.message
     kept = flow.storage.load_lessons().course(game)
     assert run.lesson.key in kept.done
     entries = course(game).entries

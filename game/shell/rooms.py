@@ -124,7 +124,8 @@ class Rooms:
             return
         self.app.scenes.request(LessonScene(
             entry, c.lessons.index(entry) + 1, len(c.lessons), on_back=on_back, on_done=on_done, on_next=on_next,
-            sounds=self.sounds, speed=self.settings.setup.speed, sort_order=self.settings.sort_order))
+            sounds=self.sounds, speed=self.settings.setup.speed, sort_order=self.settings.sort_order,
+            next_label=None if following else _("a guided first game")))
 
     def open_guided(self, game: str) -> None:
         """A guided first game of the course's game: one hand at a table of four against the computer, the
