@@ -93,3 +93,52 @@ def test_w_after_an_undo_tells_what_is_true_now():
     record.play(s, Discard(second))
     again = panel.story(view)
     assert again == hand_story(record, record.hands[-1], seat_names(2)), "W told a move taken back"
+
+
+def test_at_the_table_w_drops_a_meld_taken_back_and_tells_the_one_laid_instead():
+    """A whole turn at the table: the player lays a meld, looks at W, takes the meld back (Z), lays another;
+    W then tells the meld on the table, not the one taken back, and the small panel says what was taken back."""
+    from game.ai.simple import choose_greedy
+    from game.rules.actions import LayMelds
+    from game.rules.legal import legal_actions
+    from game.shell.app import App
+    from game.shell.controller import TurnController
+    from scenes.table import TableScene
+    from tests.table_driver import run_frames, settle
+
+    app = App((1366, 768))
+    app.running = True
+    try:
+        for seed in range(1, 40):
+            s = GameState(2, seed)
+            ctl = TurnController(s, {1: choose_greedy}, {0}, "instant", seed, threaded=False)
+            scene = TableScene(ctl, "instant")
+            app.scenes.request(scene)
+            run_frames(app, 1)
+            scene.next_hand()
+            rng = random.Random(seed)
+            for _turn in range(40):  # the player's turns, the computer playing between them
+                while not ctl.human_to_act and s.phase not in (Phase.DEAL, Phase.GAME_OVER):
+                    run_frames(app, 1)
+                if s.phase != Phase.DRAW:
+                    break
+                scene.play(DrawStock(), set())
+                lays = [a for a in legal_actions(s) if isinstance(a, LayMelds) and len(a.melds) == 1]
+                firsts = {a.melds[0] for a in lays}
+                if len(firsts) >= 2:
+                    break
+                scene.play(rng.choice([a for a in legal_actions(s) if isinstance(a, Discard)]), set())
+            if s.phase == Phase.MELD and len(firsts) >= 2:
+                break
+        settle(app, scene)
+        first, second = sorted(firsts)[:2]
+        assert scene.play(LayMelds((first,)), set())
+        told = list(scene.log_panel.story(scene.view))
+        assert scene._undo() is None
+        assert scene.play(LayMelds((second,)), set())
+        now = scene.log_panel.story(scene.view)
+        record = ctl.record
+        assert now == hand_story(record, record.hands[-1], scene.names) and now != told
+        assert "took back" in " ".join(scene.log_panel.lines)
+    finally:
+        app.close()
