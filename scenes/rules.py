@@ -244,8 +244,8 @@ def rules_text(rules: RuleSet = BOLIVIA, target: int | None = None) -> list[str]
     """The paragraphs of the rules of the game `rules` plays, to `target` points."""
     text = RULES_TEXT.get(rules.name, bolivia_rules)
     paragraphs = text(rules, rules.default_target(4) if target is None else target)
-    if rules.house:  # the table's house rules win over the paragraphs above
-        paragraphs.append(_("House rules at this table, over the rules above: {rules}.").format(
+    if rules.house:  # the paragraphs above already say what they make true; this names them
+        paragraphs.append(_("House rules at this table, told in the rules above: {rules}.").format(
             rules=house_summary(rules)))
     return paragraphs
 
