@@ -203,8 +203,13 @@ def game_name(name: str) -> str:
     return {"bolivia": _("Bolivia"), "standard": _("Standard Canasta"), "samba": _("Samba")}.get(name, name)
 
 
-def game_blurb(name: str) -> str:
-    """A game in one sentence, as the setup says it under the game's line."""
+def game_blurb(name: str, rules: RuleSet | None = None) -> str:
+    """A game in one sentence, as the setup says it under the game's line; `rules`: the game with the table's
+    house rules, whose going out it names (Bolivia with go_out_needs=two needs any two canastas)."""
+    if name == "bolivia" and rules is not None and not rules.escalera_to_go_out:
+        return _("Bolivia: three packs, runs and escaleras, wild melds; any two canastas to go out.")
+    if name == "standard" and rules is not None and min(rules.canastas_to_go_out_at) == 2:
+        return _("Standard Canasta: two packs, melds of one rank, the frozen pile; two canastas to go out.")
     return {
         "bolivia": lambda: _("Bolivia: three packs, runs and escaleras, wild melds; an escalera and another "
                              "canasta to go out."),
