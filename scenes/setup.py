@@ -260,14 +260,15 @@ class SetupScene(Scene):
         """Whether the typed code is a deal; the reason shows under the choices once it cannot become one."""
         self.deal_error = None
         self.dirty = True
-        if not self.deal:
-            return True
         try:
-            code = decode(self.deal)
+            code = decode(self.deal) if self.deal else None
         except BadCode as why:
             if final or len(self.deal) >= 10:
                 self.deal_error = str(why)
-            return False
+            code = None
+        if code is None:
+            self._forget_deal()  # no code (or one being changed): the target line is the player's again
+            return not self.deal
         if code.text() == self._deal_applied:
             return True
         self._deal_applied = code.text()
@@ -286,6 +287,11 @@ class SetupScene(Scene):
             s.per_seat = False
         self._build_rows()
         return True
+
+    def _forget_deal(self) -> None:
+        if self._deal_applied:
+            self._deal_applied, self.deal_target = "", None
+            self._build_rows()
 
     def change(self, key: str, delta: int) -> None:
         """Step a line's value forward (+1) or back (-1), wrapping round."""

@@ -114,3 +114,16 @@ def test_a_target_the_player_picks_after_the_code_is_theirs(flow: Flow) -> None:
     assert table.state.target == 10000
     kept = flow.storage.load_settings().setup
     assert kept.targets == {"samba": 10000, "bolivia": 10000} and kept.target == 10000
+
+
+def test_a_code_cleared_leaves_the_players_own_target(flow: Flow) -> None:
+    flow.storage.save_settings(samba_player())
+    setup = open_setup(flow)
+    setup.focus = "deal"
+    for event in typed(encode(DealCode("samba", 4, 9, 1, 5000))):
+        setup.handle_event(event)
+    assert setup.played_target == 5000 and setup.value_text(setup._row("target")) == "5,000 points"
+    setup.handle_event(key(pygame.K_DELETE))  # the Deal line cleared: a new shuffle, at the player's target
+    assert setup.played_target == 10000 and setup.value_text(setup._row("target")) == "10,000 points"
+    table = start_table(flow, setup)
+    assert table.state.target == 10000
