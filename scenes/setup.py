@@ -269,10 +269,11 @@ class SetupScene(Scene):
         if code is None:
             self._forget_deal()  # no code (or one being changed): the target line is the player's again
             return not self.deal
-        if code.text() == self._deal_applied:
-            return True
-        self._deal_applied = code.text()
         s = self.setup
+        new_code = code.text() != self._deal_applied
+        if not new_code and (s.game, s.players) == (code.game, code.players):
+            return True  # applied already; a target the player picked since stays theirs
+        self._deal_applied = code.text()
         if s.game != code.game:
             # The player's own target for the code's game, else its usual one: never the target of the game
             # shown before (a Bolivia code played "to 10,000" after Samba, and Bolivia kept it).
@@ -281,8 +282,8 @@ class SetupScene(Scene):
             s.game, s.target = code.game, own if own in rules.targets else rules.default_target(s.players)
         if s.players != code.players:
             s.switch_players(code.players)
-        # The code's target is played, not remembered: s.target stays the player's.
-        self.deal_target = code.target
+        if new_code:  # the code's target is played, not remembered: s.target stays the player's
+            self.deal_target = code.target
         if s.players == 2:
             s.per_seat = False
         self._build_rows()

@@ -127,3 +127,11 @@ def test_a_code_cleared_leaves_the_players_own_target(flow: Flow) -> None:
     assert setup.played_target == 10000 and setup.value_text(setup._row("target")) == "10,000 points"
     table = start_table(flow, setup)
     assert table.state.target == 10000
+
+
+def test_the_codes_game_and_table_stay_the_codes_at_start(flow: Flow) -> None:
+    flow.storage.save_settings(samba_player())
+    setup = open_setup(flow, encode(DealCode("bolivia", 3, 9, 1, 7500)))
+    setup.change("game", 1)  # away from the code's game: Start plays the code's again, to its target
+    table = start_table(flow, setup)
+    assert (table.state.rules.name, table.state.players, table.state.target) == ("bolivia", 3, 7500)
