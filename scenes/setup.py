@@ -19,7 +19,7 @@ from game.keep.settings import LEVELS, SPEEDS, GameSetup
 from game.rules.deal_code import MAX_LENGTH, BadCode, DealCode, decode
 from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
 from game.ui.narrate import seat_names
-from scenes.rules import game_name
+from scenes.rules import game_blurb, game_name
 from scenes.scene import Host, Scene
 from scenes.widgets import (
     BUTTON,
@@ -225,12 +225,8 @@ class SetupScene(Scene):
             }[s.speed]
         if self.focus == "language":
             return _("The language of the game. It changes at once and is kept, even if you go back.")
-        if self.focus == "game":
-            if self.rules.runs:
-                return _("Bolivia: three packs, runs and escaleras, wild melds; an escalera and another canasta "
-                         "to go out.")
-            return _("Standard Canasta: two packs, melds of one rank, the frozen pile; one canasta to go out, "
-                     "two at two players.")
+        if self.focus == "game":  # each game its own sentence (Samba, with runs, read as Bolivia)
+            return game_blurb(self.setup.game, self.setup.rules())
         return ""
 
     def deal_caption(self) -> str:

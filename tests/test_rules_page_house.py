@@ -101,3 +101,12 @@ def test_the_setups_line_for_the_game_says_what_going_out_needs_at_this_table():
     standard = game_blurb("standard", with_house(RULESETS["standard"], {"canastas_to_go_out": "2"}))
     assert "two canastas to go out" in standard and "one canasta" not in standard
     assert "one canasta to go out, two at two players" in game_blurb("standard", RULESETS["standard"])
+
+
+def test_the_plain_setups_game_line_names_samba_as_samba():
+    from game.keep.settings import GameSetup
+    from scenes.setup import SetupScene
+
+    scene = SetupScene(GameSetup(game="samba", target=10000))
+    scene.focus = "game"
+    assert scene.caption().startswith("Samba:"), scene.caption()
