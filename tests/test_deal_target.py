@@ -135,3 +135,14 @@ def test_the_codes_game_and_table_stay_the_codes_at_start(flow: Flow) -> None:
     setup.change("game", 1)  # away from the code's game: Start plays the code's again, to its target
     table = start_table(flow, setup)
     assert (table.state.rules.name, table.state.players, table.state.target) == ("bolivia", 3, 7500)
+
+
+def test_codes_with_a_target_read_back_whatever_the_seed() -> None:
+    import random
+
+    rng = random.Random(2)
+    for _ in range(2000):
+        code = DealCode(rng.choice(["bolivia", "standard", "samba"]), rng.randint(2, 4),
+                        rng.choice([rng.randrange(1 << 30), rng.randrange(-(1 << 63), 1 << 63)]), rng.randint(1, 60),
+                        rng.choice([None, 2500, 5000, 7500, 10000, 15000]))
+        assert decode(encode(code)) == code
