@@ -130,7 +130,7 @@ class HouseSetupScene(SetupScene):
         if self.focus == HOUSE_ROW:
             return house_row_caption(self.setup)
         if self.focus == "game":
-            return game_blurb(self.setup.game)
+            return game_blurb(self.setup.game, self.setup.rules())
         return super().caption()
 
     def change(self, key: str, delta: int) -> None:

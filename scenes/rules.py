@@ -203,8 +203,13 @@ def game_name(name: str) -> str:
     return {"bolivia": _("Bolivia"), "standard": _("Standard Canasta"), "samba": _("Samba")}.get(name, name)
 
 
-def game_blurb(name: str) -> str:
-    """A game in one sentence, as the setup says it under the game's line."""
+def game_blurb(name: str, rules: RuleSet | None = None) -> str:
+    """A game in one sentence, as the setup says it under the game's line; `rules`: the game with the table's
+    house rules, whose going out it names (Bolivia with go_out_needs=two needs any two canastas)."""
+    if name == "bolivia" and rules is not None and not rules.escalera_to_go_out:
+        return _("Bolivia: three packs, runs and escaleras, wild melds; any two canastas to go out.")
+    if name == "standard" and rules is not None and min(rules.canastas_to_go_out_at) == 2:
+        return _("Standard Canasta: two packs, melds of one rank, the frozen pile; two canastas to go out.")
     return {
         "bolivia": lambda: _("Bolivia: three packs, runs and escaleras, wild melds; an escalera and another "
                              "canasta to go out."),
@@ -244,8 +249,8 @@ def rules_text(rules: RuleSet = BOLIVIA, target: int | None = None) -> list[str]
     """The paragraphs of the rules of the game `rules` plays, to `target` points."""
     text = RULES_TEXT.get(rules.name, bolivia_rules)
     paragraphs = text(rules, rules.default_target(4) if target is None else target)
-    if rules.house:  # the table's house rules win over the paragraphs above
-        paragraphs.append(_("House rules at this table, over the rules above: {rules}.").format(
+    if rules.house:  # the paragraphs above already say what they make true; this names them
+        paragraphs.append(_("House rules at this table, told in the rules above: {rules}.").format(
             rules=house_summary(rules)))
     return paragraphs
 

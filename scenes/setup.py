@@ -19,7 +19,7 @@ from game.keep.settings import LEVELS, SPEEDS, GameSetup
 from game.rules.deal_code import MAX_LENGTH, BadCode, DealCode, decode
 from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
 from game.ui.narrate import seat_names
-from scenes.rules import game_name
+from scenes.rules import game_blurb, game_name
 from scenes.scene import Host, Scene
 from scenes.widgets import (
     BUTTON,
@@ -229,12 +229,8 @@ class SetupScene(Scene):
             }[s.speed]
         if self.focus == "language":
             return _("The language of the game. It changes at once and is kept, even if you go back.")
-        if self.focus == "game":
-            if self.rules.runs:
-                return _("Bolivia: three packs, runs and escaleras, wild melds; an escalera and another canasta "
-                         "to go out.")
-            return _("Standard Canasta: two packs, melds of one rank, the frozen pile; one canasta to go out, "
-                     "two at two players.")
+        if self.focus == "game":  # each game its own sentence (Samba, with runs, read as Bolivia)
+            return game_blurb(self.setup.game, self.setup.rules())
         return ""
 
     def deal_caption(self) -> str:
@@ -264,18 +260,20 @@ class SetupScene(Scene):
         """Whether the typed code is a deal; the reason shows under the choices once it cannot become one."""
         self.deal_error = None
         self.dirty = True
-        if not self.deal:
-            return True
         try:
-            code = decode(self.deal)
+            code = decode(self.deal) if self.deal else None
         except BadCode as why:
             if final or len(self.deal) >= 10:
                 self.deal_error = str(why)
-            return False
-        if code.text() == self._deal_applied:
-            return True
-        self._deal_applied = code.text()
+            code = None
+        if code is None:
+            self._forget_deal()  # no code (or one being changed): the target line is the player's again
+            return not self.deal
         s = self.setup
+        new_code = code.text() != self._deal_applied
+        if not new_code and (s.game, s.players) == (code.game, code.players):
+            return True  # applied already; a target the player picked since stays theirs
+        self._deal_applied = code.text()
         if s.game != code.game:
             # The player's own target for the code's game, else its usual one: never the target of the game
             # shown before (a Bolivia code played "to 10,000" after Samba, and Bolivia kept it).
@@ -284,12 +282,17 @@ class SetupScene(Scene):
             s.game, s.target = code.game, own if own in rules.targets else rules.default_target(s.players)
         if s.players != code.players:
             s.switch_players(code.players)
-        # The code's target is played, not remembered: s.target stays the player's.
-        self.deal_target = code.target
+        if new_code:  # the code's target is played, not remembered: s.target stays the player's
+            self.deal_target = code.target
         if s.players == 2:
             s.per_seat = False
         self._build_rows()
         return True
+
+    def _forget_deal(self) -> None:
+        if self._deal_applied:
+            self._deal_applied, self.deal_target = "", None
+            self._build_rows()
 
     def change(self, key: str, delta: int) -> None:
         """Step a line's value forward (+1) or back (-1), wrapping round."""

@@ -114,3 +114,35 @@ def test_a_target_the_player_picks_after_the_code_is_theirs(flow: Flow) -> None:
     assert table.state.target == 10000
     kept = flow.storage.load_settings().setup
     assert kept.targets == {"samba": 10000, "bolivia": 10000} and kept.target == 10000
+
+
+def test_a_code_cleared_leaves_the_players_own_target(flow: Flow) -> None:
+    flow.storage.save_settings(samba_player())
+    setup = open_setup(flow)
+    setup.focus = "deal"
+    for event in typed(encode(DealCode("samba", 4, 9, 1, 5000))):
+        setup.handle_event(event)
+    assert setup.played_target == 5000 and setup.value_text(setup._row("target")) == "5,000 points"
+    setup.handle_event(key(pygame.K_DELETE))  # the Deal line cleared: a new shuffle, at the player's target
+    assert setup.played_target == 10000 and setup.value_text(setup._row("target")) == "10,000 points"
+    table = start_table(flow, setup)
+    assert table.state.target == 10000
+
+
+def test_the_codes_game_and_table_stay_the_codes_at_start(flow: Flow) -> None:
+    flow.storage.save_settings(samba_player())
+    setup = open_setup(flow, encode(DealCode("bolivia", 3, 9, 1, 7500)))
+    setup.change("game", 1)  # away from the code's game: Start plays the code's again, to its target
+    table = start_table(flow, setup)
+    assert (table.state.rules.name, table.state.players, table.state.target) == ("bolivia", 3, 7500)
+
+
+def test_codes_with_a_target_read_back_whatever_the_seed() -> None:
+    import random
+
+    rng = random.Random(2)
+    for _ in range(2000):
+        code = DealCode(rng.choice(["bolivia", "standard", "samba"]), rng.randint(2, 4),
+                        rng.choice([rng.randrange(1 << 30), rng.randrange(-(1 << 63), 1 << 63)]), rng.randint(1, 60),
+                        rng.choice([None, 2500, 5000, 7500, 10000, 15000]))
+        assert decode(encode(code)) == code

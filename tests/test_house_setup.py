@@ -92,7 +92,7 @@ def test_the_rules_screen_shows_samba_and_the_tables_house_rules() -> None:
     assert "samba" in text and "two canastas of any kind" in text and "costs 5" in text
     assert not any("House rules" in p for p in rules_text(BOLIVIA))
     changed = rules_text(with_house(BOLIVIA, {"take_top": "no"}))
-    assert changed[-1] == "House rules at this table, over the rules above: Top card alone onto a run: No."
+    assert changed[-1] == "House rules at this table, told in the rules above: Top card alone onto a run: No."
 
 
 def test_statistics_name_sambas_and_leave_out_bolivias_where_there_are_none() -> None:

@@ -90,3 +90,23 @@ def test_the_house_rules_pages_are_translated(lang):
             set_language("en")
         same = [p for p in translated.split(". ") if p in english.split(". ") and len(p) > 30]
         assert not same, (game, option, value, same)
+
+
+def test_the_setups_line_for_the_game_says_what_going_out_needs_at_this_table():
+    from scenes.rules import game_blurb
+
+    assert "an escalera and another canasta to go out" in game_blurb("bolivia", RULESETS["bolivia"])
+    two = game_blurb("bolivia", with_house(RULESETS["bolivia"], {"go_out_needs": "two"}))
+    assert "any two canastas to go out" in two and "escalera and another" not in two
+    standard = game_blurb("standard", with_house(RULESETS["standard"], {"canastas_to_go_out": "2"}))
+    assert "two canastas to go out" in standard and "one canasta" not in standard
+    assert "one canasta to go out, two at two players" in game_blurb("standard", RULESETS["standard"])
+
+
+def test_the_plain_setups_game_line_names_samba_as_samba():
+    from game.keep.settings import GameSetup
+    from scenes.setup import SetupScene
+
+    scene = SetupScene(GameSetup(game="samba", target=10000))
+    scene.focus = "game"
+    assert scene.caption().startswith("Samba:"), scene.caption()

@@ -131,9 +131,9 @@ def test_draw_two_from_the_stock():
 def test_a_red_three_drawn_is_laid_out_and_replaced():
     s = position(2, ["4S 5S 9C", "6D 6D"], stock="3H KH QH JH")
     events = s.apply(DrawStock())
-    assert names(events) == ["RedThreeLaid", "CardsDrawn"]
-    assert labels([events[0].card, events[0].replacement]) == ["3H", "KH"]
-    assert labels(events[1].cards) == ["KH", "QH"]
+    assert names(events) == ["CardsDrawn", "RedThreeLaid"]  # the draw, then the red three it brought
+    assert labels([events[1].card, events[1].replacement]) == ["3H", "KH"]
+    assert labels(events[0].cards) == ["KH", "QH"]
     assert labels(s.red_threes[0]) == ["3H"] and len(s.hands[0]) == 5
 
 
@@ -147,8 +147,8 @@ def test_a_red_three_as_the_last_card_of_the_stock_ends_the_hand():
     # Nothing can replace it; the player neither melds nor discards (as in the common references).
     s = position(2, ["4S", "6D 6D"], stock="3H", stock_size=1, melds=[[ESCALERA]])
     events = s.apply(DrawStock())
-    assert names(events) == ["RedThreeLaid", "CardsDrawn", "StockExhausted", "HandEnded"]
-    assert events[0].replacement is None
+    assert names(events) == ["CardsDrawn", "RedThreeLaid", "StockExhausted", "HandEnded"]
+    assert events[1].replacement is None and events[0].cards == ()
     assert events[3].scores[0]["red_threes"] == -100  # the escalera alone is not enough to go out
     assert events[3].scores[0]["going_out"] == 0
     assert s.phase == Phase.DEAL

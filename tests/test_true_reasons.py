@@ -15,7 +15,7 @@ from game.ai.plan import runs_in
 from game.ai.risk import hand_risks
 from game.i18n import set_language
 from game.rules import GameState, Phase, legal_actions, view_of
-from game.rules.actions import Discard, TakePile
+from game.rules.actions import Discard, DrawStock, TakePile
 from game.rules.cards import NATURAL, RANK
 from game.rules.melds import RANK_MELD, RUN, classify, extends_run
 from game.rules.ruleset import BOLIVIA, SAMBA, STANDARD
@@ -87,7 +87,7 @@ def test_standard_never_speaks_of_an_escalera():
 
 
 @pytest.mark.parametrize("rules", [BOLIVIA, STANDARD, SAMBA], ids=lambda r: r.name)
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [0, 1, 2])
 def test_every_discard_and_take_reason_is_true_over_seeded_games(rules, seed):
     """Every distinct card of every hand at a discard, and every take of the pile, told as the hint tells it."""
     s = GameState(2 + seed, seed, rules, target=2500)
@@ -112,6 +112,20 @@ def test_every_discard_and_take_reason_is_true_over_seeded_games(rules, seed):
             why = reason_for(view, take)
             if "starts your" in why:
                 assert lays_a_run(view, take), why
+            if "makes a canasta of" in why:
+                started = tuple(take.cards) + (view.pile[-1],)
+                assert len(started) >= rules.canasta_size and classify(started, rules).kind == RANK_MELD, why
+            if "makes your first meld" in why:
+                assert not view.melds[view.side], why
+            if "feeds your" in why:
+                rest = [c for c in view.pile[:-1] if NATURAL[c]]
+                assert any(m.kind == RUN and extends_run(m, c, rules) for m in view.melds[view.side]
+                           for c in rest), why
             takes += 1
+        if s.phase == Phase.DRAW:
+            why = reason_for(view, DrawStock())
+            if "no natural pair of the top card" in why:
+                top = view.pile[-1]
+                assert sum(1 for c in view.hand if NATURAL[c] and RANK[c] == RANK[top]) < 2, why
         s.apply(choose(view, legal, rng))
     assert checked > 100 and takes > 0

@@ -42,6 +42,9 @@ class HandRecord:
     moves: list[tuple[int, dict]] = field(default_factory=list)  # (seat, action JSON), after the deal
     scores: list[int] | None = None  # each side's hand score, once the hand is over
     text: str | None = field(default=None, repr=False, compare=False)  # its JSON, made once it is over
+    # Moves taken back so far: with the count of moves, it tells apart a hand whose last move was taken back
+    # and replaced by another (the same count of moves) for what is told from the record (W's story).
+    undone: int = field(default=0, repr=False, compare=False)
 
     def to_text(self) -> str:
         """Compact JSON; a finished hand never changes again, so its text is made once."""
@@ -122,6 +125,7 @@ class GameRecord:
         """The player's last meld move was taken back (the controller restored the state before it)."""
         if self.hands and self.hands[-1].moves and self.hands[-1].scores is None:
             self.hands[-1].moves.pop()
+            self.hands[-1].undone += 1
 
     def hand(self, number: int) -> HandRecord | None:
         return next((h for h in self.hands if h.hand == number), None)

@@ -357,7 +357,9 @@ class GameState:
         seat = self.turn
         if not self.stock:
             return [ev.StockExhausted(seat)] + self._end_hand(None)
-        events: list[ev.Event] = []
+        # The draw is told first, then each red three it brought, laid out and replaced, as a player sees
+        # it happen (the log once said "laid out a red three" before "drew 2 cards").
+        threes: list[ev.Event] = []
         kept: list[int] = []
         for _i in range(self.rules.draws(self.players)):
             if not self.stock:
@@ -366,19 +368,18 @@ class GameState:
             if RED_THREE[c]:
                 before = len(self.hands[seat])
                 laid = self._lay_red_three(seat, c, replace=True)
-                events += laid
+                threes += laid
                 kept += self.hands[seat][before:]
                 if laid[-1].replacement is None:
                     # The last card of the stock was a red three: laid out, nothing to replace it, and
                     # the hand ends there (the player neither melds nor discards).
-                    events.append(ev.CardsDrawn(seat, tuple(kept)))
-                    return events + [ev.StockExhausted(seat)] + self._end_hand(None)
+                    return ([ev.CardsDrawn(seat, tuple(kept)), *threes, ev.StockExhausted(seat)]
+                            + self._end_hand(None))
             else:
                 self.hands[seat].append(c)
                 kept.append(c)
-        events.append(ev.CardsDrawn(seat, tuple(kept)))
         self.phase = Phase.MELD
-        return events
+        return [ev.CardsDrawn(seat, tuple(kept)), *threes]
 
     def _takeable_top(self) -> int:
         """The pile's top card, if the pile or its top card may be taken at all."""

@@ -39,10 +39,14 @@ def describe(event: ev.Event, names: list[str]) -> str | None:
     match event:
         case ev.HandDealt(hand_no=n, dealer=d):
             return _("Hand {n}: {who} dealt.").format(n=n, who=names[d])
+        case ev.CardsDrawn(seat=s, cards=()):  # a red three, the stock's last card: nothing kept
+            return _("{who} drew the last card of the stock.").format(who=names[s])
         case ev.CardsDrawn(seat=s, cards=cards):
             return ngettext("{who} drew a card.", "{who} drew {n} cards.", len(cards)).format(
                 who=names[s], n=len(cards))
-        case ev.RedThreeLaid(seat=s):
+        case ev.RedThreeLaid(seat=s, replacement=new):
+            if new is not None:
+                return _("{who} laid out a red three and drew a card in its place.").format(who=names[s])
             return _("{who} laid out a red three.").format(who=names[s])
         case ev.PileTaken(seat=s, top=top, to_hand=rest):
             n = len(rest) + 1  # the whole pile: its top card and the rest

@@ -51,7 +51,9 @@ class LogPanel:
         hand = self.recorded_hand(view)
         if hand is None or view.record is None:
             return self.lines
-        key = (id(view.record), hand.hand, len(hand.moves), hand.scores is not None, language(), tuple(view.names))
+        # The moves taken back count too: a meld taken back and another laid leaves as many moves as before.
+        key = (id(view.record), hand.hand, len(hand.moves), hand.undone, hand.scores is not None, language(),
+               tuple(view.names))
         if self._story is None or self._story[0] != key:
             self._story = (key, hand_story(view.record, hand, view.names))
         return self._story[1]

@@ -17,9 +17,11 @@ CANASTA_TAGS = {"natural": lambda: _("Natural"), "mixed": lambda: _("Mixed"), "e
 
 
 def fit_tags(kind: str, count: str, wilds: str, both: str, size: int, room: int, room_h: int) -> list[tuple[str, int]]:
+    """A canasta's label lines and their sizes: its kind always first and always there (it is what a player
+    scans a crowded meld area for: a bolivia once read "7 cards · 7 wild"), then its counts while they fit."""
     wild = bool(wilds)
-    options = ([[kind, both]] + ([[kind, count, wilds]] if wild else []) + [[both]]
-               + ([[count, wilds]] if wild else []) + [[count]])
+    options = ([[kind, both]] + ([[kind, count, wilds]] if wild else []) + ([[kind, count]] if wild else [])
+               + [[kind]])
     # The fullest lines that fit at 13 px or more; failing that, the largest text, down to 9 px.
     for sizes, fullest_first in ((range(size, 12, -1), True), (range(min(size, 12), 8, -1), False)):
         trials = ([(px, lines) for lines in options for px in sizes] if fullest_first

@@ -373,8 +373,8 @@ class MeldAreas:
         wilds = ngettext("{n} wild", "{n} wild", wild).format(n=wild) if wild else ""
         both = _("{cards} · {wild}").format(cards=count, wild=wilds) if wild else count
         kind = CANASTA_TAGS[can]()
-        # Below the top card's index, each line as large as it fits, down to 11 px; with less room the
-        # kind goes first (the ribbon's colour tells it), then the wild cards' count, and only then 9 px.
+        # Below the top card's index, each line as large as it fits, down to 13 px; with less room the counts
+        # go first (the wild cards', then the cards'), and only then the size, to 9 px: never the kind.
         room_h = r.h - index_strip(self.homes.meld_card_w.get(self.homes.meld_side.get(m.id, 0), r.w))[1] - 4
         # Worked out once per look: the search renders many trial lines, too many for every frame.
         key = (kind, both, size, room, room_h)
@@ -382,8 +382,10 @@ class MeldAreas:
             self._tags[key] = fit_tags(kind, count, wilds, both, size, room, room_h)
         out = []
         y = r.bottom - 3
-        for text, px in reversed(self._tags[key] or [(number(m.size), 9)]):
+        for text, px in reversed(self._tags[key] or [(kind, 9)]):  # the kind, even where nothing else fits
             img = text_image(text, px, (255, 255, 255), True)
+            if img.get_width() > r.w - 2:  # narrower than the word at its smallest: its start still tells it
+                img = img.subsurface((0, 0, r.w - 2, img.get_height()))
             # One block of lines, the lowest with a pixel more at the foot.
             tag = pygame.Rect(0, 0, r.w - 2, img.get_height() + (3 if not out else 1))
             tag.midbottom = (r.centerx, y)
