@@ -80,3 +80,19 @@ def test_the_hint_is_the_same_when_only_what_the_seat_cannot_see_differs() -> No
             f"the hint changed when only hidden cards moved: {a.hint!r} / {b.hint!r}"
         asked += 1
     assert asked >= 3 * len(TABLES)
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_the_rules_say_what_a_computer_player_knows_in_each_language(game: str) -> None:
+    from game.i18n import set_language
+    from scenes.rules import rules_text, what_a_computer_knows
+
+    said = set()
+    try:
+        for lang in ("en", "fr", "sv"):
+            set_language(lang)
+            line = what_a_computer_knows()
+            assert line in rules_text(RULESETS[game]) and line not in said
+            said.add(line)
+    finally:
+        set_language("en")
