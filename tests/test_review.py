@@ -185,6 +185,7 @@ def test_every_deviation_is_listed_with_a_reason_about_the_better_move() -> None
         discard_reasons = [reason_for(m.view, Discard(c), names) for c in m.view.hand]
         if kind == "meld":  # the meld's own reason, never a discard's
             assert as_meld_move(m.better) is not None and reason == advise(m.view, names).hint.reason
+            assert m.risk(names) is None  # the discard played: its warning is not why the meld was better
             assert not any(d in reason for d in discard_reasons), reason
         elif kind == "hold":  # the cards melded were better kept: said first, then the discard's reason
             held = [c for cards in as_meld_move(m.played).new for c in cards] + [

@@ -29,7 +29,7 @@ from game.ai.adviser import advise, discard_warnings, seat_names
 from game.ai.coach import COACH_BUDGET, as_meld_move, reason_for
 from game.ai.inference import sample_consistent
 from game.ai.ismcts import REWARD_SCALE, Budget, Node, Search, action_key
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.rules.actions import Action, Answer, Discard, DrawStock, TakePile, TakeTop
 from game.rules.cards import FACE, NATURAL, RANK
 from game.rules.names import cards_text, rank_plural
@@ -125,8 +125,10 @@ def hold_reason(view: PlayerView, played: Action) -> str:
         return _("Keep {cards} in your hand for now: a pair of {ranks} in hand can take the pile when one is "
                  "discarded, and melded later they count the same.").format(
             cards=cards_text(cards), ranks=rank_plural(ranks[-1]))
-    return _("Keep {cards} in your hand for now: melded later they count the same, and held they leave the "
-             "others guessing.").format(cards=cards_text(cards))
+    return ngettext("Keep {cards} in your hand for now: melded later it counts the same, and held it leaves the "
+                    "others guessing.",
+                    "Keep {cards} in your hand for now: melded later they count the same, and held they leave the "
+                    "others guessing.", len(cards)).format(cards=cards_text(cards))
 
 
 def same_move(a: Action, b: Action) -> bool:
