@@ -57,6 +57,8 @@ class Moment:
     better: Action
     cost: float  # points the played move gave away, by the adviser's weighing
     error: float  # the standard error of that cost over its worlds
+    searched: bool = False  # the adviser's reason weighs the game's end (going out held back, a game won):
+    # told again only by asking the adviser again; every other reason is read off the move and the view
 
     @property
     def kind(self) -> str:
@@ -83,9 +85,10 @@ class Moment:
         table's hint gives for it (asked again: the same view gives the same move), and before a discard
         where the player melded, why those cards were worth keeping."""
         names = names or seat_names(self.view)
-        advice = advise(self.view, names)
-        said = (advice.hint.reason if same_move(advice.hint.move, self.better)
-                else reason_for(self.view, self.better, names))
+        said = reason_for(self.view, self.better, names)
+        if self.searched:  # the game's end in it: the adviser asked again (a search, the same move)
+            advice = advise(self.view, names)
+            said = advice.hint.reason if same_move(advice.hint.move, self.better) else said
         if self.kind == "hold":
             return hold_reason(self.view, self.played) + " " + said
         return said
@@ -213,14 +216,16 @@ class Reviewer:
         index, view, played = self.todo[self.done]
         self.done += 1
         seed = self.hand.hand * 100_003 + index
-        better = advise(view, budget=self.budget).hint.move  # seeded by the view: the table's hint
+        advice = advise(view, budget=self.budget)  # seeded by the view: the table's hint
+        better = advice.hint.move
         if view.phase == Phase.ANSWER and not isinstance(better, Answer):
             better = played
         if not same_move(better, played):
             self.differed += 1
             b, p = weigh(view, [better, played], self.worlds, seed, self.budget)
             cost, error = paired_cost(b, p)
-            moment = Moment(self.hand.hand, index, view, played, better, cost, error)
+            searched = advice.hint.reason != reason_for(view, better, seat_names(view))
+            moment = Moment(self.hand.hand, index, view, played, better, cost, error, searched)
             self.deviations.append(moment)
             if moment.counts:
                 self.found.append(moment)
