@@ -202,6 +202,23 @@ def test_every_deviation_is_listed_with_a_reason_about_the_better_move() -> None
             assert card_name(c) in words, (words, card_name(c))
 
 
+def test_a_going_out_the_adviser_holds_back_is_told_with_its_game_end_reason() -> None:
+    """Going out behind near the target ends the game lost: the better move (a discard) is told with the
+    adviser's own reason, worked out again by asking it, never the discard's words alone."""
+    from game.ai.review import Moment, told_by_search
+    from tests.test_ai_blunders_coach import _out_behind
+
+    s = _out_behind(2, [1000, 4900])
+    view = view_of(s, 0)
+    advice = advise(view)
+    assert isinstance(advice.hint.move, Discard) and told_by_search(view, advice)
+    out = LayMelds((in_hand(s, 0, "KC KD KH"),))
+    moment = Moment(1, 0, view, out, advice.hint.move, 500.0, 10.0, told_by_search(view, advice))
+    assert moment.kind == "hold"
+    reason = moment.reason(["You", "North"])
+    assert reason.startswith("Do not go out yet: it would end the game with North ahead"), reason
+
+
 # ----- the screens -----------------------------------------------------------------------------------
 
 

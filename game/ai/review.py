@@ -25,7 +25,7 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from game.ai.adviser import advise, discard_warnings, seat_names
+from game.ai.adviser import Advice, advise, discard_warnings, seat_names
 from game.ai.coach import COACH_BUDGET, as_meld_move, reason_for
 from game.ai.inference import sample_consistent
 from game.ai.ismcts import REWARD_SCALE, Budget, Node, Search, action_key
@@ -89,7 +89,7 @@ class Moment:
         if self.searched:  # the game's end in it: the adviser asked again (a search, the same move)
             advice = advise(self.view, names)
             said = advice.hint.reason if same_move(advice.hint.move, self.better) else said
-        if self.kind == "hold":
+        if self.kind == "hold" and not self.searched:  # a going out held back says why itself
             return hold_reason(self.view, self.played) + " " + said
         return said
 
@@ -132,6 +132,11 @@ def hold_reason(view: PlayerView, played: Action) -> str:
                     "others guessing.",
                     "Keep {cards} in your hand for now: melded later they count the same, and held they leave the "
                     "others guessing.", len(cards)).format(cards=cards_text(cards))
+
+
+def told_by_search(view: PlayerView, advice: Advice) -> bool:
+    """Whether the adviser's reason weighed the game's end (not read off the move and the view alone)."""
+    return advice.hint.reason != reason_for(view, advice.hint.move, seat_names(view))
 
 
 def same_move(a: Action, b: Action) -> bool:
@@ -224,8 +229,7 @@ class Reviewer:
             self.differed += 1
             b, p = weigh(view, [better, played], self.worlds, seed, self.budget)
             cost, error = paired_cost(b, p)
-            searched = advice.hint.reason != reason_for(view, better, seat_names(view))
-            moment = Moment(self.hand.hand, index, view, played, better, cost, error, searched)
+            moment = Moment(self.hand.hand, index, view, played, better, cost, error, told_by_search(view, advice))
             self.deviations.append(moment)
             if moment.counts:
                 self.found.append(moment)
