@@ -2,8 +2,9 @@
 
 Every seat's hand, each side's melds, the pile and the stock as they were after the move shown, and the
 hand's story up to it (the move shown in gold). Keys: ← → a move back or on, Home/End the deal or the
-end, Space plays or pauses, + − the pace, H the hidden hands shown or as you saw them, PgUp/PgDn the
-hand before or after, Esc back. The buttons below do the same.
+end, Space plays or pauses, + − the pace, H the hands as you saw them, every hand, or the view of the seat
+that made the move as it chose it (its own hand and the others' backs: what a computer player knows),
+PgUp/PgDn the hand before or after, Esc back. The buttons below do the same.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from game.rules.record import GameRecord
 from game.ui.card_faces import CardFaces
 from game.ui.hand_story import wrap
 from game.ui.narrate import seat_names, side_names
-from game.ui.replay_model import PACES, ReplayModel
+from game.ui.replay_model import PACES, VIEWS, Board, ReplayModel
 from scenes.scene import Host, Scene
 from scenes.widgets import (
     GOLD,
@@ -50,7 +51,7 @@ class ReplayScene(Scene):
         self.games = games if games else [record]
         self.record = record
         self.on_back = on_back
-        self.show_hidden = show_hidden  # every hand face up, or only the player's (as the player saw them)
+        self.view_mode = "all" if show_hidden else "yours"  # one of VIEWS
         numbers = [h.hand for h in record.hands]
         self.numbers = numbers
         self.model = ReplayModel(record, record.hand(hand) or record.hands[-1])
@@ -80,8 +81,14 @@ class ReplayScene(Scene):
             "leave": Button(_("Back (Esc)"), self._leave),
         }
 
+    @property
+    def show_hidden(self) -> bool:
+        """Every hand face up."""
+        return self.view_mode == "all"
+
     def _hidden_label(self) -> str:
-        return _("Hands: all shown (H)") if self.show_hidden else _("Hands: as you saw them (H)")
+        return {"all": _("Hands: all shown (H)"), "yours": _("Hands: as you saw them (H)"),
+                "seat": _("Hands: as the mover saw them (H)")}[self.view_mode]
 
     # ----- what the controls do --------------------------------------------------------------------
 
@@ -111,7 +118,7 @@ class ReplayScene(Scene):
         self.dirty = True
 
     def _toggle_hidden(self) -> None:
-        self.show_hidden = not self.show_hidden
+        self.view_mode = VIEWS[(VIEWS.index(self.view_mode) + 1) % len(VIEWS)]
         self.buttons["hidden"].label = self._hidden_label()
         self.dirty = True
 
@@ -220,31 +227,33 @@ class ReplayScene(Scene):
         """The hands down the left, the pile and stock under them; each side's melds on the right."""
         assert self._faces is not None
         faces = self._faces
-        state = self.model.frame.state
+        state = self.model.board(self.view_mode)
         box = self._board
         draw_panel(surface, box, self._unit // 3)
         u = self._unit
         text = self._text
         names = seat_names(state.players)
         pad = u // 2
-        left = pygame.Rect(box.x + pad, box.y + pad // 2, round(box.w * 0.42), box.h - pad)
+        top = box.y + pad // 2
+        if self.view_mode == "seat":  # whose view, and when, over the board: the position it chose from
+            top = self._draw_whose(surface, state, names, pygame.Rect(box.x + pad, top, box.w - 2 * pad, 0), text)
+        left = pygame.Rect(box.x + pad, top, round(box.w * 0.42), box.bottom - pad // 2 - top)
         right = pygame.Rect(left.right + pad, left.y, box.right - pad - left.right - pad, left.h)
-        row_h = text + 4 + faces.height + pad // 2
+        row_h = min(text + 4 + faces.height + pad // 2, (left.h - text - 4 - faces.height) // state.players)
         y = left.y
         acting = self.model.frame.seat
         for seat in range(state.players):
-            hand = sorted(state.hands[seat])
+            hand = state.hands[seat]
             label = ngettext("{who}: {n} card", "{who}: {n} cards", len(hand)).format(who=names[seat], n=len(hand))
             draw_text(surface, label, text, GOLD if seat == acting else INK, (left.x, y), bold=seat == acting)
-            shown = self.show_hidden or seat == 0
             room = left.w - faces.width
             gap = min(faces.width // 2, room // max(1, len(hand) - 1)) if len(hand) > 1 else 0
             for i, card in enumerate(hand):
-                surface.blit(faces.card(card if shown else None), (left.x + i * gap, y + text + 4))
+                surface.blit(faces.card(card), (left.x + i * gap, y + text + 4))
             y += row_h
         pile = state.pile
         label = (ngettext("Pile: {n} card", "Pile: {n} cards", len(pile)).format(n=len(pile)) + " · "
-                 + ngettext("stock: {n} card", "stock: {n} cards", len(state.stock)).format(n=len(state.stock)))
+                 + ngettext("stock: {n} card", "stock: {n} cards", state.stock).format(n=state.stock))
         draw_text(surface, label, fit_size(label, text, left.w, READABLE_PX), INK, (left.x, y), bold=True)
         for i, card in enumerate(pile[-3:]):  # the top card last, on top
             surface.blit(faces.card(card), (left.x + i * (faces.width // 3), y + text + 4))
@@ -267,6 +276,19 @@ class ReplayScene(Scene):
                 y = top + text + 4 + row * down
                 for i, card in enumerate(meld.cards):
                     surface.blit(faces.card(card), (right.x + x + i * step, y))
+
+    def _draw_whose(self, surface: pygame.Surface, board: Board, names: list[str], line: pygame.Rect,
+                    text: int) -> int:
+        """The line over a seat's view: whose it is and that it is the position it chose the move from;
+        where the board starts under it."""
+        who = names[board.seat] if board.seat is not None else names[0]
+        words = (_("{who}'s view as they chose this move: their own hand, the others' backs.").format(who=who)
+                 if self.model.chooser_view() is not None else _("Your view: a seat sees its own hand only."))
+        if board.seat == 0 and self.model.chooser_view() is not None:
+            words = _("Your view as you chose this move.")
+        size = fit_size(words, text, line.w, READABLE_PX)
+        draw_text(surface, words, size, GOLD, (line.x, line.y), bold=True)
+        return line.y + size + 6
 
     def _draw_story(self, surface: pygame.Surface) -> None:
         box = self._story

@@ -46,7 +46,7 @@ class ReviewScene(Scene):
         self.first = 0  # the first moment shown: the list scrolls
         self.shown = 1  # how many moments the screen has room for
         self.cards: list[pygame.Rect] = []  # each moment shown's panel, as laid out (the first is `first`)
-        self._said: dict[tuple[str, int], list[str]] = {}  # each moment's words, by language (asked once)
+        self._said: dict[tuple, list[str]] = {}  # each moment's words and reason, by language (asked once)
         self.back_button = Button(_("Back (Esc)"), self.leave)
         self._unit = ui_unit(self.size)
 
@@ -95,7 +95,15 @@ class ReviewScene(Scene):
         cost = (ngettext("By the adviser's judgement, the move gave away about {n} point.",
                          "By the adviser's judgement, the move gave away about {n} points.", n).format(n=number(n))
                 if moment.counts else _("By the adviser's judgement, it made little difference."))
-        return ([risk] if risk else []) + [better_text(moment), moment.reason(names), cost]
+        return ([risk] if risk else []) + [better_text(moment), self._reason(moment, names), cost]
+
+    def _reason(self, moment: Moment, names: list[str]) -> str:
+        """The moment's reason in the language of the moment, asked of the adviser once (it may search: a
+        close draw is weighed again, a quarter of a second) and kept for the replay's note drawn each frame."""
+        key = (language(), moment.move, "reason")
+        if key not in self._said:
+            self._said[key] = [moment.reason(names)]
+        return self._said[key][0]
 
     # ----- scene hooks -------------------------------------------------------------------------------
 
@@ -113,6 +121,11 @@ class ReviewScene(Scene):
 
     def update(self, dt: float) -> None:
         if self.review is not None:
+            # The reasons worked out ahead, one a frame, so that scrolling never waits for the adviser.
+            names = seat_names(self.record.players)
+            waiting = next((m for m in self.moments if (language(), m.move, "reason") not in self._said), None)
+            if waiting is not None:
+                self._reason(waiting, names)
             return
         start = time.perf_counter()
         while not self.reviewer.step() and time.perf_counter() - start < FRAME_WORK:
@@ -240,7 +253,7 @@ class ReviewScene(Scene):
         if key not in self._said:
             played = " ".join(move_story(self.record, self.hand, m.move, names)) or "…"
             risk = m.risk(names)
-            self._said[key] = [played + (" " + risk if risk else ""), better_text(m), m.reason(names)]
+            self._said[key] = [played + (" " + risk if risk else ""), better_text(m), self._reason(m, names)]
         return self._said[key]
 
     def _draw_lines(self, surface: pygame.Surface, box: pygame.Rect,

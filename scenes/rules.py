@@ -249,6 +249,7 @@ def rules_text(rules: RuleSet = BOLIVIA, target: int | None = None) -> list[str]
     """The paragraphs of the rules of the game `rules` plays, to `target` points."""
     text = RULES_TEXT.get(rules.name, bolivia_rules)
     paragraphs = text(rules, rules.default_target(4) if target is None else target)
+    paragraphs.append(what_a_computer_knows())
     if rules.house:  # the paragraphs above already say what they make true; this names them
         paragraphs.append(_("House rules at this table, told in the rules above: {rules}.").format(
             rules=house_summary(rules)))
@@ -396,3 +397,10 @@ class RulesScene(Scene):
         self.back_button.focused = not self.next_button.focused
         for b in self._buttons():
             b.draw(surface)
+
+
+def what_a_computer_knows() -> str:
+    """What a computer player plays from: its seat's view, nothing more (the replay shows it, move by move)."""
+    return _("A computer player knows what its seat knows: its own hand, what lies on the table, and every card "
+             "the players saw taken and discarded; never another player's cards nor the stock. The replay "
+             "after a hand shows each of its moves as it saw the table (H).")

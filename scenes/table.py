@@ -381,7 +381,7 @@ class TableScene(Scene):
         if self.layout is None or self.background is None:
             return None
         enabled = self.button_bar.enabled(self.view, bool(self.melds.staging), bool(self.hand.selected),
-                                          self.hand.sort_mode == "suit", self.hints.hint is not None)
+                                          self.hand.sort_mode == "suit", self.hints.to_do() is not None)
         return Frame(self.background, self.size, self.homes, self.relayouts, self.layout.label_px, enabled)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -10,6 +10,7 @@ import pytest
 from game.ai.coach import as_meld_move
 from game.ai.simple import choose_greedy
 from game.rules.actions import Discard, DrawStock, TakePile
+from game.rules.names import card_name
 from game.rules.state import GameState, Phase
 from game.shell.app import App
 from game.shell.controller import TurnController
@@ -64,6 +65,8 @@ def test_do_it_stages_the_hinted_meld_which_z_takes_back_and_l_lays(app: App) ->
         key(app, pygame.K_i)
         hint = scene.hints.hint
         assert hint is not None
+        said = next(m.message for m in scene.messages.items if m.key == "hint")
+        assert all(card_name(c) in said for c in hint.cards), said  # the hint names its cards
         hand_before = list(scene.state.hands[0])
         move = as_meld_move(hint.move)
         if move is not None and not move.combine:

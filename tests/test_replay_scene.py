@@ -17,7 +17,7 @@ from game.rules.record import replay
 from game.rules.state import Phase
 from game.rules.view import view_of
 from game.shell.flow import Flow
-from game.ui.replay_model import PACES, ReplayModel
+from game.ui.replay_model import PACES, ReplayModel, board_of_view
 from scenes.game_over import GameOverScene
 from scenes.replay import ReplayScene
 from scenes.review import ReviewScene
@@ -43,6 +43,48 @@ def test_every_position_of_the_hand_in_order_and_back() -> None:
     assert model.index == 4
     model.go(10_000)
     assert model.index == model.last and model.frame.state.results == state.results[:1]
+
+
+def test_the_acting_seats_view_is_the_engines_view_it_chose_from() -> None:
+    """The third view (H): at each move, the seat that made it as it saw the table just before: its own
+    hand, every other hand as backs by their counts, the pile and melds face up; nothing else."""
+    _state, record = recorded_game(4, 3, hands=1, target=5000)
+    model = ReplayModel(record, record.hands[0])
+    fresh = [step.state.copy() for step in replay(record, record.hands[0])]
+    computer_moves = 0
+    for i in range(1, model.last + 1):
+        model.go(i)
+        seat = model.frame.seat
+        board = model.board("seat")
+        view = view_of(fresh[i - 1], seat)  # the position before the move
+        assert board == board_of_view(view) and board.seat == seat
+        assert board.hands[seat] == tuple(sorted(fresh[i - 1].hands[seat]))
+        for other in range(4):
+            if other != seat:
+                assert board.hands[other] == (None,) * len(fresh[i - 1].hands[other])  # backs only
+        computer_moves += seat != 0
+        assert model.board("yours") == board_of_view(view_of(fresh[i], 0))  # the player's, after the move
+        assert model.board("all").hands == tuple(tuple(sorted(h)) for h in fresh[i].hands)
+    assert computer_moves > 20
+    model.go(0)
+    assert model.board("seat") == model.board("yours")  # the deal: no one chose it
+
+
+def test_h_goes_round_the_three_views() -> None:
+    _state, record = recorded_game(2, 5, hands=1)
+    scene = ReplayScene(record, 1)
+    labels = []
+    for _ in range(3):
+        labels.append((scene.view_mode, scene.buttons["hidden"].label))
+        scene.handle_event(key(pygame.K_h))
+    assert [mode for mode, _label in labels] == ["yours", "all", "seat"] and scene.view_mode == "yours"
+    assert len({label for _mode, label in labels}) == 3
+    scene.handle_event(key(pygame.K_h))
+    scene.handle_event(key(pygame.K_h))
+    scene.resize((1024, 600))
+    scene.model.go(3)
+    surface = pygame.Surface((1024, 600))
+    scene.draw(surface)  # the seat's view draws, with its line over it
 
 
 def test_playing_moves_on_at_its_pace_and_stops_at_the_end() -> None:

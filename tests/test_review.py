@@ -185,6 +185,7 @@ def test_every_deviation_is_listed_with_a_reason_about_the_better_move() -> None
         discard_reasons = [reason_for(m.view, Discard(c), names) for c in m.view.hand]
         if kind == "meld":  # the meld's own reason, never a discard's
             assert as_meld_move(m.better) is not None and reason == advise(m.view, names).hint.reason
+            assert m.risk(names) is None  # the discard played: its warning is not why the meld was better
             assert not any(d in reason for d in discard_reasons), reason
         elif kind == "hold":  # the cards melded were better kept: said first, then the discard's reason
             held = [c for cards in as_meld_move(m.played).new for c in cards] + [
@@ -199,6 +200,23 @@ def test_every_deviation_is_listed_with_a_reason_about_the_better_move() -> None
         words = move_words(m.view, m.better)  # the better move, with its cards
         for c in set(advise(m.view).hint.cards):
             assert card_name(c) in words, (words, card_name(c))
+
+
+def test_a_going_out_the_adviser_holds_back_is_told_with_its_game_end_reason() -> None:
+    """Going out behind near the target ends the game lost: the better move (a discard) is told with the
+    adviser's own reason, worked out again by asking it, never the discard's words alone."""
+    from game.ai.review import Moment, told_by_search
+    from tests.test_ai_blunders_coach import _out_behind
+
+    s = _out_behind(2, [1000, 4900])
+    view = view_of(s, 0)
+    advice = advise(view)
+    assert isinstance(advice.hint.move, Discard) and told_by_search(view, advice)
+    out = LayMelds((in_hand(s, 0, "KC KD KH"),))
+    moment = Moment(1, 0, view, out, advice.hint.move, 500.0, 10.0, told_by_search(view, advice))
+    assert moment.kind == "hold"
+    reason = moment.reason(["You", "North"])
+    assert reason.startswith("Do not go out yet: it would end the game with North ahead"), reason
 
 
 # ----- the screens -----------------------------------------------------------------------------------

@@ -25,11 +25,11 @@ import math
 import random
 from dataclasses import dataclass, field
 
-from game.ai.adviser import advise, discard_warnings, seat_names
+from game.ai.adviser import Advice, advise, discard_warnings, seat_names
 from game.ai.coach import COACH_BUDGET, as_meld_move, reason_for
 from game.ai.inference import sample_consistent
 from game.ai.ismcts import REWARD_SCALE, Budget, Node, Search, action_key
-from game.i18n import _
+from game.i18n import _, ngettext
 from game.rules.actions import Action, Answer, Discard, DrawStock, TakePile, TakeTop
 from game.rules.cards import FACE, NATURAL, RANK
 from game.rules.names import cards_text, rank_plural
@@ -57,6 +57,8 @@ class Moment:
     better: Action
     cost: float  # points the played move gave away, by the adviser's weighing
     error: float  # the standard error of that cost over its worlds
+    searched: bool = False  # the adviser's reason weighs the game's end (going out held back, a game won):
+    # told again only by asking the adviser again; every other reason is read off the move and the view
 
     @property
     def kind(self) -> str:
@@ -83,10 +85,11 @@ class Moment:
         table's hint gives for it (asked again: the same view gives the same move), and before a discard
         where the player melded, why those cards were worth keeping."""
         names = names or seat_names(self.view)
-        advice = advise(self.view, names)
-        said = (advice.hint.reason if same_move(advice.hint.move, self.better)
-                else reason_for(self.view, self.better, names))
-        if self.kind == "hold":
+        said = reason_for(self.view, self.better, names)
+        if self.searched:  # the game's end in it: the adviser asked again (a search, the same move)
+            advice = advise(self.view, names)
+            said = advice.hint.reason if same_move(advice.hint.move, self.better) else said
+        if self.kind == "hold" and not self.searched:  # a going out held back says why itself
             return hold_reason(self.view, self.played) + " " + said
         return said
 
@@ -125,8 +128,15 @@ def hold_reason(view: PlayerView, played: Action) -> str:
         return _("Keep {cards} in your hand for now: a pair of {ranks} in hand can take the pile when one is "
                  "discarded, and melded later they count the same.").format(
             cards=cards_text(cards), ranks=rank_plural(ranks[-1]))
-    return _("Keep {cards} in your hand for now: melded later they count the same, and held they leave the "
-             "others guessing.").format(cards=cards_text(cards))
+    return ngettext("Keep {cards} in your hand for now: melded later it counts the same, and held it leaves the "
+                    "others guessing.",
+                    "Keep {cards} in your hand for now: melded later they count the same, and held they leave the "
+                    "others guessing.", len(cards)).format(cards=cards_text(cards))
+
+
+def told_by_search(view: PlayerView, advice: Advice) -> bool:
+    """Whether the adviser's reason weighed the game's end (not read off the move and the view alone)."""
+    return advice.hint.reason != reason_for(view, advice.hint.move, seat_names(view))
 
 
 def same_move(a: Action, b: Action) -> bool:
@@ -211,14 +221,15 @@ class Reviewer:
         index, view, played = self.todo[self.done]
         self.done += 1
         seed = self.hand.hand * 100_003 + index
-        better = advise(view, budget=self.budget).hint.move  # seeded by the view: the table's hint
+        advice = advise(view, budget=self.budget)  # seeded by the view: the table's hint
+        better = advice.hint.move
         if view.phase == Phase.ANSWER and not isinstance(better, Answer):
             better = played
         if not same_move(better, played):
             self.differed += 1
             b, p = weigh(view, [better, played], self.worlds, seed, self.budget)
             cost, error = paired_cost(b, p)
-            moment = Moment(self.hand.hand, index, view, played, better, cost, error)
+            moment = Moment(self.hand.hand, index, view, played, better, cost, error, told_by_search(view, advice))
             self.deviations.append(moment)
             if moment.counts:
                 self.found.append(moment)

@@ -1,15 +1,20 @@
 """A hand played back, move by move: the positions after each move, the words for it, and where the
 player is in it (forward, back, first, last, playing at a chosen pace). No drawing: scenes/replay.py
-shows it."""
+shows it, as a `Board`: every hand, or one seat's view (the engine's own, game/rules/view.py: its hand,
+the others' backs, what lies face up), the player's after the move, or the acting seat's as it chose it."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from game.i18n import _
+from game.rules.melds import Meld
 from game.rules.record import GameRecord, HandRecord, ReplayError, replay
 from game.rules.state import GameState
+from game.rules.view import PlayerView, view_of
 from game.ui.narrate import describe, seat_names
+
+VIEWS = ("yours", "all", "seat")  # H goes round them: the player's view, every hand, the acting seat's view
 
 PACES = (2.0, 1.0, 0.5, 0.25)  # seconds a move while playing
 DEFAULT_PACE = 1
@@ -22,6 +27,40 @@ class Frame:
     state: GameState
     seat: int  # -1 for the deal
     said: list[str]
+
+
+@dataclass(frozen=True)
+class Board:
+    """What the replay shows of a position: each seat's hand (None: a card's back), the pile, the stock's
+    count, each side's melds and red threes; `seat`: whose view it is (None: every hand face up)."""
+
+    hands: tuple[tuple[int | None, ...], ...]
+    pile: tuple[int, ...]
+    stock: int
+    melds: tuple[tuple[Meld, ...], ...]
+    red_threes: tuple[tuple[int, ...], ...]
+    seat: int | None = None
+
+    @property
+    def players(self) -> int:
+        return len(self.hands)
+
+    @property
+    def sides(self) -> int:
+        return len(self.melds)
+
+
+def board_of_state(state: GameState) -> Board:
+    """Every hand face up."""
+    return Board(tuple(tuple(sorted(h)) for h in state.hands), tuple(state.pile), len(state.stock),
+                 tuple(tuple(side) for side in state.melds), tuple(tuple(r) for r in state.red_threes))
+
+
+def board_of_view(view: PlayerView) -> Board:
+    """What one seat sees: its own hand, the others' as backs by their counts; the rest lies face up."""
+    hands = tuple(tuple(sorted(view.hand)) if s == view.seat else (None,) * n
+                  for s, n in enumerate(view.hand_counts))
+    return Board(hands, view.pile, view.stock_count, view.melds, view.red_threes, view.seat)
 
 
 class ReplayModel:
@@ -86,6 +125,22 @@ class ReplayModel:
             return False
         self.forward()
         return True
+
+    def chooser_view(self) -> PlayerView | None:
+        """The view the seat that made the move shown chose it from: the engine's view of that seat in the
+        position before it (None for the deal)."""
+        f = self.frame
+        if f.seat < 0 or self.index == 0:
+            return None
+        return view_of(self.frames[self.index - 1].state, f.seat)
+
+    def board(self, mode: str, player: int = 0) -> Board:
+        """The position shown in a view mode (VIEWS): the player's view after the move, every hand, or the
+        view the acting seat chose the move from (the player's, at the deal)."""
+        if mode == "all":
+            return board_of_state(self.frame.state)
+        chooser = self.chooser_view() if mode == "seat" else None
+        return board_of_view(chooser if chooser is not None else view_of(self.frame.state, player))
 
     def story(self) -> list[tuple[int, str]]:
         """Every line of the hand with the step it belongs to (to show the story up to here)."""

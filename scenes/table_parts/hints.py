@@ -9,10 +9,9 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ai.coach import as_meld_move
 from game.i18n import _
-from game.rules.actions import Action
-from game.rules.names import card_name
+from game.rules.actions import Action, TakePile
+from game.rules.names import card_name, cards_text
 from game.rules.state import Phase
 from game.rules.view import view_of
 from game.ui import draw_list
@@ -60,16 +59,18 @@ class Hints:
         return Say("hint", self.words(view), None)
 
     def words(self, view: TableView) -> str:
-        """The hint on the message line: its reason, after the meld with its cards when the reason does not
-        name them ("Start a run: ..." says what, not which)."""
+        """The hint on the message line: its reason, and the move's cards when the reason does not name them
+        ("Start a run: ..." says what, not which): a meld said first, a pile take's cards after."""
         hint = self.hint
         if hint is None:
             return ""
         reason = hint.reason
-        if as_meld_move(hint.move) is not None and not all(card_name(c) in reason for c in hint.cards):
-            move = move_words(view_of(view.state, view.seat), hint.move)
-            return _("Hint: {move}. {text}").format(move=move, text=reason)
-        return _("Hint: {text}").format(text=reason)
+        if all(card_name(c) in reason for c in hint.cards):
+            return _("Hint: {text}").format(text=reason)
+        if isinstance(hint.move, TakePile):  # "Take the pile: 14 cards..." then the cards from the hand
+            return _("Hint: {text} With {cards}.").format(text=reason, cards=cards_text(sorted(hint.cards)))
+        move = move_words(view_of(view.state, view.seat), hint.move)
+        return _("Hint: {move}. {text}").format(move=move, text=reason)
 
     def to_do(self) -> Action | None:
         """The move the hint showing suggests, for Do it (None: no hint shows)."""
