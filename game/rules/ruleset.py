@@ -87,6 +87,17 @@ class RuleSet:
     def default_target(self, players: int) -> int:
         return self.default_targets[players - 2]
 
+    def draw_first(self, players: int) -> str:
+        """What a player who tries anything else before drawing is told: as many cards as this table
+        draws from the stock, the pile, and where the game has runs, the top card onto one."""
+        n = self.draws(players)
+        if self.runs:
+            return ngettext("Draw first: {n} card from the stock, the pile, or its top card onto a run.",
+                            "Draw first: {n} cards from the stock, the pile, or its top card onto a run.",
+                            n).format(n=n)
+        return ngettext("Draw first: {n} card from the stock, or the pile.",
+                        "Draw first: {n} cards from the stock, or the pile.", n).format(n=n)
+
     @property
     def deck_size(self) -> int:
         return self.packs * 52 + self.jokers

@@ -10,7 +10,7 @@ import random
 from collections import Counter
 from enum import StrEnum
 
-from game.i18n import _, ngettext
+from game.i18n import _
 from game.rules import events as ev
 from game.rules.actions import (
     Action,
@@ -202,23 +202,12 @@ class GameState:
             return False
         return True
 
-    def _draw_first(self) -> str:
-        """What drawing is, at this table: one card or two from the stock (Standard at four: one), the
-        pile, and where the game has runs, the top card onto one."""
-        n = self.rules.draws(self.players)
-        if self.rules.runs:
-            return ngettext("Draw first: {n} card from the stock, the pile, or its top card onto a run.",
-                            "Draw first: {n} cards from the stock, the pile, or its top card onto a run.",
-                            n).format(n=n)
-        return ngettext("Draw first: {n} card from the stock, or the pile.",
-                        "Draw first: {n} cards from the stock, or the pile.", n).format(n=n)
-
     def _need_phase(self, *phases: Phase) -> None:
         if self.phase in phases:
             return
         raise IllegalAction({
             Phase.DEAL: _("The hand has not been dealt yet."),
-            Phase.DRAW: self._draw_first(),
+            Phase.DRAW: self.rules.draw_first(self.players),
             Phase.MELD: _("You have drawn already: meld, or discard to end your turn."),
             Phase.ANSWER: _("Waiting for your partner's answer."),
             Phase.GAME_OVER: _("The game is over."),

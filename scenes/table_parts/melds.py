@@ -14,7 +14,6 @@ from game.rules.cards import WILD
 from game.rules.errors import IllegalAction
 from game.rules.meld_move import MeldJudgement
 from game.rules.melds import classify, order_cards
-from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.ui import draw_list
 from game.ui.draw_list import DrawList
@@ -25,17 +24,6 @@ from scenes.table_parts.meld_words import CANASTA_COLORS, CANASTA_TAGS, draw_lab
 from scenes.table_parts.outcomes import Changed, Outcomes, Play, Refuse, Say
 from scenes.table_parts.view import TableView
 from scenes.widgets import GOLD, INK_DIM, fit_size, text_image
-
-
-def draw_first(rules: RuleSet, players: int) -> str:
-    """What a player who tries to meld before drawing is told: as many cards as this table draws, and the
-    top card onto a run only where there are runs."""
-    n = rules.draws(players)
-    if rules.runs:
-        return ngettext("Draw first: {n} card from the stock, the pile, or its top card onto a run.",
-                        "Draw first: {n} cards from the stock, the pile, or its top card onto a run.", n).format(n=n)
-    return ngettext("Draw first: {n} card from the stock, or the pile.",
-                    "Draw first: {n} cards from the stock, or the pile.", n).format(n=n)
 
 
 class MeldAreas:
@@ -162,7 +150,7 @@ class MeldAreas:
         if not chosen:
             return self.pick(view, meld_id)
         if st.phase == Phase.DRAW:
-            return Refuse(draw_first(st.rules, st.players), frozenset(chosen))
+            return Refuse(st.rules.draw_first(st.players), frozenset(chosen))
         return self._staged(chosen, self.stage_add(view, meld_id, chosen))
 
     def grow(self, view: TableView, index: int, chosen: tuple[int, ...]) -> Outcomes:
