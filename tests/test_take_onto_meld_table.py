@@ -93,3 +93,34 @@ def test_without_the_rule_the_engines_reason_shows(app):
     run_frames(app, 2)
     assert scene.view.state.phase == Phase.DRAW
     assert "never goes onto a meld alone" in scene.messages.shown().message
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+def test_the_house_panel_offers_it_in_standard_and_its_words_fit_at_1024x600(lang):
+    from game.i18n import set_language
+    from game.keep.settings import GameSetup
+    from scenes.house_rules import HouseRulesPanel
+    from scenes.house_words import option_label, value_caption
+    from scenes.widgets import font, wrap_text
+
+    set_language(lang)
+    app = App((1024, 600))
+    try:
+        panel = HouseRulesPanel(GameSetup(game="standard"), lambda c: None, lambda: None)
+        app.scenes.request(panel)
+        run_frames(app, 2)
+        (row,) = [r for r in panel.rows if r.key == "take_onto_meld"]
+        assert row.values == ["no", "yes"] and row.label == option_label("take_onto_meld")
+        u = panel._unit
+        assert font(panel._text, True).size(row.label)[0] <= row.box.left - row.rect.left - u // 2
+        for value in row.values:
+            caption = value_caption("take_onto_meld", value)
+            assert caption and len(wrap_text(caption, font(max(14, round(panel._text * 0.85))),
+                                             panel._panel.w - u * 2)) <= 2
+        assert "Hoyle" in value_caption("take_onto_meld", "yes")
+        if lang != "en":  # translated, not the English words
+            assert value_caption("take_onto_meld", "yes") != "While the pile is not frozen, its top card may go " \
+                "onto your meld of its rank, and the pile is yours: as in Hoyle and Pagat."
+    finally:
+        app.close()
+        set_language("en")
