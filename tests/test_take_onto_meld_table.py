@@ -70,6 +70,24 @@ def test_t_takes_it_and_the_keys_say_so(app):
     assert took_onto_kings(scene)
 
 
+def test_the_hint_suggests_it_and_frames_the_meld(app):
+    state = position(2, ["5H 6S 9C 4C 7D JS", "4D 5D 7H"], melds=[["KH KS KD", "QH QS QD"]],
+                     pile="9D 5C 6D 7S JH AS AH 8C 8D TC KC", rules=ONTO)
+    controller = TurnController(state, {1: choose_greedy}, {0}, "fast", 3, threaded=False)
+    scene = TableScene(controller, "fast")
+    app.scenes.request(scene)
+    run_frames(app, 1)
+    settle(app, scene)
+    key(app, pygame.K_i)
+    for _ in range(100):
+        if scene.hint is not None:
+            break
+        run_frames(app, 1)
+    kings = meld_of(state, 0, "KH KS KD").id
+    assert scene.hint is not None and scene.hint.move == TakePile((), onto=kings) and scene.hint.meld == kings
+    assert "onto your meld of kings" in scene.messages.shown().message
+
+
 def test_the_table_driver_plays_the_move(app):
     scene, state = table_with(app)
     perform(app, scene, TakePile((), onto=meld_of(state, 0, "KH KS KD").id), keyboard=True)
