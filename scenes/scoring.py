@@ -1,12 +1,13 @@
 """The scoring screen after each hand: every side's score, line by line, counted up.
 
 For each side: the melded cards, each canasta bonus on its own line, going out, the red threes
-(plus or minus, and why), the cards left in hand, the hand's total; then the running total and
-the side's first-meld minimum for the next hand. The numbers count up with pytweening easings;
+(plus or minus, and why), the cards left in hand, and under that line every seat's cards themselves
+with what they cost (the engine's count, game/rules/scoring.py), the hand's total; then the running
+total and the side's first-meld minimum for the next hand. The numbers count up with pytweening easings;
 any key or click shows them all at once; then Enter, Space or the button continues. As at the table,
 Esc opens the pause menu and G the game's score sheet.
 
-`score_lines` is pure (no drawing) so the tests can hold every line against the engine.
+`score_lines` and `left_hands` are pure (no drawing) so the tests can hold every line against the engine.
 """
 
 from __future__ import annotations
@@ -19,9 +20,10 @@ import pygame
 from game.anim import Tweener
 from game.assets import font
 from game.i18n import _, ngettext, number
-from game.rules.cards import BLACK_THREE
+from game.rules.cards import BLACK_THREE, RANK, SUIT, WILD
 from game.rules.melds import RANK_MELD, RUN, Meld
-from game.rules.names import SUIT_SYMBOLS, canasta_name, rank_plural
+from game.rules.names import SUIT_SYMBOLS, canasta_name, card_name, rank_plural
+from game.rules.scoring import hand_cost
 from game.rules.state import GameState, Phase
 from game.ui.narrate import seat_names, side_names
 from scenes.scene import Host, Scene
@@ -47,6 +49,11 @@ MINUS = "\u2212"  # a real minus sign: wider and clearer than a hyphen
 LOSS: tuple[int, int, int] = (255, 160, 150)
 CHIP = {"natural": (190, 30, 40), "mixed": (40, 40, 48), "escalera": (30, 80, 190), "samba": (30, 80, 190),
         "bolivia": (130, 50, 160)}
+
+CARD_FACE = (246, 242, 230)  # a card label's ground, and its red and black inks
+CARD_RED = (190, 30, 40)
+CARD_BLACK = (24, 24, 30)
+RED_SUITS = (1, 2)  # diamonds and hearts (game/rules/cards.py's suit order: clubs, diamonds, hearts, spades)
 
 LINE_STEP = 0.32  # seconds between two lines appearing, at normal speed
 COUNT = 0.55  # seconds for a number to count up
@@ -129,6 +136,24 @@ def score_lines(state: GameState, side: int, result: dict | None = None) -> list
     return lines
 
 
+@dataclass(frozen=True)
+class LeftHand:
+    """One seat's cards left in hand when the hand ended, and what they cost (zero or less)."""
+
+    seat: int
+    name: str
+    cards: tuple[int, ...]
+    cost: int
+
+
+def left_hands(state: GameState, side: int) -> list[LeftHand]:
+    """Every seat of the side with the cards its hand held at the end (the table keeps them until the next
+    deal), wild cards last, and their cost as the engine counts it: together they make the in-hand line."""
+    names = seat_names(state.players)
+    return [LeftHand(seat, names[seat], tuple(sorted(state.hands[seat], key=lambda c: (WILD[c], -RANK[c], SUIT[c]))),
+                     hand_cost(state.hands[seat], state.rules)) for seat in state.seats_of(side)]
+
+
 def hand_summary(state: GameState, result: dict | None = None) -> str:
     """Who went out, or why the hand ended."""
     result = result if result is not None else state.results[-1]
@@ -154,6 +179,7 @@ class _Column:
     side: int
     name: str
     lines: list[ScoreLine]
+    hands: list[LeftHand]  # drawn under the in-hand line
     shown: list[_Shown]
     total: _Shown
     before: int
@@ -199,7 +225,8 @@ class ScoringScene(Scene):
             lines = score_lines(state, side, self.result)
             after = totals[side]
             before = after - self.result["scores"][side]["total"]
-            self.columns.append(_Column(side, names[side], lines, [_Shown() for _ in lines], _Shown(before),
+            self.columns.append(_Column(side, names[side], lines, left_hands(state, side), [_Shown() for _ in lines],
+                                        _Shown(before),
                                         before, after, state.rules.min_meld(after), pygame.Rect(0, 0, 0, 0)))
         self._unit = ui_unit(self.size)
         self._t = self._unit
@@ -382,7 +409,50 @@ class ScoringScene(Scene):
         pad = self._pad(t)
         h = pad + round(t * 1.25) + pad // 2  # header
         h += sum(self._line_height(col, line, t) for line in col.lines if line.kind != "total")
-        return h + self._footer_height(t)
+        return h + self._hands_height(col, t) + self._footer_height(t)
+
+    def _chip_size(self, t: int) -> int:
+        return self._note_size(t)
+
+    def _hand_place(self, col: _Column, t: int) -> tuple[int, int, int]:
+        """Where the card labels go in the column: their left edge from the text's, the room they have, and
+        the width of the cost at the right. A side of one seat has its cost on the in-hand line, so its cards
+        take the whole width; the seats of a side of two are each named at the left, their cost at the right."""
+        cs = self._chip_size(t)
+        gap = max(4, cs // 2)
+        width = col.rect.w - 2 * self._pad(t) - self._pad(t) // 2
+        if len(col.hands) == 1:
+            return 0, width, 0
+        names = max(font(cs, True).size(h.name)[0] for h in col.hands) + gap
+        costs = max(font(cs, True).size(signed(h.cost))[0] for h in col.hands) + gap
+        return names, width - names - costs, costs
+
+    def _chip_rows(self, col: _Column, hand: LeftHand, t: int) -> list[list[tuple[int, int]]]:
+        """The seat's cards as labels in rows that fit the room beside its name: each (card, width)."""
+        cs = self._chip_size(t)
+        room = self._hand_place(col, t)[1]
+        gap = self._chip_gap(t)
+        rows: list[list[tuple[int, int]]] = [[]]
+        used = 0
+        for c in hand.cards:
+            w = font(cs, True).size(card_name(c))[0] + cs // 2
+            if rows[-1] and used + gap + w > room:
+                rows.append([])
+                used = 0
+            used += (gap if rows[-1] else 0) + w
+            rows[-1].append((c, w))
+        return [r for r in rows if r]  # none for a seat that went out
+
+    def _chip_gap(self, t: int) -> int:
+        return max(2, self._chip_size(t) // 5)
+
+    def _row_height(self, t: int) -> int:
+        return round(self._chip_size(t) * 1.45)
+
+    def _hands_height(self, col: _Column, t: int) -> int:
+        """Each seat takes its rows of cards (one at least when it is named: a seat that went out has none)."""
+        rows = sum(max(len(self._chip_rows(col, h, t)), 0 if len(col.hands) == 1 else 1) for h in col.hands)
+        return rows * self._row_height(t) + (round(t * 0.25) if rows else 0)
 
     # ----- drawing -----------------------------------------------------------------------------------
 
@@ -439,6 +509,10 @@ class ScoringScene(Scene):
             if alpha:
                 self._draw_line(surface, col, line, shown, y, alpha)
             y += self._line_height(col, line, t)
+            if line.kind == "in_hand":
+                if alpha:
+                    self._draw_hands(surface, col, self._hands_top(col, t), alpha)
+                y += self._hands_height(col, t)
         # At the foot: this hand's total, the running total, the next hand's first-meld minimum.
         y = r.bottom - self._footer_height(t) + pad // 2
         pygame.draw.line(surface, PANEL_EDGE, (x0, y), (x1, y), max(1, t // 12))
@@ -463,6 +537,66 @@ class ScoringScene(Scene):
                 img = self._text(text, fit_size(text, t, x1 - x0, READABLE_PX, bold=False), INK)
                 img.set_alpha(alpha)
                 surface.blit(img, (x0, y))
+
+    def _hands_top(self, col: _Column, t: int) -> int:
+        """Where the seats' cards start: under the in-hand line (and its note)."""
+        pad = self._pad(t)
+        y = col.rect.top + pad + round(t * 1.25) + pad // 2  # under the header
+        for line in col.lines:
+            if line.kind != "total":
+                y += self._line_height(col, line, t)
+            if line.kind == "in_hand":
+                break
+        return y
+
+    def _hand_spots(self, col: _Column, y: int) -> list[tuple[str, int | None, pygame.Rect, tuple[int, int, int]]]:
+        """Where each seat's words and cards go under the in-hand line from `y`: (text, card or None, rect,
+        ink). A seat is named at the left with what its cards cost at the right (a side of one seat: the cards
+        alone, under the in-hand line that says their cost); its cards are small labels in rows."""
+        t = self._t
+        pad = self._pad(t)
+        cs = self._chip_size(t)
+        x0, x1 = col.rect.left + pad + pad // 2, col.rect.right - pad
+        offset = self._hand_place(col, t)[0]
+        row_h = self._row_height(t)
+        chip_h = round(cs * 1.3)
+        gap = self._chip_gap(t)
+        spots: list[tuple[str, int | None, pygame.Rect, tuple[int, int, int]]] = []
+
+        def words(text: str, ink: tuple[int, int, int], anchor: str, at: tuple[int, int]) -> None:
+            rect = pygame.Rect((0, 0), font(cs, True).size(text))
+            setattr(rect, anchor, at)
+            spots.append((text, None, rect, ink))
+
+        for hand in col.hands:
+            rows = self._chip_rows(col, hand, t)
+            middle = y + row_h // 2
+            if len(col.hands) > 1:
+                words(hand.name, INK, "midleft", (x0, middle))
+                words(signed(hand.cost), LOSS if hand.cost < 0 else INK, "midright", (x1, middle))
+                if not rows:
+                    words(_("no cards left"), INK_DIM, "midleft", (x0 + offset, middle))
+                    y += row_h
+            for row in rows:
+                x = x0 + offset
+                for c, w in row:
+                    ink = CARD_RED if SUIT[c] in RED_SUITS else CARD_BLACK
+                    spots.append((card_name(c), c, pygame.Rect(x, y + (row_h - chip_h) // 2, w, chip_h), ink))
+                    x += w + gap
+                y += row_h
+        return spots
+
+    def _draw_hands(self, surface: pygame.Surface, col: _Column, y: int, alpha: int) -> None:
+        """Each seat's cards left in hand, as `_hand_spots` places them: the cards on a card's ground."""
+        cs = self._chip_size(self._t)
+        for text, card, rect, ink in self._hand_spots(col, y):
+            if card is not None:
+                ground = pygame.Surface(rect.size, pygame.SRCALPHA)
+                pygame.draw.rect(ground, (*CARD_FACE, alpha), ground.get_rect(), border_radius=max(2, cs // 5))
+                surface.blit(ground, rect)
+            img = self._text(text, cs, ink, ink != INK_DIM)
+            img.set_alpha(alpha)
+            surface.blit(img, img.get_rect(center=rect.center))
 
     def _draw_line(self, surface: pygame.Surface, col: _Column, line: ScoreLine, shown: _Shown, y: int,
                    alpha: int) -> None:

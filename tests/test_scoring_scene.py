@@ -176,3 +176,82 @@ def test_the_last_hand_leads_to_the_result(hands) -> None:
         play_hand(state, 5)
     scene = ScoringScene(state)
     assert scene.final and scene.button.label == "See the result"
+
+
+# ----- every seat's cards left in hand ---------------------------------------------------------------------
+
+def stock_out_hand() -> GameState:
+    """A Standard hand ended by the stock at four players, with big hands left (one of 30 cards)."""
+    from game.rules import DrawStock
+    from game.rules.ruleset import STANDARD
+    from tests.helpers import position
+
+    hands = ["KH KS QD JC TC 9H 8S 7D 6C 5H 4S 3C 2D JK AH AS TD 9C 8H 7S 6D 5C 4H 3S 2C QH JD TS 9D 8C",
+             "AC AD KD QC JH TD 9S 8D 7C 6H 5S 4D 3S 2H", "KC QS JS TH 9C 8H 7H 6S 5D 4C 3C", "AH KH QH JD"]
+    state = position(4, hands, melds=[["7C 7D 7H"], ["5H 5D 5S"]], stock_size=0, rules=STANDARD)
+    state.apply(DrawStock())
+    assert state.phase == Phase.DEAL and state.results[-1]["out"] is None
+    return state
+
+
+def test_every_seats_cards_left_and_their_cost_match_the_engines_line(hands) -> None:
+    assert any(not h for s in hands.values() if s.players == 4 for h in s.hands)  # a seat went out at four
+    from scenes.scoring import left_hands
+
+    for state in [*hands.values(), stock_out_hand()]:
+        for side in range(state.sides):
+            shown = left_hands(state, side)
+            assert [h.seat for h in shown] == state.seats_of(side)
+            for h in shown:
+                assert sorted(h.cards) == sorted(state.hands[h.seat])
+                assert h.cost == -sum(state.rules.card_penalty(c) for c in state.hands[h.seat])
+            (in_hand,) = by_kind(score_lines(state, side), "in_hand")
+            assert sum(h.cost for h in shown) == in_hand.points == state.results[-1]["scores"][side]["in_hand"]
+
+
+def texts_drawn(scene: ScoringScene, surface: pygame.Surface) -> list[str]:
+    """Every text the scene draws in one frame."""
+    drawn: list[str] = []
+    real = ScoringScene._text
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(ScoringScene, "_text", lambda self, text, *a, **k: drawn.append(text) or real(self, text, *a, **k))
+        scene.draw(surface)
+    return drawn
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1366, 768)])
+def test_the_screen_shows_every_card_left_readable_and_clear_of_the_rest(size, hands) -> None:
+    import scenes.scoring as sc
+
+    for state in [stock_out_hand(), *hands.values()]:
+        app = App(size, clock=FakeClock())
+        try:
+            scene = ScoringScene(state, deal_code="ABCD-1234", on_replay=lambda: None, on_review=lambda: None,
+                                 speed="instant")
+            app.scenes.request(scene)
+            app.run(frames=2)
+            drawn = texts_drawn(scene, app.screen)
+            t = scene._t
+            assert scene._chip_size(t) >= sc.READABLE_PX
+            screen = app.screen.get_rect()
+            for col in scene.columns:
+                assert screen.contains(col.rect) and not col.rect.colliderect(scene.button.rect)
+                top = scene._hands_top(col, t)
+                spots = scene._hand_spots(col, top)
+                # Every card of every seat, its name and cost where the side has two seats, all drawn.
+                assert sorted(card for _t, card, _r, _i in spots if card is not None) == sorted(
+                    c for h in col.hands for c in h.cards)
+                assert all(text in drawn for text, _c, _r, _i in spots)
+                if len(col.hands) > 1:
+                    assert all(h.name in drawn and sc.signed(h.cost) in drawn for h in col.hands)
+                    if any(not h.cards for h in col.hands):  # the seat that went out
+                        assert "no cards left" in drawn
+                # Inside the column, under the in-hand line, above the hand's total, none on another.
+                foot = col.rect.bottom - scene._footer_height(t)
+                area = pygame.Rect(col.rect.left, top, col.rect.w, scene._hands_height(col, t))
+                rects = [r for _t, _c, r, _i in spots]
+                assert all(area.contains(r) for r in rects), (state.players, size)
+                assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+                assert top + scene._hands_height(col, t) <= foot
+        finally:
+            app.close()

@@ -20,6 +20,7 @@ from game.rules.legal import legal_actions
 from game.rules.record import GameRecord
 from game.rules.record_check import record_from_json
 from game.rules.ruleset import BOLIVIA, SAMBA, STANDARD
+from game.rules.validate import state_from_json
 from game.tools.advise import advise_position
 from game.tools.position import play_position
 from tests.helpers import in_hand, labels, meld_of, position
@@ -172,6 +173,15 @@ def test_a_record_with_a_take_onto_a_meld_plays_back():
     assert any(m[1].get("onto") for h in data["hands"] for m in h["moves"])
     back = record_from_json(data)
     assert back.rules == ONTO.for_players(2)
+    # Played back move by move, the take is written in turn's syntax and the hand scores what it did.
+    from game.tools.replay import replay_hand
+
+    lines, score, same = replay_hand(back, back.hands[0])
+    assert same and score["scores"] is not None
+    ontos = [ln["move"] for ln in lines if "onto" in ln["move"]]
+    assert ontos and all(m["take_pile"] == [] and isinstance(m["onto"], int) for m in ontos)
+    # A save carries the rule.
+    assert state_from_json(game.to_json()).rules == ONTO.for_players(2)
 
 
 def test_turn_writes_it_take_pile_with_onto():

@@ -70,6 +70,24 @@ def test_t_takes_it_and_the_keys_say_so(app):
     assert took_onto_kings(scene)
 
 
+def test_the_hint_suggests_it_and_frames_the_meld(app):
+    state = position(2, ["5H 6S 9C 4C 7D JS", "4D 5D 7H"], melds=[["KH KS KD", "QH QS QD"]],
+                     pile="9D 5C 6D 7S JH AS AH 8C 8D TC KC", rules=ONTO)
+    controller = TurnController(state, {1: choose_greedy}, {0}, "fast", 3, threaded=False)
+    scene = TableScene(controller, "fast")
+    app.scenes.request(scene)
+    run_frames(app, 1)
+    settle(app, scene)
+    key(app, pygame.K_i)
+    for _ in range(100):
+        if scene.hint is not None:
+            break
+        run_frames(app, 1)
+    kings = meld_of(state, 0, "KH KS KD").id
+    assert scene.hint is not None and scene.hint.move == TakePile((), onto=kings) and scene.hint.meld == kings
+    assert "onto your meld of kings" in scene.messages.shown().message
+
+
 def test_the_table_driver_plays_the_move(app):
     scene, state = table_with(app)
     perform(app, scene, TakePile((), onto=meld_of(state, 0, "KH KS KD").id), keyboard=True)
@@ -93,3 +111,34 @@ def test_without_the_rule_the_engines_reason_shows(app):
     run_frames(app, 2)
     assert scene.view.state.phase == Phase.DRAW
     assert "never goes onto a meld alone" in scene.messages.shown().message
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "sv"])
+def test_the_house_panel_offers_it_in_standard_and_its_words_fit_at_1024x600(lang):
+    from game.i18n import set_language
+    from game.keep.settings import GameSetup
+    from scenes.house_rules import HouseRulesPanel
+    from scenes.house_words import option_label, value_caption
+    from scenes.widgets import font, wrap_text
+
+    set_language(lang)
+    app = App((1024, 600))
+    try:
+        panel = HouseRulesPanel(GameSetup(game="standard"), lambda c: None, lambda: None)
+        app.scenes.request(panel)
+        run_frames(app, 2)
+        (row,) = [r for r in panel.rows if r.key == "take_onto_meld"]
+        assert row.values == ["no", "yes"] and row.label == option_label("take_onto_meld")
+        u = panel._unit
+        assert font(panel._text, True).size(row.label)[0] <= row.box.left - row.rect.left - u // 2
+        for value in row.values:
+            caption = value_caption("take_onto_meld", value)
+            assert caption and len(wrap_text(caption, font(max(14, round(panel._text * 0.85))),
+                                             panel._panel.w - u * 2)) <= 2
+        assert "Hoyle" in value_caption("take_onto_meld", "yes")
+        if lang != "en":  # translated, not the English words
+            assert value_caption("take_onto_meld", "yes") != "While the pile is not frozen, its top card may go " \
+                "onto your meld of its rank, and the pile is yours: as in Hoyle and Pagat."
+    finally:
+        app.close()
+        set_language("en")

@@ -33,6 +33,12 @@ def red_three_score(count: int, counts_for: bool, rules: RuleSet) -> int:
     return amount if counts_for else -amount
 
 
+def hand_cost(hand: list[int] | tuple[int, ...], rules: RuleSet) -> int:
+    """What the cards left in one player's hand cost at the end of a hand (zero or less): each seat's
+    share of its side's in-hand line."""
+    return -sum(rules.card_penalty(c) for c in hand)
+
+
 def score_side(
     melds: list[tuple[str, tuple[int, ...]]],
     red_threes: int,
@@ -46,5 +52,5 @@ def score_side(
     bonuses = sum(canasta_bonus(c, rules) for c in canastas)
     going_out = {None: 0, OUT_NORMAL: rules.go_out, OUT_CONCEALED: rules.go_out_concealed}[out]
     threes = red_three_score(red_threes, rules.red_threes_count_for(bool(melds), canastas), rules)
-    in_hand = -sum(rules.card_penalty(c) for hand in hands for c in hand)
+    in_hand = sum(hand_cost(hand, rules) for hand in hands)
     return SideScore(melded, bonuses, going_out, threes, in_hand, melded + bonuses + going_out + threes + in_hand)
