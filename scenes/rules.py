@@ -174,6 +174,9 @@ def standard_rules(rules: RuleSet, target: int) -> list[str]:
         take = _("The pile is taken whole, with two cards from your hand that meld with its top card: a natural "
                  "pair while the pile is frozen, otherwise a natural card and a wild card will do. They make a new "
                  "meld, or go onto your side's meld of that rank.")
+    if rules.take_onto_meld:
+        take += " " + _("While the pile is not frozen for your side, its top card may instead go alone onto your "
+                        "side's meld of its rank, and the rest of the pile is yours.")
     return [
         _("Two, three or four players; at four, partners sit opposite and share their melds."),
         _("{cards} cards: two packs and four jokers. Each player is dealt 11 cards at four players, 13 at three, "

@@ -37,6 +37,7 @@ CASES = [
      ["a natural card and a wild card will do"]),
     ("standard", "standard_wilds", "equal", ["at least as many natural cards as wild cards"],
      ["more natural cards than wild cards"]),
+    ("standard", "take_onto_meld", "yes", ["its top card may instead go alone onto your side's meld"], []),
     ("standard", "canastas_to_go_out", "2", ["go out once it has two canastas"], ["one canasta (two at two players)"]),
 ]
 
