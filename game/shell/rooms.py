@@ -105,7 +105,8 @@ class Rooms:
             lesson, index + 1, len(lessons), on_back=lambda: self.open_lessons(game),
             on_done=lambda key: self._keep_lessons(lambda p: p.completed(game, key, following)),
             on_next=(lambda: self.open_lesson(game, index + 1)) if following else None,
-            sounds=self.sounds, speed=self.settings.setup.speed, sort_order=self.settings.sort_order))
+            sounds=self.sounds, speed=self.settings.setup.speed, sort_order=self.settings.sort_order,
+            settings=self.settings))
 
     def _keep_lessons(self, change: Callable[[LessonProgress], None]) -> None:
         """Read the progress, change it, write it back (atomically): a lesson opened, a lesson done."""
