@@ -91,3 +91,44 @@ def test_the_keys_overlay_stays_inside_its_border(app, monkeypatch, lang: str, s
         w, h = font(text_px, i == 0).size(text)  # the title is bold
         assert box.left <= x and x + w <= box.right, (text, x, w, box)
         assert box.top <= y and y + h <= box.bottom, (text, y, h, box)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("phase", ["draw", "meld"])
+def test_the_blocked_badge_is_clear_of_the_piles_label(app, lang: str, size: tuple[int, int], phase: str) -> None:
+    # Played at 1024x600: BLOCKED sat over the pile's count on the small pile card.
+    from game.i18n import set_language
+    from game.rules.state import Phase
+    from game.shell.controller import TurnController
+    from scenes.table import TableScene
+    from scenes.table_parts.piles import Piles
+    from scenes.widgets import ui_unit
+    from tests.helpers import position
+
+    set_language(lang)
+    app._resized(size)
+    state = position(4, ["5C JD QH 8S 2D 4H 9D AH", "4D 5S 7D TC JH", "AS AC JK 4C", "5H JK JC"],
+                     pile="4S AD QD KH 6D 5C TD 3S", turn=0, phase=Phase.DRAW if phase == "draw" else Phase.MELD)
+    scene = TableScene(TurnController(state, {}, {0, 1, 2, 3}, "fast", 1, threaded=False), "fast")
+    app.scenes.request(scene)
+    app.run(frames=2)
+    assert state.pile_blocked()
+    tags: list[tuple[str, pygame.Rect]] = []
+    real = Piles.badge
+
+    def spy(self, surface, text, card, *args, **kw):
+        tag = real(self, surface, text, card, *args, **kw)
+        tags.append((text, tag))
+        return tag
+
+    Piles.badge = spy
+    try:
+        scene.piles.draw(pygame.Surface(app.size), scene.view, ui_unit(app.size))
+    finally:
+        Piles.badge = real
+    (count,) = [tag for text, tag in tags if any(ch.isdigit() for ch in text) and tag.colliderect(scene.piles.discard)]
+    blocked = [tag for text, tag in tags if not any(ch.isdigit() for ch in text)]
+    assert len(blocked) == 1
+    assert not blocked[0].colliderect(count), (tags, scene.piles.discard)
+    assert app.screen.get_rect().contains(blocked[0])
