@@ -16,6 +16,7 @@ from game.assets import font
 from game.i18n import _, ngettext
 from game.rules.record import GameRecord
 from game.ui.card_faces import CardFaces
+from game.ui.hand_order import sort_key
 from game.ui.hand_story import wrap
 from game.ui.narrate import seat_names, side_names
 from game.ui.replay_model import PACES, ReplayModel
@@ -23,6 +24,7 @@ from scenes.scene import Host, Scene
 from scenes.widgets import (
     GOLD,
     INK,
+    PANEL,
     READABLE_PX,
     Button,
     draw_panel,
@@ -42,11 +44,15 @@ class ReplayScene(Scene):
 
     def __init__(self, record: GameRecord, hand: int, on_back: Callable[[], None] | None = None,
                  show_hidden: bool = False, games: list[GameRecord] | None = None, at: int | None = None,
-                 note: Callable[[], list[str]] | None = None) -> None:
+                 note: Callable[[], list[str]] | None = None, sort_order: str = "rank",
+                 four_colour: bool = False) -> None:
         """`games` (oldest first, `record` among them): the kept games, PgUp/PgDn going on from one into the
         next. `at`: the move to open at (else the hand's end); `note()`: words shown over the story while
-        that move is shown (the review's better move), made when drawn, in the language of the moment."""
+        that move is shown (the review's better move), made when drawn, in the language of the moment.
+        `sort_order` and `four_colour`: the player's settings, as the table shows the cards."""
         super().__init__()
+        self.order = sort_key(sort_order)
+        self.four_colour = four_colour
         self.games = games if games else [record]
         self.record = record
         self.on_back = on_back
@@ -162,8 +168,7 @@ class ReplayScene(Scene):
                                   self._board.h)
         self._text = max(14, u * 3 // 4)
         rows = self.record.players + 1  # the hands and the pile, down the left
-        card_h = (self._board.h - u - rows * (self._text + 4 + u // 4)) // rows
-        self._faces = CardFaces(max(16, min(round(u * 2.6), round(card_h / 1.4))))
+        self._faces = CardFaces(replay_card_width(self._board.h - u, rows, self._text + 4, u), self.four_colour)
 
     def update(self, dt: float) -> None:
         if self.model.update(dt):
@@ -229,12 +234,14 @@ class ReplayScene(Scene):
         pad = u // 2
         left = pygame.Rect(box.x + pad, box.y + pad // 2, round(box.w * 0.42), box.h - pad)
         right = pygame.Rect(left.right + pad, left.y, box.right - pad - left.right - pad, left.h)
-        row_h = text + 4 + faces.height + pad // 2
+        row_h = text + 4 + round(faces.height * ROW_SHOWN)  # the next row's label covers the cards' feet
         y = left.y
         acting = self.model.frame.seat
         for seat in range(state.players):
-            hand = sorted(state.hands[seat])
+            hand = sorted(state.hands[seat], key=self.order)  # as the player sorts a hand
             label = ngettext("{who}: {n} card", "{who}: {n} cards", len(hand)).format(who=names[seat], n=len(hand))
+            # On the panel's colour: the row above's cards end under it.
+            pygame.draw.rect(surface, PANEL, (left.x - pad // 2, y - 2, left.w + pad, text + 6))
             draw_text(surface, label, text, GOLD if seat == acting else INK, (left.x, y), bold=seat == acting)
             shown = self.show_hidden or seat == 0
             room = left.w - faces.width
@@ -245,6 +252,7 @@ class ReplayScene(Scene):
         pile = state.pile
         label = (ngettext("Pile: {n} card", "Pile: {n} cards", len(pile)).format(n=len(pile)) + " · "
                  + ngettext("stock: {n} card", "stock: {n} cards", len(state.stock)).format(n=len(state.stock)))
+        pygame.draw.rect(surface, PANEL, (left.x - pad // 2, y - 2, left.w + pad, text + 6))
         draw_text(surface, label, fit_size(label, text, left.w, READABLE_PX), INK, (left.x, y), bold=True)
         for i, card in enumerate(pile[-3:]):  # the top card last, on top
             surface.blit(faces.card(card), (left.x + i * (faces.width // 3), y + text + 4))
@@ -304,6 +312,16 @@ class ReplayScene(Scene):
         for part, now in lines[-room:]:
             draw_text(surface, part, text, GOLD if now else INK, (box.x + pad, y), bold=now)
             y += text + 3
+
+
+ROW_SHOWN = 0.62  # of a hand's cards, the part over the next row: their index corners and more
+
+
+def replay_card_width(room_h: int, rows: int, label_h: int, u: int) -> int:
+    """The hands' cards as large as fit `rows` rows (a label over each) in `room_h` pixels, each row but the
+    last showing the top ROW_SHOWN of its cards; never larger than the table's own cards are."""
+    per = (room_h - rows * label_h) / ((rows - 1) * ROW_SHOWN + 1)  # a card's height
+    return max(16, min(round(u * 3.2), int(per / 1.4)))
 
 
 def meld_rows(widths: list[int], room: int, gap: int) -> list[tuple[int, int]]:

@@ -132,3 +132,44 @@ def test_the_blocked_badge_is_clear_of_the_piles_label(app, lang: str, size: tup
     assert len(blocked) == 1
     assert not blocked[0].colliderect(count), (tags, scene.piles.discard)
     assert app.screen.get_rect().contains(blocked[0])
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("order", ["rank", "suit"])
+def test_the_replay_sorts_the_hands_as_the_player_does_with_cards_as_large_as_fit(monkeypatch, size, order) -> None:
+    # Played: the replay's hands were in the order of the cards' ids and its cards tiny (47 px at 1366x768).
+    import scenes.replay as replay_module
+    from game.shell.app import App
+    from game.ui.hand_order import sort_key
+    from scenes.replay import ROW_SHOWN, ReplayScene
+    from tests.scene_helpers import FakeClock
+    from tests.test_record import recorded_game
+
+    _state, record = recorded_game(4, 8, hands=1)
+    app = App(size, clock=FakeClock())
+    try:
+        scene = ReplayScene(record, record.hands[0].hand, show_hidden=True, sort_order=order, four_colour=True)
+        app.scenes.request(scene)
+        app.run(frames=1)
+        scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0, unicode=""))
+        blits: list[int | None] = []
+        faces = scene._faces
+        real_card = faces.card
+        monkeypatch.setattr(faces, "card", lambda c: (blits.append(c), real_card(c))[1])
+        scene.draw(app.screen)
+        state = scene.model.frame.state
+        hands = [state.hands[s] for s in range(4)]
+        drawn = [c for c in blits if c is not None]
+        at = 0
+        for hand in hands:
+            assert drawn[at:at + len(hand)] == sorted(hand, key=sort_key(order))
+            at += len(hand)
+        assert faces.four_colour
+        u = replay_module.ui_unit(size)
+        rows = 5
+        used = (rows - 1) * (scene._text + 4 + faces.height * ROW_SHOWN) + scene._text + 4 + faces.height
+        assert used <= scene._board.h - u // 2
+        if size == (1366, 768):
+            assert faces.width >= 60
+    finally:
+        app.close()

@@ -83,6 +83,8 @@ class Rooms:
         def replay_kept() -> None:  # the newest game's last hand; PgUp goes back through it and the older ones
             newest = kept[-1]
             self.app.scenes.request(ReplayScene(newest, newest.hands[-1].hand, games=kept,
+                                                sort_order=self.settings.sort_order,
+                                                four_colour=self.settings.four_colour,
                                                 on_back=lambda: self.app.scenes.request(scene)))
 
         scene.on_replay = replay_kept
