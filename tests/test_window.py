@@ -191,3 +191,22 @@ def test_a_size_the_window_manager_gave_without_an_event_is_laid_out_at_once() -
         assert app.size == (1200, 700) and seen[-1] == (1200, 700)
     finally:
         app.close()
+
+
+def test_a_window_manager_that_places_its_frame_where_asked_is_corrected_once() -> None:
+    # Played under openbox: each F11 out (and each start) put the window a title bar lower than asked.
+    app = App((900, 600))
+    try:
+        fake = app.window = FakeWindow()
+        fake.size, fake.position = (1000, 600), (40, 60)
+        app.process_event(f11())
+        app.process_event(f11())  # back: asked for (40, 60)
+        assert fake.position == (40, 60)
+        app.process_event(pygame.event.Event(pygame.WINDOWMOVED, x=41, y=81))  # the frame went there
+        assert fake.position == (39, 39)  # asked again, so the content lands at (40, 60)
+        app.process_event(pygame.event.Event(pygame.WINDOWMOVED, x=40, y=60))
+        assert fake.position == (39, 39) and app.windowed_pos == (40, 60)  # once only
+        app.process_event(pygame.event.Event(pygame.WINDOWMOVED, x=300, y=200))  # the player moves it
+        assert fake.position == (39, 39) and app.windowed_pos == (300, 200)
+    finally:
+        app.close()

@@ -140,16 +140,18 @@ class App:
         self.windowed_pos: tuple[int, int] | None = None
         self.fullscreen = False
         self.maximized = False  # as the window manager says (its events), full screen aside
+        self._asked_pos: tuple[int, int] | None = None  # a place asked for, until the window manager answers
         self._maximized_before = False  # maximised when F11 went full screen: maximised again after
         if self.window is not None:
             if minimum is not None:
                 self.window.minimum_size = minimum
             if placement is not None and placement.pos is not None:
-                self.window.position = placement.pos
+                self._move_to(placement.pos)
             self.windowed_pos = tuple(self.window.position)
             if placement is not None and placement.maximize:
                 self.window.maximize()
                 self.maximized = True
+                self._asked_pos = None  # the window manager places a maximised window itself
         if placement is not None and placement.fullscreen:
             self.set_fullscreen(True)
         self.screen = pygame.display.get_surface() or self.screen
@@ -176,10 +178,27 @@ class App:
                 size, pos = windowed_place(self.windowed_size, self.windowed_pos, self._desktop())
                 self.window.size = size
                 if pos is not None:
-                    self.window.position = pos
+                    self._move_to(pos)
             self.maximized = self._maximized_before
         self.fullscreen = on
         self._resized(tuple(self.window.size))
+
+    def _move_to(self, pos: tuple[int, int]) -> None:
+        """Put the window's content at `pos`. Some window managers take the place asked for as their frame's
+        and put the content a title bar lower: the first move they report is then corrected once, or the
+        window would creep down the screen at every F11 and every start."""
+        assert self.window is not None
+        self.window.position = pos
+        self._asked_pos = pos
+
+    def _placed(self, at: tuple[int, int]) -> None:
+        """The window manager's answer to a place asked for: off by a frame's width at most, corrected."""
+        asked, self._asked_pos = self._asked_pos, None
+        if asked is None or self.window is None or at == asked:
+            return
+        dx, dy = at[0] - asked[0], at[1] - asked[1]
+        if 0 <= dx <= 16 and 0 < dy <= 64:  # a frame's border and title bar, nothing else
+            self.window.position = (asked[0] - dx, asked[1] - dy)
 
     def _desktop(self) -> tuple[int, int]:
         """The size of the screen the window is on (the first one: SDL reads the window's own)."""
@@ -232,8 +251,10 @@ class App:
             return
         if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED) and not self.fullscreen:
             self.maximized = event.type == pygame.WINDOWMAXIMIZED
+            self._asked_pos = None
         if event.type == pygame.WINDOWMOVED and not self.fullscreen and not self.maximized:
             self.windowed_pos = (event.x, event.y)
+            self._placed((event.x, event.y))
         if event.type in REDRAW_EVENTS and scene is not None:
             scene.dirty = True
             self.show_all = True
