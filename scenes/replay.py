@@ -18,6 +18,7 @@ from game.rules.record import GameRecord
 from game.ui.card_faces import CardFaces
 from game.ui.hand_order import sort_key
 from game.ui.hand_story import wrap
+from game.ui.layout import card_height
 from game.ui.narrate import seat_names, side_names
 from game.ui.replay_model import PACES, ReplayModel
 from scenes.scene import Host, Scene
@@ -65,6 +66,7 @@ class ReplayScene(Scene):
         self.hand_at = self.model.hand.hand  # the note belongs to this hand's move
         self.note = note
         self._faces: CardFaces | None = None
+        self._meld_face_cache: dict[int, CardFaces] = {}  # the melds' cards, by width (smaller when many)
         self._unit = ui_unit(self.size)
         self._text = 14
         self._board = self._story = pygame.Rect(0, 0, 0, 0)
@@ -232,7 +234,12 @@ class ReplayScene(Scene):
         text = self._text
         names = seat_names(state.players)
         pad = u // 2
-        left = pygame.Rect(box.x + pad, box.y + pad // 2, round(box.w * 0.42), box.h - pad)
+        # The hands' column is as wide as the hand's longest hand needs (every card's index corner showing),
+        # from 42 % to 58 % of the board: the same for every move of the hand, so nothing jumps.
+        longest = max((len(hand) for f in self.model.frames for hand in f.state.hands), default=1)
+        needed = faces.width + round((longest - 1) * faces.width * 0.36)
+        left = pygame.Rect(box.x + pad, box.y + pad // 2, min(max(round(box.w * 0.42), needed), round(box.w * 0.58)),
+                           box.h - pad)
         right = pygame.Rect(left.right + pad, left.y, box.right - pad - left.right - pad, left.h)
         row_h = text + 4 + round(faces.height * ROW_SHOWN)  # the next row's label covers the cards' feet
         y = left.y
@@ -258,23 +265,45 @@ class ReplayScene(Scene):
             surface.blit(faces.card(card), (left.x + i * (faces.width // 3), y + text + 4))
         sides = side_names(state.players)
         side_h = right.h // state.sides
-        step = max(5, faces.width // 4)
         for side in range(state.sides):
             top = right.y + side * side_h
             reds = len(state.red_threes[side])
             label = sides[side] + (" · " + ngettext("{n} red three", "{n} red threes", reds).format(n=reds)
                                    if reds else "")
-            draw_text(surface, label, text, INK, (right.x, top), bold=True)
-            spots = meld_rows(
-                [faces.width + (len(m.cards) - 1) * step for m in state.melds[side]], right.w, u // 4)
-            rows = 1 + max((row for row, _x in spots), default=0)
-            room = top + side_h - (top + text + 4) - faces.height - u // 4  # for the rows after the first
-            # Rows overlap as much as the side's half needs, never hiding a row's index corners.
-            down = min(faces.height * 3 // 5, max(faces.height // 3, room // max(1, rows - 1)))
+            px = fit_size(label, text, right.w, READABLE_PX)  # smaller, then cut with "…", inside the board
+            f = font(px, True)
+            while f.size(label)[0] > right.w and len(label) > 1:
+                label = label[:-2].rstrip() + "…"
+            draw_text(surface, label, px, INK, (right.x, top), bold=True)
+            sizes = [len(m.cards) for m in state.melds[side]]
+            mf, spots, down = self._meld_faces(sizes, right.w, side_h - text - 4 - u // 4, faces.width)
+            step = max(5, mf.width // 4)
             for meld, (row, x) in zip(state.melds[side], spots, strict=True):
                 y = top + text + 4 + row * down
                 for i, card in enumerate(meld.cards):
-                    surface.blit(faces.card(card), (right.x + x + i * step, y))
+                    surface.blit(mf.card(card), (right.x + x + i * step, y))
+
+    def _meld_faces(self, sizes: list[int], room_w: int, room_h: int,
+                    largest: int) -> tuple[CardFaces, list[tuple[int, int]], int]:
+        """A side's melds (their sizes in cards) in its part of the board: the largest cards, up to the hands'
+        size, whose rows fit `room_h` overlapping no more than to their index corners; with each meld's row
+        and left edge, and the step from one row down to the next."""
+        width = largest
+        while True:
+            height = card_height(width)
+            step = max(5, width // 4)
+            spots = meld_rows([width + (n - 1) * step for n in sizes], room_w, self._unit // 4)
+            rows = 1 + max((row for row, _x in spots), default=0)
+            down = min(height * 3 // 5, max(height // 3, (room_h - height) // max(1, rows - 1)))
+            if height + (rows - 1) * down <= room_h or width <= 16:
+                break
+            width -= 2
+        faces = self._meld_face_cache.get(width)
+        if faces is None:
+            if len(self._meld_face_cache) > 8:
+                self._meld_face_cache.clear()
+            faces = self._meld_face_cache[width] = CardFaces(width, self.four_colour)
+        return faces, spots, down
 
     def _draw_story(self, surface: pygame.Surface) -> None:
         box = self._story

@@ -173,3 +173,42 @@ def test_the_replay_sorts_the_hands_as_the_player_does_with_cards_as_large_as_fi
             assert faces.width >= 60
     finally:
         app.close()
+
+
+class Recording(pygame.Surface):
+    """A surface that keeps where each image was put."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.placed: list[pygame.Rect] = []
+
+    def blit(self, source, dest, *args, **kw):  # type: ignore[override]
+        rect = super().blit(source, dest, *args, **kw)
+        self.placed.append(pygame.Rect(dest if len(dest) == 4 else (*dest, *source.get_size())))
+        return rect
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_replays_cards_stay_on_its_board_at_the_hands_end(size) -> None:
+    # Larger hands' cards left the melds less room: at the end of a hand they ran over the buttons.
+    from game.shell.app import App
+    from scenes.replay import ReplayScene
+    from tests.scene_helpers import FakeClock
+    from tests.test_record import recorded_game
+
+    _state, record = recorded_game(4, 8, hands=1)
+    app = App(size, clock=FakeClock())
+    try:
+        scene = ReplayScene(record, record.hands[0].hand, show_hidden=True)
+        app.scenes.request(scene)
+        app.run(frames=1)
+        for at in (0, scene.model.last // 2, scene.model.last):
+            scene.model.go(at)
+            surface = Recording(size)
+            scene.draw(surface)
+            cards = [r for r in surface.placed if r.w >= 16 and 1.3 <= r.h / r.w <= 1.5]
+            assert cards
+            for r in cards:
+                assert scene._board.contains(r), (at, r, scene._board)
+    finally:
+        app.close()
