@@ -11,10 +11,12 @@ Enter opens the next one.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 import pygame
 
 from game.i18n import _
+from game.keep.settings import Settings
 from game.lessons.lesson import Lesson
 from game.lessons.runner import Attempt, LessonRun, Outlined
 from game.ui.hint import Hint
@@ -89,7 +91,9 @@ class LessonScene(Scene):
     def __init__(self, lesson: Lesson, number: int, count: int, on_back: Callable[[], None] | None = None,
                  on_done: Callable[[str], None] | None = None, on_next: Callable[[], None] | None = None,
                  sounds: SoundBoard | None = None, speed: str = "normal", sort_order: str = "rank",
-                 next_label: str | None = None) -> None:
+                 next_label: str | None = None, settings: Settings | None = None) -> None:
+        """`settings`: the player's, applied to the lesson's table as to a game's (card size, four-colour
+        suits, the playable cards' outline, sort order and speed); the discard warning stays off."""
         super().__init__()
         self.lesson = lesson
         self.next_label = next_label
@@ -103,6 +107,9 @@ class LessonScene(Scene):
         # The discard warning is off: a lesson's discard is chosen for it.
         self.table = TableScene(self.turns, speed, on_menu=self.back, sounds=sounds, sort_order=sort_order,
                                 discard_warning=False)
+        if settings is not None:  # the same cards as at the table: Large cards, four colours...
+            self.table.apply_settings(replace(settings, discard_warning=False,
+                                              setup=replace(settings.setup, speed=speed)))
         self.view = LessonTable(self.table)
         self._panel: pygame.Surface | None = None
         self._panel_key: tuple | None = None

@@ -17,13 +17,16 @@ from game.assets import font
 from game.i18n import _, ngettext
 from game.rules.record import GameRecord
 from game.ui.card_faces import CardFaces
+from game.ui.hand_order import sort_key
 from game.ui.hand_story import wrap
+from game.ui.layout import card_height
 from game.ui.narrate import seat_names, side_names
 from game.ui.replay_model import PACES, VIEWS, Board, ReplayModel
 from scenes.scene import Host, Scene
 from scenes.widgets import (
     GOLD,
     INK,
+    PANEL,
     READABLE_PX,
     Button,
     draw_panel,
@@ -43,11 +46,15 @@ class ReplayScene(Scene):
 
     def __init__(self, record: GameRecord, hand: int, on_back: Callable[[], None] | None = None,
                  show_hidden: bool = False, games: list[GameRecord] | None = None, at: int | None = None,
-                 note: Callable[[], list[str]] | None = None) -> None:
+                 note: Callable[[], list[str]] | None = None, sort_order: str = "rank",
+                 four_colour: bool = False) -> None:
         """`games` (oldest first, `record` among them): the kept games, PgUp/PgDn going on from one into the
         next. `at`: the move to open at (else the hand's end); `note()`: words shown over the story while
-        that move is shown (the review's better move), made when drawn, in the language of the moment."""
+        that move is shown (the review's better move), made when drawn, in the language of the moment.
+        `sort_order` and `four_colour`: the player's settings, as the table shows the cards."""
         super().__init__()
+        self.order = sort_key(sort_order)
+        self.four_colour = four_colour
         self.games = games if games else [record]
         self.record = record
         self.on_back = on_back
@@ -60,6 +67,7 @@ class ReplayScene(Scene):
         self.hand_at = self.model.hand.hand  # the note belongs to this hand's move
         self.note = note
         self._faces: CardFaces | None = None
+        self._meld_face_cache: dict[int, CardFaces] = {}  # the melds' cards, by width (smaller when many)
         self._unit = ui_unit(self.size)
         self._text = 14
         self._board = self._story = pygame.Rect(0, 0, 0, 0)
@@ -169,8 +177,7 @@ class ReplayScene(Scene):
                                   self._board.h)
         self._text = max(14, u * 3 // 4)
         rows = self.record.players + 1  # the hands and the pile, down the left
-        card_h = (self._board.h - u - rows * (self._text + 4 + u // 4)) // rows
-        self._faces = CardFaces(max(16, min(round(u * 2.6), round(card_h / 1.4))))
+        self._faces = CardFaces(replay_card_width(self._board.h - u, rows, self._text + 4, u), self.four_colour)
 
     def update(self, dt: float) -> None:
         if self.model.update(dt):
@@ -237,14 +244,23 @@ class ReplayScene(Scene):
         top = box.y + pad // 2
         if self.view_mode == "seat":  # whose view, and when, over the board: the position it chose from
             top = self._draw_whose(surface, state, names, pygame.Rect(box.x + pad, top, box.w - 2 * pad, 0), text)
-        left = pygame.Rect(box.x + pad, top, round(box.w * 0.42), box.bottom - pad // 2 - top)
+        # The hands' column is as wide as the hand's longest hand needs (every card's index corner showing),
+        # from 42 % to 58 % of the board: the same for every move of the hand, so nothing jumps.
+        longest = max((len(hand) for f in self.model.frames for hand in f.state.hands), default=1)
+        needed = faces.width + round((longest - 1) * faces.width * 0.36)
+        left = pygame.Rect(box.x + pad, top, min(max(round(box.w * 0.42), needed), round(box.w * 0.58)),
+                           box.bottom - pad // 2 - top)
         right = pygame.Rect(left.right + pad, left.y, box.right - pad - left.right - pad, left.h)
-        row_h = min(text + 4 + faces.height + pad // 2, (left.h - text - 4 - faces.height) // state.players)
+        row_h = text + 4 + round(faces.height * ROW_SHOWN)  # the next row's label covers the cards' feet
         y = left.y
         acting = self.model.frame.seat
         for seat in range(state.players):
             hand = state.hands[seat]
+            if None not in hand:  # a hand seen face up, as the player sorts a hand (backs stay as they are)
+                hand = tuple(sorted(hand, key=self.order))
             label = ngettext("{who}: {n} card", "{who}: {n} cards", len(hand)).format(who=names[seat], n=len(hand))
+            # On the panel's colour: the row above's cards end under it.
+            pygame.draw.rect(surface, PANEL, (left.x - pad // 2, y - 2, left.w + pad, text + 6))
             draw_text(surface, label, text, GOLD if seat == acting else INK, (left.x, y), bold=seat == acting)
             room = left.w - faces.width
             gap = min(faces.width // 2, room // max(1, len(hand) - 1)) if len(hand) > 1 else 0
@@ -254,28 +270,51 @@ class ReplayScene(Scene):
         pile = state.pile
         label = (ngettext("Pile: {n} card", "Pile: {n} cards", len(pile)).format(n=len(pile)) + " · "
                  + ngettext("stock: {n} card", "stock: {n} cards", state.stock).format(n=state.stock))
+        pygame.draw.rect(surface, PANEL, (left.x - pad // 2, y - 2, left.w + pad, text + 6))
         draw_text(surface, label, fit_size(label, text, left.w, READABLE_PX), INK, (left.x, y), bold=True)
         for i, card in enumerate(pile[-3:]):  # the top card last, on top
             surface.blit(faces.card(card), (left.x + i * (faces.width // 3), y + text + 4))
         sides = side_names(state.players)
         side_h = right.h // state.sides
-        step = max(5, faces.width // 4)
         for side in range(state.sides):
             top = right.y + side * side_h
             reds = len(state.red_threes[side])
             label = sides[side] + (" · " + ngettext("{n} red three", "{n} red threes", reds).format(n=reds)
                                    if reds else "")
-            draw_text(surface, label, text, INK, (right.x, top), bold=True)
-            spots = meld_rows(
-                [faces.width + (len(m.cards) - 1) * step for m in state.melds[side]], right.w, u // 4)
-            rows = 1 + max((row for row, _x in spots), default=0)
-            room = top + side_h - (top + text + 4) - faces.height - u // 4  # for the rows after the first
-            # Rows overlap as much as the side's half needs, never hiding a row's index corners.
-            down = min(faces.height * 3 // 5, max(faces.height // 3, room // max(1, rows - 1)))
+            px = fit_size(label, text, right.w, READABLE_PX)  # smaller, then cut with "…", inside the board
+            f = font(px, True)
+            while f.size(label)[0] > right.w and len(label) > 1:
+                label = label[:-2].rstrip() + "…"
+            draw_text(surface, label, px, INK, (right.x, top), bold=True)
+            sizes = [len(m.cards) for m in state.melds[side]]
+            mf, spots, down = self._meld_faces(sizes, right.w, side_h - text - 4 - u // 4, faces.width)
+            step = max(5, mf.width // 4)
             for meld, (row, x) in zip(state.melds[side], spots, strict=True):
                 y = top + text + 4 + row * down
                 for i, card in enumerate(meld.cards):
-                    surface.blit(faces.card(card), (right.x + x + i * step, y))
+                    surface.blit(mf.card(card), (right.x + x + i * step, y))
+
+    def _meld_faces(self, sizes: list[int], room_w: int, room_h: int,
+                    largest: int) -> tuple[CardFaces, list[tuple[int, int]], int]:
+        """A side's melds (their sizes in cards) in its part of the board: the largest cards, up to the hands'
+        size, whose rows fit `room_h` overlapping no more than to their index corners; with each meld's row
+        and left edge, and the step from one row down to the next."""
+        width = largest
+        while True:
+            height = card_height(width)
+            step = max(5, width // 4)
+            spots = meld_rows([width + (n - 1) * step for n in sizes], room_w, self._unit // 4)
+            rows = 1 + max((row for row, _x in spots), default=0)
+            down = min(height * 3 // 5, max(height // 3, (room_h - height) // max(1, rows - 1)))
+            if height + (rows - 1) * down <= room_h or width <= 16:
+                break
+            width -= 2
+        faces = self._meld_face_cache.get(width)
+        if faces is None:
+            if len(self._meld_face_cache) > 8:
+                self._meld_face_cache.clear()
+            faces = self._meld_face_cache[width] = CardFaces(width, self.four_colour)
+        return faces, spots, down
 
     def _draw_whose(self, surface: pygame.Surface, board: Board, names: list[str], line: pygame.Rect,
                     text: int) -> int:
@@ -326,6 +365,16 @@ class ReplayScene(Scene):
         for part, now in lines[-room:]:
             draw_text(surface, part, text, GOLD if now else INK, (box.x + pad, y), bold=now)
             y += text + 3
+
+
+ROW_SHOWN = 0.62  # of a hand's cards, the part over the next row: their index corners and more
+
+
+def replay_card_width(room_h: int, rows: int, label_h: int, u: int) -> int:
+    """The hands' cards as large as fit `rows` rows (a label over each) in `room_h` pixels, each row but the
+    last showing the top ROW_SHOWN of its cards; never larger than the table's own cards are."""
+    per = (room_h - rows * label_h) / ((rows - 1) * ROW_SHOWN + 1)  # a card's height
+    return max(16, min(round(u * 3.2), int(per / 1.4)))
 
 
 def meld_rows(widths: list[int], room: int, gap: int) -> list[tuple[int, int]]:

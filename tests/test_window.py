@@ -11,7 +11,15 @@ from game.keep.settings import Settings
 from game.keep.storage import Storage
 from game.shell.app import App
 from game.shell.flow import Flow
-from game.shell.window import DEFAULT_SIZE, MIN_SIZE, WindowState, place_window, usable
+from game.shell.window import (
+    DEFAULT_SIZE,
+    MIN_SIZE,
+    TITLE_ROOM,
+    WindowState,
+    place_window,
+    usable,
+    windowed_place,
+)
 
 
 def f11() -> pygame.event.Event:
@@ -69,7 +77,9 @@ def test_minimum_size_and_f11() -> None:
         assert app.fullscreen and pygame.display.is_fullscreen()
         assert app.window_state() == WindowState((1280, 720), app.windowed_pos, True)
         app.process_event(f11())
-        assert not app.fullscreen and app.size == (1280, 720)
+        # Back to the windowed size, no larger than the screen (the dummy driver's is 1024x768).
+        desktop = tuple(pygame.display.get_desktop_sizes()[0])
+        assert not app.fullscreen and app.size == windowed_place((1280, 720), None, desktop)[0]
     finally:
         app.close()
 
@@ -80,6 +90,7 @@ def test_the_game_reopens_as_it_was_left(tmp_path) -> None:
     first = flow.app.size
     desktop = pygame.display.get_desktop_sizes()[0]
     assert first[0] <= desktop[0] and first[1] <= desktop[1] - 100 or first[1] == MIN_SIZE[1]
+    flow.app.process_event(pygame.event.Event(pygame.WINDOWRESTORED))  # opened maximised; the player sizes it
     flow.app.window.size = (1024, 620)
     flow.app.process_event(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=1024, y=620))
     flow.app.process_event(f11())
@@ -98,3 +109,104 @@ def test_the_game_reopens_as_it_was_left(tmp_path) -> None:
     assert flow.app.size == (1280, 720)
     flow.close()
     assert Storage(tmp_path).load_settings().window.size == (1024, 620)
+
+
+def test_left_maximised_it_reopens_maximised() -> None:
+    # Played: quit maximised on a 1366x768 laptop; it reopened as a 1350x668 window with black bands.
+    left = WindowState((1350, 668), (0, 19), False, maximized=True)
+    p = place_window(left, [(1366, 768)])
+    assert p.maximize and p.size == (1350, 668) and not p.fullscreen
+    # Saved by an earlier version, without the flag: as large as the screen, so maximised too.
+    assert place_window(WindowState((1366, 749), (0, 19)), [(1366, 768)]).maximize
+    assert not place_window(WindowState((1100, 600), (40, 60)), [(1366, 768)]).maximize
+    assert not place_window(WindowState((1350, 668), (2, 60)), [(1366, 768)]).maximize  # restored, as large as fits
+    # The flag round-trips, and a file of an earlier version reads back unchanged (no settings notice).
+    assert WindowState.from_json(json.loads(json.dumps(left.to_json()))) == left
+    old = {"size": [1200, 700], "pos": [10, 20], "fullscreen": False}
+    assert WindowState.from_json(old).to_json() == old
+
+
+@pytest.mark.parametrize("desktop", [(1366, 768), (1024, 600), (1920, 1080)])
+@pytest.mark.parametrize("pos", [(0, 0), (-40, -30), (900, 700), (3000, 3000), (200, 10)])
+def test_back_from_full_screen_the_whole_window_and_its_title_bar_are_on_screen(desktop, pos) -> None:
+    for size in ((1280, 800), (1366, 749), (1100, 620)):
+        (w, h), (x, y) = windowed_place(size, pos, desktop)
+        room = usable(desktop)
+        assert w <= room[0] and h <= room[1]
+        assert 0 <= x and x + w <= desktop[0]
+        assert y >= TITLE_ROOM and y + h <= max(desktop[1], TITLE_ROOM + h)
+
+
+class FakeWindow:
+    """What App asks of a window, recording what a window manager would be told."""
+
+    def __init__(self) -> None:
+        self.size, self.position, self.calls = (1350, 668), (0, 19), []
+
+    def maximize(self) -> None:
+        self.calls.append("maximize")
+
+    def set_fullscreen(self, desktop: bool = False) -> None:
+        self.calls.append("fullscreen")
+
+    def set_windowed(self) -> None:
+        self.calls.append("windowed")
+
+
+def test_f11_out_of_a_maximised_window_maximises_it_again_and_the_state_says_maximised() -> None:
+    app = App((1100, 620))
+    try:
+        fake = app.window = FakeWindow()
+        app.process_event(pygame.event.Event(pygame.WINDOWMAXIMIZED))
+        app.process_event(pygame.event.Event(pygame.WINDOWMOVED, x=0, y=19))  # the maximised place: not kept
+        assert app.maximized and app.window_state() == WindowState((1100, 620), app.windowed_pos, False, True)
+        app.process_event(f11())
+        assert app.window_state().maximized and app.window_state().fullscreen
+        app.process_event(f11())
+        assert fake.calls == ["fullscreen", "windowed", "maximize"] and app.maximized
+        app.process_event(pygame.event.Event(pygame.WINDOWRESTORED))
+        assert not app.maximized
+    finally:
+        app.close()
+
+
+def test_a_size_the_window_manager_gave_without_an_event_is_laid_out_at_once() -> None:
+    # Maximised at start: the table must lay out to the real window, not to the size asked for.
+    app = App((1100, 620), clock=None)
+    try:
+        from scenes.scene import Scene
+
+        seen: list[tuple[int, int]] = []
+
+        class Watch(Scene):
+            def resize(self, size: tuple[int, int]) -> None:
+                super().resize(size)
+                seen.append(size)
+
+        app.scenes.request(Watch())
+        app.run(frames=1)
+        pygame.display.set_mode((1200, 700), app.flags)  # as a window manager's maximise leaves it
+        pygame.event.clear()  # and no event said so (as at start, before the scene existed)
+        app.run(frames=1)
+        assert app.size == (1200, 700) and seen[-1] == (1200, 700)
+    finally:
+        app.close()
+
+
+def test_a_window_manager_that_places_its_frame_where_asked_is_corrected_once() -> None:
+    # Played under openbox: each F11 out (and each start) put the window a title bar lower than asked.
+    app = App((900, 600))
+    try:
+        fake = app.window = FakeWindow()
+        fake.size, fake.position = (1000, 600), (40, 60)
+        app.process_event(f11())
+        app.process_event(f11())  # back: asked for (40, 60)
+        assert fake.position == (40, 60)
+        app.process_event(pygame.event.Event(pygame.WINDOWMOVED, x=41, y=81))  # the frame went there
+        assert fake.position == (39, 39)  # asked again, so the content lands at (40, 60)
+        app.process_event(pygame.event.Event(pygame.WINDOWMOVED, x=40, y=60))
+        assert fake.position == (39, 39) and app.windowed_pos == (40, 60)  # once only
+        app.process_event(pygame.event.Event(pygame.WINDOWMOVED, x=300, y=200))  # the player moves it
+        assert fake.position == (39, 39) and app.windowed_pos == (300, 200)
+    finally:
+        app.close()

@@ -12,15 +12,19 @@ DEFAULT_SIZE = (1280, 800)  # the first size on a screen with room for it
 @dataclass(frozen=True)
 class WindowState:
     """The window as the player left it: its size (the windowed size, also when it was left full
-    screen), where it was, and whether it was full screen."""
+    screen or maximised), where it was, whether it was full screen and whether it was maximised."""
 
     size: tuple[int, int] = DEFAULT_SIZE
     pos: tuple[int, int] | None = None
     fullscreen: bool = False
+    maximized: bool = False
 
     def to_json(self) -> dict:
-        return {"size": list(self.size), "pos": list(self.pos) if self.pos is not None else None,
+        data = {"size": list(self.size), "pos": list(self.pos) if self.pos is not None else None,
                 "fullscreen": self.fullscreen}
+        if self.maximized:  # only when it was: the files of earlier versions read back as they were
+            data["maximized"] = True
+        return data
 
     @staticmethod
     def from_json(data: object) -> WindowState | None:
@@ -30,7 +34,7 @@ class WindowState:
         size = _pair(data.get("size"))
         if size is None or size[0] <= 0 or size[1] <= 0:
             return None
-        return WindowState(size, _pair(data.get("pos")), data.get("fullscreen") is True)
+        return WindowState(size, _pair(data.get("pos")), data.get("fullscreen") is True, data.get("maximized") is True)
 
 
 def _pair(value: object) -> tuple[int, int] | None:

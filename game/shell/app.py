@@ -20,7 +20,7 @@ from game.assets import clear_font_cache
 from game.i18n import _
 from game.keep.logs import first_frame_drawn
 from game.shell.frame_gate import frame_begins, frame_ends
-from game.shell.window import DEFAULT_SIZE, Placement, WindowState
+from game.shell.window import DEFAULT_SIZE, Placement, WindowState, windowed_place
 from game.ui.native_memory import give_back_free_memory, keep_big_images_apart
 from scenes.scene import Scene
 
@@ -134,18 +134,24 @@ class App:
         self.show_all = True  # the next frame shows the whole window (the system may have lost our picture)
         pygame.key.set_repeat(400, 45)  # held arrow keys move through menus
         self.window = _window()
-        # The windowed size and place, kept while full screen, so the next run opens as windowed.
+        # The windowed size and place, kept while full screen or maximised, so the next run (and F11 out,
+        # and the window manager's "restore") comes back to them.
         self.windowed_size: tuple[int, int] = self.screen.get_size()
         self.windowed_pos: tuple[int, int] | None = None
         self.fullscreen = False
+        self.maximized = False  # as the window manager says (its events), full screen aside
+        self._asked_pos: tuple[int, int] | None = None  # a place asked for, until the window manager answers
+        self._maximized_before = False  # maximised when F11 went full screen: maximised again after
         if self.window is not None:
             if minimum is not None:
                 self.window.minimum_size = minimum
             if placement is not None and placement.pos is not None:
-                self.window.position = placement.pos
+                self._move_to(placement.pos)
+            self.windowed_pos = tuple(self.window.position)
             if placement is not None and placement.maximize:
                 self.window.maximize()
-            self.windowed_pos = tuple(self.window.position)
+                self.maximized = True
+                self._asked_pos = None  # the window manager places a maximised window itself
         if placement is not None and placement.fullscreen:
             self.set_fullscreen(True)
         self.screen = pygame.display.get_surface() or self.screen
@@ -160,23 +166,57 @@ class App:
         if on == self.fullscreen or self.window is None:
             return
         if on:
-            self.windowed_size, self.windowed_pos = self.size, tuple(self.window.position)
+            self._maximized_before = self.maximized
+            if not self.maximized:  # a maximised window's own size and place are kept from before
+                self.windowed_size, self.windowed_pos = self.size, tuple(self.window.position)
             self.window.set_fullscreen(desktop=True)
         else:
             self.window.set_windowed()
-            self.window.size = self.windowed_size
-            if self.windowed_pos is not None:
-                self.window.position = self.windowed_pos
+            if self._maximized_before:
+                self.window.maximize()  # as it was: filling the screen, title bar and all on it
+            else:
+                size, pos = windowed_place(self.windowed_size, self.windowed_pos, self._desktop())
+                self.window.size = size
+                if pos is not None:
+                    self._move_to(pos)
+            self.maximized = self._maximized_before
         self.fullscreen = on
         self._resized(tuple(self.window.size))
 
+    def _move_to(self, pos: tuple[int, int]) -> None:
+        """Put the window's content at `pos`. Some window managers take the place asked for as their frame's
+        and put the content a title bar lower: the first move they report is then corrected once, or the
+        window would creep down the screen at every F11 and every start."""
+        assert self.window is not None
+        self.window.position = pos
+        self._asked_pos = pos
+
+    def _placed(self, at: tuple[int, int]) -> None:
+        """The window manager's answer to a place asked for: off by a frame's width at most, corrected."""
+        asked, self._asked_pos = self._asked_pos, None
+        if asked is None or self.window is None or at == asked:
+            return
+        dx, dy = at[0] - asked[0], at[1] - asked[1]
+        if 0 <= dx <= 16 and 0 < dy <= 64:  # a frame's border and title bar, nothing else
+            self.window.position = (asked[0] - dx, asked[1] - dy)
+
+    def _desktop(self) -> tuple[int, int]:
+        """The size of the screen the window is on (the first one: SDL reads the window's own)."""
+        try:
+            sizes = pygame.display.get_desktop_sizes()
+        except pygame.error:
+            sizes = []
+        return tuple(sizes[0]) if sizes else self.size
+
     def window_state(self) -> WindowState:
-        """What to reopen next time: the windowed size and place, and whether it was full screen."""
-        if not self.fullscreen:
+        """What to reopen next time: the windowed size and place, and whether it was full screen or
+        maximised (then the size is the one its "restore" comes back to)."""
+        if not self.fullscreen and not self.maximized:
             self.windowed_size = self.size
             if self.window is not None:
                 self.windowed_pos = tuple(self.window.position)
-        return WindowState(self.windowed_size, self.windowed_pos, self.fullscreen)
+        maximized = self._maximized_before if self.fullscreen else self.maximized
+        return WindowState(self.windowed_size, self.windowed_pos, self.fullscreen, maximized)
 
     def _resized(self, size: tuple[int, int]) -> None:
         surface = pygame.display.get_surface()
@@ -209,8 +249,12 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.set_fullscreen(not self.fullscreen)  # every scene, so it is never a scene's key
             return
-        if event.type == pygame.WINDOWMOVED and not self.fullscreen:
+        if event.type in (pygame.WINDOWMAXIMIZED, pygame.WINDOWRESTORED) and not self.fullscreen:
+            self.maximized = event.type == pygame.WINDOWMAXIMIZED
+            self._asked_pos = None
+        if event.type == pygame.WINDOWMOVED and not self.fullscreen and not self.maximized:
             self.windowed_pos = (event.x, event.y)
+            self._placed((event.x, event.y))
         if event.type in REDRAW_EVENTS and scene is not None:
             scene.dirty = True
             self.show_all = True
@@ -233,6 +277,9 @@ class App:
             self.process_event(event)
             if not self.running:
                 return
+        surface = pygame.display.get_surface()
+        if surface is not None and surface.get_size() != self.size:
+            self._resized(surface.get_size())  # the window manager sized it (maximised) without a word
         scene = self.scenes.current
         if scene is None:
             self.running = False

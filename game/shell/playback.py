@@ -13,6 +13,7 @@ from scenes.review import ReviewScene
 from scenes.scene import Scene
 
 if TYPE_CHECKING:
+    from game.keep.settings import Settings
     from game.shell.app import App
     from scenes.table import TableScene
 
@@ -22,6 +23,7 @@ class Playback:
 
     app: App
     table: TableScene | None
+    settings: Settings
 
     def _replay_from_sheet(self, hand: int) -> None:
         """A hand chosen on the table's score sheet (G), played back; Esc comes back to the sheet."""
@@ -31,7 +33,9 @@ class Playback:
 
     def open_replay(self, record: GameRecord, hand: int, back: Scene) -> None:
         """A hand of `record` played back (the scene it came from comes back after it)."""
-        self.app.scenes.request(ReplayScene(record, hand, on_back=lambda: self.app.scenes.request(back)))
+        self.app.scenes.request(ReplayScene(record, hand, on_back=lambda: self.app.scenes.request(back),
+                                            sort_order=self.settings.sort_order,
+                                            four_colour=self.settings.four_colour))
 
     def open_review(self, record: GameRecord, hand: int, back: Scene) -> None:
         """Where the player's moves of the hand cost most; a moment chosen opens the replay at its move, and
@@ -40,6 +44,8 @@ class Playback:
 
         def replay_at(moment: Moment) -> None:
             self.app.scenes.request(ReplayScene(record, moment.hand, on_back=lambda: self.app.scenes.request(review),
+                                                sort_order=self.settings.sort_order,
+                                                four_colour=self.settings.four_colour,
                                                 at=moment.move + 1, note=lambda: review.note(moment)))
 
         review.on_replay = replay_at

@@ -94,6 +94,8 @@ class Rooms:
         def replay_kept() -> None:  # the newest game's last hand; PgUp goes back through it and the older ones
             newest = kept[-1]
             self.app.scenes.request(ReplayScene(newest, newest.hands[-1].hand, games=kept,
+                                                sort_order=self.settings.sort_order,
+                                                four_colour=self.settings.four_colour,
                                                 on_back=lambda: self.app.scenes.request(scene)))
 
         scene.on_replay = replay_kept
@@ -125,7 +127,7 @@ class Rooms:
         self.app.scenes.request(LessonScene(
             entry, c.lessons.index(entry) + 1, len(c.lessons), on_back=on_back, on_done=on_done, on_next=on_next,
             sounds=self.sounds, speed=self.settings.setup.speed, sort_order=self.settings.sort_order,
-            next_label=None if following else _("a guided first game")))
+            next_label=None if following else _("a guided first game"), settings=self.settings))
 
     def open_guided(self, game: str) -> None:
         """A guided first game of the course's game: one hand at a table of four against the computer, the

@@ -17,6 +17,7 @@ from game.keep.window_state import DEFAULT_SIZE, MIN_SIZE, WindowState
 # Room left for what the desktop puts around a window: taskbar or top bar, title bar, borders.
 DESKTOP_MARGIN = (16, 100)
 ON_SCREEN = 120  # pixels of the title bar that must stay on screen to grab it again
+TITLE_ROOM = 40  # over the window's top: its title bar (and a top panel), kept on screen
 
 
 def usable(desktop: tuple[int, int]) -> tuple[int, int]:
@@ -41,6 +42,10 @@ def place_window(saved: WindowState | None, desktops: Sequence[tuple[int, int]])
         return Placement(size, None, size != DEFAULT_SIZE, False)
     w = min(max(saved.size[0], MIN_SIZE[0]), room[0])
     h = min(max(saved.size[1], MIN_SIZE[1]), room[1])
+    # Left maximised, or (saved by an earlier version, which kept no flag) larger than a window can be on
+    # this screen: maximised again, so the window manager fills the screen exactly; the size shrunk to fit
+    # is what "restore" comes back to.
+    maximize = saved.maximized or saved.size[0] > room[0] or saved.size[1] > room[1]
     pos = saved.pos
     if pos is not None:
         # Displays side by side: the window may be on any of them, but not beyond them all.
@@ -51,4 +56,17 @@ def place_window(saved: WindowState | None, desktops: Sequence[tuple[int, int]])
         if x + w > total_w or y + h > tallest:  # would hang off the screens: back onto the first
             x, y = min(x, max(0, desktop[0] - w)), min(y, max(0, desktop[1] - h))
         pos = (x, y)
-    return Placement((w, h), pos, False, saved.fullscreen)
+    return Placement((w, h), pos, maximize, saved.fullscreen)
+
+
+def windowed_place(size: tuple[int, int], pos: tuple[int, int] | None,
+                   desktop: tuple[int, int]) -> tuple[tuple[int, int], tuple[int, int] | None]:
+    """Back from full screen: the windowed size, no larger than the desktop's usable room, and its place
+    moved so that the whole window, its title bar included, is on the screen."""
+    room = usable(desktop)
+    w, h = min(size[0], room[0]), min(size[1], room[1])
+    if pos is None:
+        return (w, h), None
+    x = min(max(pos[0], 0), max(0, desktop[0] - w))
+    y = min(max(pos[1], TITLE_ROOM), max(TITLE_ROOM, desktop[1] - h))
+    return (w, h), (x, y)

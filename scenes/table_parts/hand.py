@@ -22,7 +22,11 @@ from scenes.widgets import GOLD, HINT
 
 DRAG = 10  # pixels the pointer moves, pressed, before the cards are dragged rather than clicked
 AWAY = 0.4  # seconds the pointer stays off the hand before the hand re-spreads
-PLAYABLE = (120, 215, 150)  # a card that can be melded or added now (the settings' help)
+# A card that can be melded or added now (the settings' help): a thick light ring edged in near-black on
+# both sides, so it stands out by its brightness and its shape on the green felt and on a white card alike,
+# not by its hue alone.
+PLAYABLE = (170, 255, 190)
+PLAYABLE_EDGE = (8, 24, 14)
 
 
 class Hand:
@@ -236,6 +240,10 @@ class Hand:
             return pygame.Rect(r[0], r[1], max(8, min(r[2], self.base[self.order[i + 1]][0] - r[0])), r[3])
         return pygame.Rect(r)
 
+    def playable_ring(self) -> int:
+        """The playable cards' ring, in pixels: thick enough to find at a glance (3 px at the smallest)."""
+        return max(3, round(self.card_w / 18))
+
     def draw_marks(self, surface: pygame.Surface | DrawList, playable: Iterable[int], hinted: Iterable[int]) -> None:
         """A gold bar over each card drawn this turn, the playable cards and the hint's cards outlined."""
         bar_h = max(4, self.card_w // 16)
@@ -244,10 +252,15 @@ class Hand:
             if r is not None and c not in self.dragging:
                 strip = max(8, round(r[2] * 0.31) - 4)
                 draw_list.rect(surface, GOLD, (r[0] + 2, r[1] - bar_h - 2, strip, bar_h), border_radius=2)
+        ring = self.playable_ring()
         for c in playable:
             r = self.visible_part(c)
             if r is not None and c not in self.dragging:
-                draw_list.rect(surface, PLAYABLE, r.inflate(2, 2), width=2, border_radius=7)
+                # Dark from 1 px outside the light ring to 2 px inside the card's edge, the light ring between.
+                draw_list.rect(surface, PLAYABLE_EDGE, r.inflate(2 * ring + 4, 2 * ring + 4), width=ring + 4,
+                               border_radius=9)
+                draw_list.rect(surface, PLAYABLE, r.inflate(2 * ring + 2, 2 * ring + 2), width=ring,
+                               border_radius=8)
         for c in hinted:
             r = self.visible_part(c)
             if r is not None:

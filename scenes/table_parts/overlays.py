@@ -25,19 +25,23 @@ def log_panel_image(size: tuple[int, int], lines: list[str], text_px: int) -> py
     room = (h - 2 * pad - text_px - 2) // (text_px + 3)
     y = h - pad - text_px
     for line in reversed(lines[-room:] if room > 0 else []):
-        draw_text(image, _cut(line, text_px, w - 2 * pad), text_px, INK, (pad, y))
+        text, px = fit_line(line, text_px, w - 2 * pad)
+        draw_text(image, text, px, INK, (pad, y + text_px - px))
         y -= text_px + 3
     return image
 
 
-def _cut(text: str, size: int, room: int) -> str:
-    """`text` shrunk a little, then cut with an ellipsis, to fit `room` pixels."""
-    f = font(fit_size(text, size, room, size - 2, bold=False), False)
+def fit_line(text: str, size: int, room: int) -> tuple[str, int]:
+    """`text` shrunk a little (two sizes at most), then cut with an ellipsis, to fit `room` pixels; and the
+    size to draw it at (the size it was measured at: a line measured small and drawn large was cut by the
+    panel's edge, without its ellipsis)."""
+    px = fit_size(text, size, room, size - 2, bold=False)
+    f = font(px, False)
     if f.size(text)[0] <= room:
-        return text
-    while text and f.size(text + "…")[0] > room:
+        return text, px
+    while text and f.size(text.rstrip() + "…")[0] > room:
         text = text[:-1]
-    return text + "…"
+    return text.rstrip() + "…", px
 
 
 def _box(size: tuple[int, int], u: int, width: int) -> pygame.Rect:

@@ -123,18 +123,31 @@ class Panels:
                                                    view.side, self.chosen)
 
     @staticmethod
-    def draw_help(surface: pygame.Surface | DrawList, view: TableView, size: tuple[int, int], u: int) -> None:
-        lines = help_lines(view)
-        px = max(12, u * 3 // 4)
+    def help_box(lines: list[str], size: tuple[int, int], u: int) -> tuple[pygame.Rect, int, int,
+                                                                         list[tuple[str, bool]]]:
+        """The keys' panel: its box, text size, line step and wrapped lines (the title's bold). The text is
+        as large as lets every wrapped line inside the box, and the box inside the window."""
         width = min(size[0] - 40, u * 34)
-        parts = [(i, part) for i, line in enumerate(lines) for part in wrap_text(line, font(px, i == 0), width - u)]
-        step = max(px + 2, min(u, (size[1] - 2 * u) // max(1, len(parts))))  # every wrapped line inside the panel
-        box = pygame.Rect(0, 0, width, step * len(parts) + u)
+        px = max(12, u * 3 // 4)
+        while True:
+            step = max(px + 2, round(px * 4 / 3))
+            parts = [(part, i == 0) for i, line in enumerate(lines) for part in wrap_text(line, font(px, i == 0),
+                                                                                          width - u)]
+            height = len(parts) * step + u
+            if height <= size[1] - 20 or px <= 10:
+                break
+            px -= 1
+        box = pygame.Rect(0, 0, width, height)
         box.center = (size[0] // 2, size[1] // 2)
+        return box, px, step, parts
+
+    @staticmethod
+    def draw_help(surface: pygame.Surface | DrawList, view: TableView, size: tuple[int, int], u: int) -> None:
+        box, px, step, parts = Panels.help_box(help_lines(view), size, u)
         draw_panel(surface, box, u // 2)
         y = box.top + u // 2
-        for i, part in parts:
-            draw_text(surface, part, px, GOLD if i == 0 else INK, (box.x + u // 2, y), bold=i == 0)
+        for part, title in parts:
+            draw_text(surface, part, px, GOLD if title else INK, (box.x + u // 2, y), bold=title)
             y += step
 
 

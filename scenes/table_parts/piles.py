@@ -157,16 +157,16 @@ class Piles:
         freeze = state.pile_freeze(view.side) if state.pile else None
         if freeze == FROZEN_BY_WILD:
             self.draw_crosswise_wild(surface, view, pi)
-        self.count_badges(surface, _("Stock {n}").format(n=len(state.stock)), _("Pile {n}").format(n=len(state.pile)),
-                          small)
+        _stock_tag, pile_tag = self.count_badges(surface, _("Stock {n}").format(n=len(state.stock)),
+                                                 _("Pile {n}").format(n=len(state.pile)), small)
         if state.pile_blocked():
             top = state.pile[-1]
             text = _("BLOCKED")
             if BLACK_THREE[top] and state.rules.pile_freezes and state.phase == Phase.DRAW:
                 text = _("Blocked for {who}").format(who=view.names[state.turn])  # one player only
-            self.badge(surface, text, pi, small, (170, 20, 20), middle=True)
+            self.badge(surface, text, pi, small, (170, 20, 20), middle=True, clear_of=pile_tag)
         elif freeze is not None:
-            self.badge(surface, _("FROZEN"), pi, small, (30, 70, 150), middle=True)
+            self.badge(surface, _("FROZEN"), pi, small, (30, 70, 150), middle=True, clear_of=pile_tag)
 
     def draw_crosswise_wild(self, surface: pygame.Surface | DrawList, view: TableView, pile: pygame.Rect) -> None:
         """A frozen pile: its wild card lies crosswise, sticking out on both sides of the pile."""
@@ -202,19 +202,25 @@ class Piles:
 
     def badge(self, surface: pygame.Surface | DrawList, text: str, card: pygame.Rect, size: int,
               color: tuple[int, int, int] = (12, 40, 24), middle: bool = False,
-              fit: tuple[list[str], int, bool] | None = None) -> None:
-        """A label on a card (`fit`: its lines, size and weight, when chosen with a neighbour's)."""
+              fit: tuple[list[str], int, bool] | None = None, clear_of: pygame.Rect | None = None) -> pygame.Rect:
+        """A label on a card (`fit`: its lines, size and weight, when chosen with a neighbour's); a middle
+        one is moved up clear of the label `clear_of` (the count at the card's foot, on a small card).
+        Returns where it went."""
         lines, px, bold = fit if fit is not None else self.fitted(text, size, card.w - 8)
         images = [text_image(line, px, (255, 255, 255), bold) for line in lines]
         tag = pygame.Rect(0, 0, card.w - 2, sum(img.get_height() for img in images) + 6)
         tag.midbottom = (card.centerx, card.bottom - 3) if not middle else (card.centerx, card.centery + tag.h // 2)
+        if clear_of is not None and tag.colliderect(clear_of):
+            tag.bottom = clear_of.top - 2
         draw_list.rect(surface, color, tag, border_radius=5)
         y = tag.y + 3
         for img in images:
             surface.blit(img, img.get_rect(midtop=(tag.centerx, y)))
             y += img.get_height()
+        return tag
 
-    def count_badges(self, surface: pygame.Surface | DrawList, stock: str, pile: str, size: int) -> None:
+    def count_badges(self, surface: pygame.Surface | DrawList, stock: str, pile: str,
+                     size: int) -> tuple[pygame.Rect, pygame.Rect]:
         """The stock's and the pile's counts, side by side in one size and one shape: when one needs two
         lines both take two, so the two badges never differ ("Pioche 69" beside "Défausse / 5")."""
         room = min(self.stock.w, self.discard.w) - 8
@@ -227,5 +233,5 @@ class Piles:
         fits = self._counts_fit[1]
         px = min(f[1] for f in fits)
         bold = all(f[2] for f in fits)
-        self.badge(surface, stock, self.stock, size, fit=(fits[0][0], px, bold))
-        self.badge(surface, pile, self.discard, size, fit=(fits[1][0], px, bold))
+        return (self.badge(surface, stock, self.stock, size, fit=(fits[0][0], px, bold)),
+                self.badge(surface, pile, self.discard, size, fit=(fits[1][0], px, bold)))
