@@ -118,19 +118,19 @@ class TableServer:
         return f"ws://{self.host}:{self.port}"
 
     async def close(self) -> None:
-        """Stop listening, save every table once more, close every connection."""
-        if self._server is not None:
-            self._server.close(close_connections=False)
+        """Stop listening, close every connection, and save every table once more (each change was
+        saved already; this waits for a save under way)."""
         for hosted in list(self.tables.values()):
             if hosted.driver is not None:
                 hosted.driver.cancel()
             for timer in hosted.timers.values():
                 timer.cancel()
-            async with hosted.lock:
-                self._save_now(hosted.table)
         if self._server is not None:
             self._server.close(close_connections=True)
             await self._server.wait_closed()
+        for hosted in list(self.tables.values()):
+            async with hosted.lock:
+                self._save_now(hosted.table)
         self._thinkers.shutdown(wait=False, cancel_futures=True)
         self._writers.shutdown(wait=True)
 
@@ -357,10 +357,10 @@ class TableServer:
         if old is not None:
             old.cancel()
         loop = asyncio.get_running_loop()
-        hosted.timers[seat] = loop.call_later(self.seat_timeout, self._spawn, self._away(hosted, seat))
+        hosted.timers[seat] = loop.call_later(self.seat_timeout, self._spawn_away, hosted, seat)
 
-    def _spawn(self, coro) -> None:
-        task = asyncio.ensure_future(coro)
+    def _spawn_away(self, hosted: Hosted, seat: int) -> None:
+        task = asyncio.ensure_future(self._away(hosted, seat))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

@@ -148,12 +148,12 @@ class Table:
         what = _("move {i}").format(i=1)
         try:
             action = to_action(state, _parse_move(move, 0))
+            return self._apply(action)  # IllegalAction: the engine refused it, and nothing changed
         except PositionError as why:
             reason = str(why)
             raise Refused(reason[len(what) + 2:] if reason.startswith(what + ": ") else reason) from None
         except IllegalAction as why:
             raise Refused(str(why)) from None
-        return self._apply(action)
 
     def computer_seat(self) -> int | None:
         """The seat the computer is to play now, if any."""
