@@ -175,6 +175,10 @@ async def play_seat(client: TableClient, player: SeatPlayer, hands: int | None =
     """Play the client's seat until the game is over (or `hands` hands have ended): answers every
     state that asks this seat to act. Returns counts: moves, refused, errors, hands."""
     counts = {"moves": 0, "refused": 0, "errors": 0, "hands": 0}
+    last = client.state
+    if last is not None and last["legal"] and last["to_act"] == last["seat"]:
+        await client.move(player.choose(last))  # the seat was to act already when the player sat down
+        counts["moves"] += 1
     while True:
         msg = await client.recv(timeout)
         kind = msg.get("type")
