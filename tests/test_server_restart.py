@@ -77,6 +77,7 @@ def test_sigterm_saves_every_table_and_exits_0(tmp_path) -> None:
                 msg = await south.until("state")
                 if msg["legal"]:
                     await south.move(player.choose(msg))
+            await south.close()
             return south.table, south.state["version"]
 
         code, seen = asyncio.run(asyncio.wait_for(play(), 30))
