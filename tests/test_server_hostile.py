@@ -11,6 +11,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.net.client import SeatPlayer, TableClient, play_seat
+from game.net.server import Connection
 from tests.server_helpers import seated_table, serve_and_run
 
 
@@ -18,7 +19,7 @@ async def _replies(ws, n: int, timeout: float = 5.0) -> list[dict]:
     return [json.loads(await asyncio.wait_for(ws.recv(), timeout)) for _i in range(n)]
 
 
-def test_hostile_frames_get_errors_or_a_closed_connection_and_disturb_no_other_table(tmp_path) -> None:
+def test_hostile_frames_get_errors_or_a_closed_connection_and_disturb_no_other_table() -> None:
     async def body(server, url):
         # A good table plays a whole hand all along.
         [good] = await seated_table(url, people=1, players=2)
@@ -84,4 +85,16 @@ def test_hostile_frames_get_errors_or_a_closed_connection_and_disturb_no_other_t
         fresh = await TableClient.connect(url)
         assert fresh.hello["type"] == "hello"
 
-    serve_and_run(tmp_path, body, timeout=60, hello_timeout=0.5)
+    serve_and_run(None, body, timeout=60, hello_timeout=0.5)
+
+
+def test_a_client_playing_at_full_speed_is_never_held_back() -> None:
+    """Story: a headless client answering every state at once was told to slow down after 80 moves and
+    its move dropped, and its table waited for ever. A frame that moves the game on costs nothing."""
+    conn = Connection(ws=None)  # type: ignore[arg-type]
+    for _i in range(1000):
+        assert conn.allowed()
+        conn.refund()
+    assert conn.dropped == 0
+    flooded = Connection(ws=None)  # type: ignore[arg-type]
+    assert sum(flooded.allowed() for _i in range(1000)) < 100

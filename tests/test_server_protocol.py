@@ -28,7 +28,7 @@ async def _south_to_act(south: TableClient, north: TableClient) -> dict:
             await north.move(mine["legal"][0])
 
 
-def test_create_join_start_move_refuse(tmp_path) -> None:
+def test_create_join_start_move_refuse() -> None:
     async def body(server, url):
         south = await TableClient.connect(url)
         assert south.hello == {"type": "hello", "protocol": PROTOCOL_VERSION, "max_frame": 65536}
@@ -77,10 +77,10 @@ def test_create_join_start_move_refuse(tmp_path) -> None:
                 if msg["type"] == "state":
                     assert bool(msg["legal"]) == (msg["to_act"] == msg["seat"] and msg["phase"] != "deal")
 
-    serve_and_run(tmp_path, body)
+    serve_and_run(None, body)
 
 
-def test_unknown_table_and_requests_before_a_seat(tmp_path) -> None:
+def test_unknown_table_and_requests_before_a_seat() -> None:
     async def body(server, url):
         c = await TableClient.connect(url)
         await c.move({"draw": "stock"})
@@ -91,10 +91,10 @@ def test_unknown_table_and_requests_before_a_seat(tmp_path) -> None:
         bad = await c.create(house={"take_top": "maybe"})
         assert bad["type"] == "error"
 
-    serve_and_run(tmp_path, body)
+    serve_and_run(None, body)
 
 
-def test_four_headless_clients_play_a_whole_hand(tmp_path) -> None:
+def test_four_headless_clients_play_a_whole_hand() -> None:
     async def body(server, url):
         clients = await seated_table(url)
         for c in clients:
@@ -110,14 +110,14 @@ def test_four_headless_clients_play_a_whole_hand(tmp_path) -> None:
         assert table.state.hand_no == 2 and table.state.results[0]["totals"] == overs[0]["totals"]
         assert sum(n["moves"] for n in counts) == len(table.record.hands[0].moves)
 
-    serve_and_run(tmp_path, body)
+    serve_and_run(None, body)
 
 
-def test_computers_fill_the_empty_seats_and_play_a_hand(tmp_path) -> None:
+def test_computers_fill_the_empty_seats_and_play_a_hand() -> None:
     async def body(server, url):
         [south] = await seated_table(url, people=1, players=2)
         await south.start("easy")
         counts = await play_seat(south, SeatPlayer("random", seed=3), hands=1, timeout=20)
         assert counts["hands"] == 1 and counts["refused"] == 0
 
-    serve_and_run(tmp_path, body)
+    serve_and_run(None, body)

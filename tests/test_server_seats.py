@@ -10,7 +10,7 @@ from game.net.client import SeatPlayer, TableClient, play_seat
 from tests.server_helpers import seated_table, serve_and_run
 
 
-def test_a_token_resumes_its_own_seat_only(tmp_path) -> None:
+def test_a_token_resumes_its_own_seat_only() -> None:
     async def body(server, url):
         south, west = await seated_table(url, people=2, players=2)
         other = await seated_table(url, people=1, players=2)
@@ -36,10 +36,10 @@ def test_a_token_resumes_its_own_seat_only(tmp_path) -> None:
         stranger = await TableClient.connect(url)
         assert (await stranger.resume(code, other[0].token))["type"] == "error"
 
-    serve_and_run(tmp_path, body)
+    serve_and_run(None, body)
 
 
-def test_resuming_while_connected_moves_the_seat_to_the_new_connection(tmp_path) -> None:
+def test_resuming_while_connected_moves_the_seat_to_the_new_connection() -> None:
     async def body(server, url):
         [south, west] = await seated_table(url, people=2, players=2)
         again = await TableClient.connect(url)
@@ -48,10 +48,10 @@ def test_resuming_while_connected_moves_the_seat_to_the_new_connection(tmp_path)
         assert (await again.until("state"))["seat"] == 0
         assert server.tables[south.table].conns[0] is not None
 
-    serve_and_run(tmp_path, body)
+    serve_and_run(None, body)
 
 
-def test_a_seat_gone_past_the_timeout_is_played_by_the_computer_and_handed_back(tmp_path) -> None:
+def test_a_seat_gone_past_the_timeout_is_played_by_the_computer_and_handed_back() -> None:
     async def body(server, url):
         south, west = await seated_table(url, people=2, players=2, language="fr")
         await south.start("random")
@@ -77,4 +77,4 @@ def test_a_seat_gone_past_the_timeout_is_played_by_the_computer_and_handed_back(
         assert notice["kind"] == "back" and notice["text"] == "West är tillbaka och spelar igen"
         assert not table.seats[1].computer_plays
 
-    serve_and_run(tmp_path, body, seat_timeout=0.2)
+    serve_and_run(None, body, seat_timeout=0.2)

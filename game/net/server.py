@@ -58,6 +58,11 @@ class Connection:
             return
         self.outbox.put_nowait(text)
 
+    def refund(self) -> None:
+        """A frame that moved the game on costs nothing: a client playing at full speed is never held
+        back, as a seat can move only when it is to act; floods of anything else are."""
+        self.allowance = min(BURST, self.allowance + 1.0)
+
     def allowed(self) -> bool:
         """A token bucket: RATE frames a second, BURST at once."""
         now = time.monotonic()
@@ -104,7 +109,8 @@ class TableServer:
         """Read the saved tables back, listen, and return the address (port 0: a free one)."""
         self._load_tables()
         self._server = await serve(self._handle, self.host, self.port, max_size=MAX_FRAME, max_queue=16,
-                                   compression=None, ping_interval=20, ping_timeout=20, open_timeout=10)
+                                   compression=None, ping_interval=20, ping_timeout=20, open_timeout=10,
+                                   close_timeout=2)
         self.port = self._server.sockets[0].getsockname()[1]
         for hosted in self.tables.values():
             for seat, st in enumerate(hosted.table.seats):
@@ -234,6 +240,8 @@ class TableServer:
             handler = {"create": self._create, "join": self._join, "resume": self._resume, "start": self._start,
                        "move": self._move}[kind]
             await handler(conn, msg)
+            if kind != "move":
+                conn.refund()
 
     # ----- requests ---------------------------------------------------------------------------------
 
@@ -312,6 +320,7 @@ class TableServer:
             await self._save(hosted.table)
             self.moves += 1
             self._deliver(hosted, outs)
+        conn.refund()
         self._kick(hosted)
 
     def _refuse(self, conn: Connection, reason: str) -> None:

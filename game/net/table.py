@@ -155,6 +155,16 @@ class Table:
         except IllegalAction as why:
             raise Refused(str(why)) from None
 
+    def apply(self, seat: int, action: Action) -> list[Out]:
+        """An engine action of `seat` (a program at the table: the game's own screens, a test), judged
+        as a person's move is; Refused with the engine's reason."""
+        if not self.started or self.state.phase not in seat_view.ACTING or self.state.to_act != seat:
+            raise Refused(_("It is not your turn."))
+        try:
+            return self._apply(action)
+        except IllegalAction as why:
+            raise Refused(str(why)) from None
+
     def computer_seat(self) -> int | None:
         """The seat the computer is to play now, if any."""
         if not self.started or self.state.phase not in seat_view.ACTING:
