@@ -41,7 +41,8 @@ class ServerProcess:
             self.url = json.loads(line)["listening"]
         except (ValueError, KeyError, TypeError):
             self.proc.kill()
-            raise RuntimeError("the server did not start: " + (self.proc.stderr.read() if self.proc.stderr else ""))
+            why = self.proc.stderr.read() if self.proc.stderr else ""
+            raise RuntimeError("the server did not start: " + why) from None
 
     def cpu_seconds(self) -> float | None:
         try:
@@ -193,7 +194,7 @@ async def run_bench(url: str, tables: int, hands: int, level: str, seed: int, se
     counts = {"moves": 0, "errors": 0}
     cpu0 = server.cpu_seconds() if server else None
     start = time.perf_counter()
-    for i, table in enumerate(clients):
+    for table in clients:
         await table[0].start("random")
     await asyncio.gather(*(play_timed(c, SeatPlayer(level, seed=seed * 7919 + i * 4 + s), hands, latencies, counts)
                            for i, table in enumerate(clients) for s, c in enumerate(table)))
@@ -204,12 +205,14 @@ async def run_bench(url: str, tables: int, hands: int, level: str, seed: int, se
     await asyncio.gather(*(c.close() for table in clients for c in table), return_exceptions=True)
     moves = counts["moves"]
     ms = [x * 1000 for x in latencies]
+    cpu = (cpu1 - cpu0) if cpu0 is not None and cpu1 is not None else None
     return {
         "tables": tables, "connections": tables * 4, "hands": hands, "level": level, "moves": moves,
         "errors": counts["errors"],
-        "latency_ms": {"p50": _round(percentile(ms, 50)), "p99": _round(percentile(ms, 99)), "max": _round(max(ms, default=None))},
+        "latency_ms": {"p50": _round(percentile(ms, 50)), "p99": _round(percentile(ms, 99)),
+                       "max": _round(max(ms, default=None))},
         "moves_per_s": round(moves / wall, 1) if wall else None, "seconds": round(wall, 2),
-        "server_cpu_per_move_ms": round((cpu1 - cpu0) * 1000 / moves, 3) if cpu0 is not None and cpu1 is not None and moves else None,
+        "server_cpu_per_move_ms": round(cpu * 1000 / moves, 3) if cpu is not None and moves else None,
         "server_rss_mb": rss, "server_peak_rss_mb": peak,
     }
 
@@ -269,6 +272,7 @@ def register(sub, name: str) -> None:
     p.add_argument("--hands", type=int, default=1)
     p.add_argument("--level", default="first", help=_("first, random, or a level of the game"))
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--folder", default=None, help=_("where the bench's server saves its tables (default: a temporary folder)"))
+    p.add_argument("--folder", default=None,
+                   help=_("where the bench's server saves its tables (default: a temporary folder)"))
     p.add_argument("--json", action="store_true", help=_("one line of JSON"))
     p.set_defaults(run=cmd_table_bench)
