@@ -32,17 +32,26 @@ class ServerProcess:
 
     def __init__(self, folder: Path, seat_timeout: float = 3600.0, extra: list[str] | None = None) -> None:
         self.folder = folder
+        # Its warnings go to a file: a pipe nobody reads would stop the server once full.
+        self.log = tempfile.TemporaryFile(mode="w+", encoding="utf-8")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "game", "serve", "--port", "0", "--folder", str(folder), "--seat-timeout",
              str(seat_timeout), *(extra or [])],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_child_env())
+            stdout=subprocess.PIPE, stderr=self.log, text=True, env=_child_env())
         line = self.proc.stdout.readline() if self.proc.stdout else ""
         try:
             self.url = json.loads(line)["listening"]
         except (ValueError, KeyError, TypeError):
             self.proc.kill()
-            why = self.proc.stderr.read() if self.proc.stderr else ""
-            raise RuntimeError("the server did not start: " + why) from None
+            raise RuntimeError("the server did not start: " + self.errors()) from None
+
+    def errors(self) -> str:
+        """What the server wrote on stderr so far."""
+        self.log.flush()
+        self.log.seek(0)
+        text = self.log.read()
+        self.log.seek(0, 2)
+        return text
 
     def cpu_seconds(self) -> float | None:
         try:
