@@ -237,13 +237,15 @@ class Table:
 
     def to_text(self) -> str:
         """The game's own save (game/keep/saved_game.py), with the table's seats beside it; compact, as
-        it is written after every move (the indented text of a game's save costs ten times the CPU)."""
+        it is written after every move: the record's finished hands keep their text (GameRecord.to_text),
+        so a move costs the state and the hand in play, not the whole game again."""
         levels = [PERSON if st.person else (st.level or self.computers) for st in self.seats]
-        data = SavedGame(self.state, levels, "instant", self.state.seed, self.record).to_json()
-        data["table"] = {"format": TABLE_FORMAT, "code": self.code, "started": self.started,
+        head = SavedGame(self.state, levels, "instant", self.state.seed, self.record)._head()
+        head["table"] = {"format": TABLE_FORMAT, "code": self.code, "started": self.started,
                          "computers": self.computers, "version": self.version,
                          "seats": [st.to_json() for st in self.seats]}
-        return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+        text = json.dumps(head, ensure_ascii=False, separators=(",", ":"))
+        return text[:-1] + ',"record":' + self.record.to_text() + "}"
 
     @staticmethod
     def from_json(data: object) -> Table:
