@@ -99,7 +99,7 @@ class TableServer:
         self.problems: list[str] = []  # tables that could not be read back, and why
         self._server: Server | None = None
         self._thinkers = ThreadPoolExecutor(max_workers=thinkers, thread_name_prefix="computer")
-        self._writers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="save")
+        self._writers = ThreadPoolExecutor(max_workers=8, thread_name_prefix="save")
         self._tasks: set[asyncio.Task] = set()
         self.moves = 0  # moves applied, for the bench
 
