@@ -41,6 +41,7 @@ class TableClient:
         self.seat: int | None = None
         self.token: str | None = None
         self.state: dict | None = None
+        self.log: list[dict] | None = None  # every message received, when a test asks for it (log = [])
 
     @classmethod
     async def connect(cls, url: str, open_timeout: float = 10.0) -> TableClient:
@@ -53,6 +54,8 @@ class TableClient:
 
     async def recv(self, timeout: float | None = None) -> dict:
         msg = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        if self.log is not None:
+            self.log.append(msg)
         if msg.get("type") == "seated":
             self.table, self.seat = msg["table"], msg["seat"]
             self.token = msg.get("token", self.token)
@@ -172,6 +175,10 @@ async def play_seat(client: TableClient, player: SeatPlayer, hands: int | None =
     """Play the client's seat until the game is over (or `hands` hands have ended): answers every
     state that asks this seat to act. Returns counts: moves, refused, errors, hands."""
     counts = {"moves": 0, "refused": 0, "errors": 0, "hands": 0}
+    last = client.state
+    if last is not None and last["legal"] and last["to_act"] == last["seat"]:
+        await client.move(player.choose(last))  # the seat was to act already when the player sat down
+        counts["moves"] += 1
     while True:
         msg = await client.recv(timeout)
         kind = msg.get("type")
@@ -183,6 +190,9 @@ async def play_seat(client: TableClient, player: SeatPlayer, hands: int | None =
             counts["moves"] += 1
         elif kind == "refused":
             counts["refused"] += 1
+            last = client.state
+            if last is not None and last["legal"] and counts["refused"] < 100:
+                await client.move(last["legal"][0])  # a level's move refused (a defect): play on with the first
         elif kind == "error":
             counts["errors"] += 1
         elif kind == "hand_over":

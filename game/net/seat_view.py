@@ -11,15 +11,20 @@ refused (TypeError), never passed on: a new event of the engine cannot leak by d
 from __future__ import annotations
 
 from game.rules import events as ev
-from game.rules.cards import face_label, label
+from game.rules.cards import ALL_IDS, face_label, label
 from game.rules.house import house_of
 from game.rules.state import GameState, Phase
 
 ACTING = (Phase.DRAW, Phase.MELD, Phase.ANSWER)
+LABELS = tuple(label(c) for c in ALL_IDS)  # every card's text, worked out once: four messages a move
+
+
+def _label(c: int) -> str:
+    return LABELS[c]
 
 
 def _cards(cards) -> list[str]:
-    return [label(c) for c in cards]
+    return [LABELS[c] for c in cards]
 
 
 def event_for_seat(event: ev.Event, seat: int) -> dict:
@@ -29,9 +34,9 @@ def event_for_seat(event: ev.Event, seat: int) -> dict:
             return {"type": "dealt", "hand_no": hand_no, "dealer": dealer, "cards": _cards(hands[seat]),
                     "hand_sizes": [len(h) for h in hands], "pile": _cards(pile), "stock_count": stock}
         case ev.RedThreeLaid(seat=who, card=card, replacement=new):
-            out = {"type": "red_three", "seat": who, "card": label(card), "replaced": new is not None}
+            out = {"type": "red_three", "seat": who, "card": _label(card), "replaced": new is not None}
             if who == seat and new is not None:
-                out["replacement"] = label(new)
+                out["replacement"] = _label(new)
             return out
         case ev.CardsDrawn(seat=who, cards=cards):
             out = {"type": "drew", "seat": who, "count": len(cards)}
@@ -40,10 +45,10 @@ def event_for_seat(event: ev.Event, seat: int) -> dict:
             return out
         case ev.PileTaken(seat=who, meld=meld, top=top, meld_cards=meld_cards, to_hand=to_hand):
             # Every card of the pile was seen face up, and the cards from hand go onto the table.
-            return {"type": "took_pile", "seat": who, "meld_id": meld, "top": label(top),
+            return {"type": "took_pile", "seat": who, "meld_id": meld, "top": _label(top),
                     "meld_cards": _cards(meld_cards), "to_hand": _cards(to_hand)}
         case ev.TopTaken(seat=who, card=card, meld=meld):
-            return {"type": "took_top", "seat": who, "card": label(card), "meld_id": meld}
+            return {"type": "took_top", "seat": who, "card": _label(card), "meld_id": meld}
         case ev.Melded(seat=who, meld=meld, kind=kind, cards=cards):
             return {"type": "melded", "seat": who, "meld_id": meld, "kind": kind, "cards": _cards(cards)}
         case ev.AddedToMeld(seat=who, meld=meld, cards=cards):
@@ -53,7 +58,7 @@ def event_for_seat(event: ev.Event, seat: int) -> dict:
         case ev.CanastaMade(side=side, meld=meld, canasta=canasta):
             return {"type": "canasta", "side": side, "meld_id": meld, "canasta": canasta}
         case ev.Discarded(seat=who, card=card):
-            return {"type": "discarded", "seat": who, "card": label(card)}
+            return {"type": "discarded", "seat": who, "card": _label(card)}
         case ev.PartnerAsked(seat=who):
             return {"type": "asked", "seat": who}
         case ev.PartnerAnswered(seat=who, yes=yes):

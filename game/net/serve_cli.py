@@ -13,7 +13,7 @@ from pathlib import Path
 from game.i18n import _
 
 
-def _positive(text: str) -> float:
+def _positive(text: str, option: str = "--seat-timeout") -> float:
     try:
         value = float(text)
     except ValueError:
@@ -21,14 +21,14 @@ def _positive(text: str) -> float:
     if not 0 < value <= 86_400:
         from game.tools.cli import BadInput
 
-        raise BadInput(_("--seat-timeout is a number of seconds from 0 to 86400, like 60"))
+        raise BadInput(_("{option} is a number of seconds from 0 to 86400, like 60").format(option=option))
     return value
 
 
-async def _serve(host: str, port: int, folder: Path, seat_timeout: float) -> int:
+async def _serve(host: str, port: int, folder: Path, seat_timeout: float, hello_timeout: float) -> int:
     from game.net.server import TableServer
 
-    server = TableServer(host, port, folder, seat_timeout)
+    server = TableServer(host, port, folder, seat_timeout, hello_timeout)
     url = await server.start()
     print(json.dumps({"listening": url, "tables": len(server.tables)}), flush=True)
     for problem in server.problems:
@@ -49,11 +49,12 @@ def cmd_serve(args) -> int:
     if not 0 <= args.port <= 65535:
         raise BadInput(_("--port is a number from 0 to 65535 (0: any free port)"))
     timeout = _positive(args.seat_timeout)
+    hello_timeout = _positive(args.hello_timeout, "--hello-timeout")
     folder = Path(args.folder) if args.folder else data_dir()
     if folder.exists() and not folder.is_dir():
         raise BadInput(_("{path} is not a folder").format(path=folder))
     try:
-        return asyncio.run(_serve(args.host, args.port, folder, timeout))
+        return asyncio.run(_serve(args.host, args.port, folder, timeout, hello_timeout))
     except OSError as why:
         raise BadInput(_("cannot listen on {host}:{port}: {why}").format(
             host=args.host, port=args.port, why=why.strerror or why)) from None
@@ -65,4 +66,6 @@ def register(sub, name: str) -> None:
     p.add_argument("--port", type=int, default=8765)
     p.add_argument("--folder", default=None, help=_("where the tables are saved (default: the game's own folder)"))
     p.add_argument("--seat-timeout", default="60", help=_("seconds before the computer plays for a person gone"))
+    p.add_argument("--hello-timeout", default="10",
+                   help=_("seconds a new connection has to create, join or resume before it is closed"))
     p.set_defaults(run=cmd_serve)

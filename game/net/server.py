@@ -58,6 +58,11 @@ class Connection:
             return
         self.outbox.put_nowait(text)
 
+    def refund(self) -> None:
+        """A frame that moved the game on costs nothing: a client playing at full speed is never held
+        back, as a seat can move only when it is to act; floods of anything else are."""
+        self.allowance = min(BURST, self.allowance + 1.0)
+
     def allowed(self) -> bool:
         """A token bucket: RATE frames a second, BURST at once."""
         now = time.monotonic()
@@ -94,7 +99,7 @@ class TableServer:
         self.problems: list[str] = []  # tables that could not be read back, and why
         self._server: Server | None = None
         self._thinkers = ThreadPoolExecutor(max_workers=thinkers, thread_name_prefix="computer")
-        self._writers = ThreadPoolExecutor(max_workers=4, thread_name_prefix="save")
+        self._writers = ThreadPoolExecutor(max_workers=8, thread_name_prefix="save")
         self._tasks: set[asyncio.Task] = set()
         self.moves = 0  # moves applied, for the bench
 
@@ -104,7 +109,8 @@ class TableServer:
         """Read the saved tables back, listen, and return the address (port 0: a free one)."""
         self._load_tables()
         self._server = await serve(self._handle, self.host, self.port, max_size=MAX_FRAME, max_queue=16,
-                                   compression=None, ping_interval=20, ping_timeout=20, open_timeout=10)
+                                   compression=None, ping_interval=20, ping_timeout=20, open_timeout=10,
+                                   close_timeout=2)
         self.port = self._server.sockets[0].getsockname()[1]
         for hosted in self.tables.values():
             for seat, st in enumerate(hosted.table.seats):
@@ -118,19 +124,19 @@ class TableServer:
         return f"ws://{self.host}:{self.port}"
 
     async def close(self) -> None:
-        """Stop listening, save every table once more, close every connection."""
-        if self._server is not None:
-            self._server.close(close_connections=False)
+        """Stop listening, close every connection, and save every table once more (each change was
+        saved already; this waits for a save under way)."""
         for hosted in list(self.tables.values()):
             if hosted.driver is not None:
                 hosted.driver.cancel()
             for timer in hosted.timers.values():
                 timer.cancel()
-            async with hosted.lock:
-                self._save_now(hosted.table)
         if self._server is not None:
             self._server.close(close_connections=True)
             await self._server.wait_closed()
+        for hosted in list(self.tables.values()):
+            async with hosted.lock:
+                self._save_now(hosted.table)
         self._thinkers.shutdown(wait=False, cancel_futures=True)
         self._writers.shutdown(wait=True)
 
@@ -234,6 +240,8 @@ class TableServer:
             handler = {"create": self._create, "join": self._join, "resume": self._resume, "start": self._start,
                        "move": self._move}[kind]
             await handler(conn, msg)
+            if kind != "move":
+                conn.refund()
 
     # ----- requests ---------------------------------------------------------------------------------
 
@@ -312,6 +320,7 @@ class TableServer:
             await self._save(hosted.table)
             self.moves += 1
             self._deliver(hosted, outs)
+        conn.refund()
         self._kick(hosted)
 
     def _refuse(self, conn: Connection, reason: str) -> None:
@@ -357,10 +366,10 @@ class TableServer:
         if old is not None:
             old.cancel()
         loop = asyncio.get_running_loop()
-        hosted.timers[seat] = loop.call_later(self.seat_timeout, self._spawn, self._away(hosted, seat))
+        hosted.timers[seat] = loop.call_later(self.seat_timeout, self._spawn_away, hosted, seat)
 
-    def _spawn(self, coro) -> None:
-        task = asyncio.ensure_future(coro)
+    def _spawn_away(self, hosted: Hosted, seat: int) -> None:
+        task = asyncio.ensure_future(self._away(hosted, seat))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

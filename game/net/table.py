@@ -148,12 +148,22 @@ class Table:
         what = _("move {i}").format(i=1)
         try:
             action = to_action(state, _parse_move(move, 0))
+            return self._apply(action)  # IllegalAction: the engine refused it, and nothing changed
         except PositionError as why:
             reason = str(why)
             raise Refused(reason[len(what) + 2:] if reason.startswith(what + ": ") else reason) from None
         except IllegalAction as why:
             raise Refused(str(why)) from None
-        return self._apply(action)
+
+    def apply(self, seat: int, action: Action) -> list[Out]:
+        """An engine action of `seat` (a program at the table: the game's own screens, a test), judged
+        as a person's move is; Refused with the engine's reason."""
+        if not self.started or self.state.phase not in seat_view.ACTING or self.state.to_act != seat:
+            raise Refused(_("It is not your turn."))
+        try:
+            return self._apply(action)
+        except IllegalAction as why:
+            raise Refused(str(why)) from None
 
     def computer_seat(self) -> int | None:
         """The seat the computer is to play now, if any."""
@@ -226,12 +236,16 @@ class Table:
     # ----- saving ---------------------------------------------------------------------------------
 
     def to_text(self) -> str:
-        """The game's own save (game/keep/saved_game.py), with the table's seats beside it."""
+        """The game's own save (game/keep/saved_game.py), with the table's seats beside it; compact, as
+        it is written after every move: the record's finished hands keep their text (GameRecord.to_text),
+        so a move costs the state and the hand in play, not the whole game again."""
         levels = [PERSON if st.person else (st.level or self.computers) for st in self.seats]
-        text = SavedGame(self.state, levels, "instant", self.state.seed, self.record).to_text()
-        table = {"format": TABLE_FORMAT, "code": self.code, "started": self.started, "computers": self.computers,
-                 "version": self.version, "seats": [st.to_json() for st in self.seats]}
-        return text[:-2] + ',\n "table": ' + json.dumps(table, ensure_ascii=False) + "\n}"
+        head = SavedGame(self.state, levels, "instant", self.state.seed, self.record)._head()
+        head["table"] = {"format": TABLE_FORMAT, "code": self.code, "started": self.started,
+                         "computers": self.computers, "version": self.version,
+                         "seats": [st.to_json() for st in self.seats]}
+        text = json.dumps(head, ensure_ascii=False, separators=(",", ":"))
+        return text[:-1] + ',"record":' + self.record.to_text() + "}"
 
     @staticmethod
     def from_json(data: object) -> Table:

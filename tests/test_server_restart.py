@@ -1,0 +1,98 @@
+"""Tables that survive the server: saved after every move in the game's own save format, read back by a
+restarted server with their tokens; `python -m game serve` prints where it listens, and SIGTERM saves
+and exits 0."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+from game.keep.safe_json import read_json_file
+from game.keep.saved_game import SavedGame
+from game.net.client import SeatPlayer, TableClient
+from game.net.table import Table
+from tests.server_helpers import seated_table, serve_and_run
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_a_restarted_server_brings_every_table_back_with_its_tokens(tmp_path) -> None:
+    async def first(server, url):
+        south, west = await seated_table(url, people=2, players=2)
+        await south.start("random")
+        player = SeatPlayer("first")
+        for _i in range(6):  # a few moves each
+            for c in (south, west):
+                while c.state is None or c.state["version"] < server.tables[c.table].table.version:
+                    await c.until("state")
+                if c.state["legal"]:
+                    await c.move(player.choose(c.state))
+        await asyncio.sleep(0.1)
+        table = server.tables[south.table].table
+        return south.table, south.token, west.token, table.version, table.full_state(0), table.full_state(1)
+
+    code, south_token, west_token, version, south_state, west_state = serve_and_run(tmp_path, first)
+    saved = read_json_file(tmp_path / "tables" / f"{code}.json")
+    assert SavedGame.from_json(saved).state.hand_no == 1  # the game's own save, readable as one
+    (tmp_path / "tables" / "BROKEN.json").write_text("{not json", encoding="utf-8")
+
+    async def second(server, url):
+        assert set(server.tables) == {code} and server.problems
+        assert (tmp_path / "tables" / "BROKEN.bad").exists()
+        states = []
+        for token in (south_token, west_token):
+            c = await TableClient.connect(url)
+            assert (await c.resume(code, token))["type"] == "seated"
+            states.append(await c.until("state"))
+        return states
+
+    south_back, west_back = serve_and_run(tmp_path, second)
+    assert south_back["version"] == version
+    assert south_back == south_state and west_back == west_state
+
+
+def _start_server(folder: Path) -> tuple[subprocess.Popen, str]:
+    proc = subprocess.Popen([sys.executable, "-m", "game", "serve", "--port", "0", "--folder", str(folder)],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    line = proc.stdout.readline()
+    url = json.loads(line)["listening"]
+    assert url.startswith("ws://127.0.0.1:")
+    return proc, url
+
+
+def test_sigterm_saves_every_table_and_exits_0(tmp_path) -> None:
+    proc, url = _start_server(tmp_path)
+    try:
+        async def play():
+            [south] = await seated_table(url, people=1, players=2)
+            await south.start("random")
+            player = SeatPlayer("first")
+            while south.state is None or south.state["version"] < 8:  # a few moves of each seat
+                msg = await south.until("state")
+                if msg["legal"]:
+                    await south.move(player.choose(msg))
+            await south.close()
+            return south.table, south.state["version"]
+
+        code, seen = asyncio.run(asyncio.wait_for(play(), 30))
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=15) == 0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    table = Table.from_json(read_json_file(tmp_path / "tables" / f"{code}.json"))
+    assert table.version >= seen and table.state.hand_no == 1 and table.started
+
+
+def test_bad_serve_options_exit_2_with_one_line(tmp_path) -> None:
+    for args in (["--port", "70000"], ["--seat-timeout", "soon"], ["--folder", str(ROOT / "pyproject.toml")]):
+        out = subprocess.run([sys.executable, "-m", "game", "serve", *args], cwd=ROOT, capture_output=True,
+                             text=True, timeout=30)
+        assert out.returncode == 2 and out.stdout == "" and len(out.stderr.strip().splitlines()) == 1, args
