@@ -30,7 +30,6 @@ from game.ai.plan import (
     why_illegal,
     wilds_of,
 )
-from game.ai.risk import ESCALERA_RUN, RUN_END, UNFROZEN, Risk, discard_risk
 from game.rules.actions import (
     Action,
     AddToMeld,
@@ -44,7 +43,7 @@ from game.rules.actions import (
     TakeTop,
 )
 from game.rules.cards import BLACK_THREE, FACE, NATURAL, RANK, VALUE, WILD
-from game.rules.melds import RANK_MELD, RUN, WILD_MELD, MeldShape, classify, meld_points
+from game.rules.melds import RANK_MELD, RUN, WILD_MELD, MeldShape, classify, extends_run, meld_points
 from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.rules.view import PlayerView
@@ -209,8 +208,23 @@ def fallback(view: PlayerView, legal: list[Action]) -> Action:
     return legal[0]
 
 
-def _plain_take(risk: Risk | None) -> bool:
-    return risk is not None and risk.kind in (ESCALERA_RUN, RUN_END, UNFROZEN)
+def plainly_taken(view: PlayerView, card: int) -> bool:
+    """Whether the next opponent's side can take this discard as the table shows it, counting nothing: it
+    goes onto one of their runs, or (Standard) the pile is not frozen for them and they have a meld of
+    its rank, which a natural and a wild card of theirs take it onto."""
+    if not NATURAL[card]:
+        return False
+    nxt = view.next_seat()
+    side = view.side_of(nxt)
+    if side == view.side or view.hand_counts[nxt] == 0:
+        return False
+    rules = view.rules
+    for m in view.melds[side]:
+        if m.kind == RUN and extends_run(m, card, rules):
+            return True
+    return (rules.pile_freezes and view.hand_counts[nxt] >= 2
+            and any(m.kind == RANK_MELD and m.key == RANK[card] for m in view.melds[side])
+            and rules.pile_freeze(view.pile + (card,), True) is None)
 
 
 def wilds_spent(a: LayMelds) -> tuple[int, int]:
@@ -594,7 +608,7 @@ class Planner:
             if self.style.watch_table:
                 # Not a card the next opponent can plainly take, as the table shows it (no counting):
                 # onto its side's run, or onto its meld of an unfrozen pile.
-                safe = tuple(c for c in hand if not _plain_take(discard_risk(view, c)))
+                safe = tuple(c for c in hand if not plainly_taken(view, c))
                 hand = safe or hand
             loose = [c for c in hand if NATURAL[c] and keep[c] < self.ev.w.pair * 0.5]
             if loose:
