@@ -645,5 +645,9 @@ class Planner:
         for c in sorted(hand):
             firsts.setdefault(FACE[c], c)
         score = {c: keep[c] + self.style.danger_weight * self.ev.danger(c) for c in firsts.values()}
+        if self.threat() is not None:
+            # The hand may end at the next turn: what a card would cost left in hand counts too.
+            for c in score:
+                score[c] -= self.rules.card_penalty(c)
         return sorted(score, key=lambda c: (score[c], c))
 
