@@ -9,6 +9,9 @@ seats 0 and 2 are partners.
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from game.ai.adviser import choose_coach
@@ -16,9 +19,11 @@ from game.ai.expert import choose_expert
 from game.ai.levels import choose_hard, choose_normal
 from game.i18n import set_language
 from game.rules import Phase
-from game.rules.actions import DrawStock, LayMelds
-from game.rules.cards import label
+from game.rules.actions import Discard, DrawStock, LayMelds, TakePile
+from game.rules.cards import NATURAL, RANK, WILD, label
+from game.rules.melds import RANK_MELD, RUN, extends_run
 from game.rules.ruleset import BOLIVIA, STANDARD
+from game.tools.position import build_position
 from tests.ai_positions import advice_of, decide, play_turn, spot
 
 LEVELS = {"normal": choose_normal, "hard": choose_hard, "expert": choose_expert, "hint": choose_coach}
@@ -144,3 +149,51 @@ def test_the_danger_reason_in_french_and_swedish(language, words):
     set_language(language)
     reason = advice_of(s, TWO).hint.reason
     assert words in reason and "North" in reason, reason
+
+
+# ----- positions found in arena games (tests/find_partner_blunders.py) ----------------------------------
+
+FOUND = json.loads((Path(__file__).parent / "partner_blunders.json").read_text())
+
+
+def _feeds(state, seat: int, card: int, pile_before: list[int]) -> str | None:
+    """What the seat's discard handed the next opponent's side, as the finder judged it, or None."""
+    nxt = (seat + 1) % state.players
+    side = state.side_of(nxt)
+    if side == state.side_of(seat) or not NATURAL[card]:
+        return None
+    if any(m.kind == RUN and extends_run(m, card, state.rules) for m in state.melds[side]):
+        return "run"
+    if (state.rules.pile_freezes and len(pile_before) >= 8
+            and any(m.kind == RANK_MELD and m.key == RANK[card] for m in state.melds[side])
+            and state.rules.pile_freeze(tuple(pile_before) + (card,), True) is None):
+        return "unfrozen"
+    return None
+
+
+@pytest.mark.parametrize("found", FOUND, ids=[f"{f['category']}-{f['level']}-{f['variant']}-{f['seed']}-{f['deal']}"
+                                               for f in FOUND])
+def test_found_in_arena_games(found):
+    state, _moves = build_position(found["position"])
+    seat = state.turn
+    ai = LEVELS[found["level"]]
+    category = found["category"]
+    if category == "threes":
+        assert not isinstance(decide(state, ai), TakePile)
+        return
+    pile_before = list(state.pile)
+    actions = play_turn(state, ai)
+    last = actions[-1]
+    if category == "danger":
+        assert sum(state.rules.card_penalty(c) for c in state.hands[seat]) < found["left"], actions
+    elif category == "wild":
+        firsts = [a for a in actions if isinstance(a, LayMelds)]
+        assert not firsts or not any(WILD[c] for m in firsts[0].melds if not all(WILD[x] for x in m) for c in m)
+    elif category in ("run", "unfrozen"):
+        if isinstance(last, Discard):
+            pile_before = state.pile[:-1] if state.pile else pile_before
+            assert _feeds(state, seat, last.card, pile_before) != category, actions
+    elif category == "stuck":
+        assert not state.hands[seat] or len(state.hands[seat]) >= 4 or state.phase != Phase.DRAW, actions
+    else:
+        raise AssertionError(category)

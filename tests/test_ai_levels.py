@@ -167,18 +167,18 @@ def test_simulate_runs_every_level(name, capsys):
 # ----- what each level gives up (levels.py; the arena measures what it costs) ----------------------------
 
 
-def test_hard_lays_a_new_meld_with_ten_cards_left_where_the_whole_planner_keeps_its_hand():
-    from game.ai.levels import CLUB, choose_hard, choose_with
+def test_normal_lays_a_new_meld_with_ten_cards_left_where_hard_keeps_its_hand():
+    from game.ai.levels import choose_hard, choose_normal
     from game.rules.cards import label
     from tests.ai_positions import spot
 
-    def decide(choose, *style):
+    def decide(choose):
         s = spot(4, {0: "9C 9D 9S KC 4D 6S JH QD 5C 8S AD 7C TD"}, pile="4C", melds=[["6H 7H 8H"], []])
-        return choose(*style, view_of(s, 0), legal_actions(s), random.Random(0))
+        return choose(view_of(s, 0), legal_actions(s), random.Random(0))
 
-    hard = decide(choose_hard)
-    assert isinstance(hard, LayMelds) and [sorted(label(c) for c in m) for m in hard.melds] == [["9C", "9D", "9S"]]
-    assert isinstance(decide(choose_with, CLUB), Discard)  # it keeps 13 cards: its floor is 16
+    normal = decide(choose_normal)
+    assert isinstance(normal, LayMelds) and [sorted(label(c) for c in m) for m in normal.melds] == [["9C", "9D", "9S"]]
+    assert isinstance(decide(choose_hard), Discard)  # it keeps 13 cards: its floor is the planner's 16
 
 
 def test_hard_prices_a_standard_pile_below_expert():

@@ -30,7 +30,7 @@ from game.ai.plan import (
     why_illegal,
     wilds_of,
 )
-from game.ai.risk import ESCALERA_RUN, RUN_END, UNFROZEN, Risk, discard_risk
+from game.ai.risk import BLOCK_PILE
 from game.rules.actions import (
     Action,
     AddToMeld,
@@ -44,7 +44,7 @@ from game.rules.actions import (
     TakeTop,
 )
 from game.rules.cards import BLACK_THREE, FACE, NATURAL, RANK, VALUE, WILD
-from game.rules.melds import RANK_MELD, RUN, WILD_MELD, MeldShape, classify, meld_points
+from game.rules.melds import RANK_MELD, RUN, WILD_MELD, MeldShape, classify, extends_run, meld_points
 from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.rules.view import PlayerView
@@ -138,14 +138,19 @@ EASY = Style("easy", memory=False, keep_pairs=False, plain_first_meld=True, wild
              random_discard=0.2, watch_table=False, ask_partner=False, judge_going_out=False, hand_floor=2,
              complete_with_wilds=True, endgame_turns=0.0, take_margin=100.0,
              freeze=FreezeTuning(pile_bonus=0.0))
-# Normal plans as the club player does but does not count cards, lays the biggest first meld it can, and
-# in Standard Canasta does not see what the pile's size is worth.
-NORMAL = replace(CLUB, name="normal", memory=False, plain_first_meld=True, freeze=FreezeTuning(pile_bonus=0.0))
-# Hard is the whole planner, melding a little sooner (new melds while 10 cards stay in hand, not 16) and
-# pricing each card of a Standard pile at 5 where Expert prices it at 60. In Standard it once melded down
-# to 2 cards and sat there unable to take a pile (1.07 turns a hand stuck at three cards or fewer, Normal
-# 0.66); keeping 5 measured +14 a deal [-37, +65] against that (2 players, 150 deals, seed 4242).
-HARD = replace(CLUB, name="hard", hand_floor=10, freeze=FreezeTuning(pile_bonus=5.0))
+# Normal plans as the club player does but does not count cards, lays the biggest first meld it can,
+# melds sooner (new melds while 10 cards stay in hand, not 16), and in Standard Canasta does not see what
+# the pile's size is worth. Once it spent wild cards on first melds the naturals reached, which was most of
+# the step to Hard in Bolivia; with that gone, the earlier melding is its handicap instead (seed 4242,
+# 100 deals, Bolivia: Hard against a Normal that spares its wild cards -99 / -283 a deal at 2 / 4 players;
+# Hard at 16 against Normal at 10: +462 / +399 at 3 / 4 players; Normal at 10 against Easy: +1200 at 4).
+NORMAL = replace(CLUB, name="normal", memory=False, plain_first_meld=True, hand_floor=10,
+                 freeze=FreezeTuning(pile_bonus=0.0))
+# Hard is the whole planner, pricing each card of a Standard pile at 5 where Expert prices it at 60. In
+# Standard it once melded down to 2 cards and sat there unable to take a pile (1.07 turns a hand stuck at
+# three cards or fewer, Normal 0.66); keeping 5 measured +14 a deal [-37, +65] against that (2 players,
+# 150 deals, seed 4242).
+HARD = replace(CLUB, name="hard", freeze=FreezeTuning(pile_bonus=5.0))
 # What each step gives up was measured in the arena on seed 5150, one change at a time: in Bolivia the
 # hand floor of 10 costs 219 / 595 / 770 a deal at 3 / 4 / 2 players (150 deals); in Standard at four
 # players, a pile card priced at 5 rather than 20 costs 34 (300 deals), and at 0 rather than 60, 84.
@@ -209,8 +214,23 @@ def fallback(view: PlayerView, legal: list[Action]) -> Action:
     return legal[0]
 
 
-def _plain_take(risk: Risk | None) -> bool:
-    return risk is not None and risk.kind in (ESCALERA_RUN, RUN_END, UNFROZEN)
+def plainly_taken(view: PlayerView, card: int, runs_only: bool = False) -> bool:
+    """Whether the next opponent's side can take this discard as the table shows it, counting nothing: it
+    goes onto one of their runs, or (Standard) the pile is not frozen for them and they have a meld of
+    its rank, which a natural and a wild card of theirs take it onto."""
+    if not NATURAL[card]:
+        return False
+    nxt = view.next_seat()
+    side = view.side_of(nxt)
+    if side == view.side or view.hand_counts[nxt] == 0:
+        return False
+    rules = view.rules
+    for m in view.melds[side]:
+        if m.kind == RUN and extends_run(m, card, rules):
+            return True
+    return not runs_only and (rules.pile_freezes and view.hand_counts[nxt] >= 2 and len(view.pile) + 1 >= BLOCK_PILE
+            and any(m.kind == RANK_MELD and m.key == RANK[card] for m in view.melds[side])
+            and rules.pile_freeze(view.pile + (card,), True) is None)
 
 
 def wilds_spent(a: LayMelds) -> tuple[int, int]:
@@ -591,14 +611,21 @@ class Planner:
                 pile_play = self.pile_play_discard()  # a big pile frozen, not fed
                 if pile_play is not None:
                     return pile_play
-            if self.style.watch_table:
-                # Not a card the next opponent can plainly take, as the table shows it (no counting):
-                # onto its side's run, or onto its meld of an unfrozen pile.
-                safe = tuple(c for c in hand if not _plain_take(discard_risk(view, c)))
-                hand = safe or hand
             loose = [c for c in hand if NATURAL[c] and keep[c] < self.ev.w.pair * 0.5]
+            if self.style.watch_table:
+                # Not a loose card the next opponent can plainly take, as the table shows it (no
+                # counting): onto its side's run, or onto its meld of a big unfrozen pile.
+                safe = [c for c in loose if not plainly_taken(view, c)]
+                if loose and not safe and all(plainly_taken(view, c, runs_only=True) for c in loose):
+                    # Every loose card goes onto their runs: a natural kept otherwise goes instead.
+                    kept = [c for c in hand if NATURAL[c] and not plainly_taken(view, c)]
+                    if kept:
+                        return Discard(min(sorted(kept), key=lambda c: keep[c]))
+                loose = safe or loose
             if loose:
                 return Discard(max(sorted(loose), key=lambda c: (VALUE[c], -keep[c])))
+            if self.style.watch_table:
+                hand = tuple(c for c in hand if not plainly_taken(view, c, runs_only=True)) or hand
             return Discard(min(sorted(hand), key=lambda c: keep[c]))
         if len(hand) == 1:
             return Discard(hand[0])
@@ -631,5 +658,9 @@ class Planner:
         for c in sorted(hand):
             firsts.setdefault(FACE[c], c)
         score = {c: keep[c] + self.style.danger_weight * self.ev.danger(c) for c in firsts.values()}
+        if self.threat() is not None:
+            # The hand may end at the next turn: what a card would cost left in hand counts too.
+            for c in score:
+                score[c] -= self.rules.card_penalty(c)
         return sorted(score, key=lambda c: (score[c], c))
 

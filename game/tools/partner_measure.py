@@ -4,7 +4,8 @@ club player would sit with"; README "Headless tools").
 Each level named plays arena deals (the arena's seeds: `deal_seed`) against itself, every seat, one
 hand a deal, and these are counted from the seats' own hands, per level, as one JSON line each:
   danger_positions: (seat, hand) pairs where, at the start of the seat's turn, an opponent held one
-  or two cards and its side had what going out needs; danger_points_left: the points (as the
+  or two cards and its side had what going out needs, or one meld short of it that its next draw can
+  finish (game/ai/danger.py); danger_points_left: the points (as the
   hand's score counts them) the seat still held when that hand ended, mean and 95% interval;
   stuck_turns_per_hand: turns begun with three cards or fewer (the side melded) in which the seat
   only drew from the stock and discarded, per seat-hand; stuck10_hands: seat-hands with 10 or more;
@@ -24,6 +25,7 @@ import time
 from dataclasses import dataclass, field
 
 from game.ai import get_player
+from game.ai.danger import out_threat
 from game.rules.actions import Deal, Discard, DrawStock, TakePile, TakeTop
 from game.rules.cards import BLACK_THREE
 from game.rules.errors import IllegalAction
@@ -88,10 +90,8 @@ def measure_hand(players: int, seed: int, level: str, variant: str, rng: random.
             side = state.side_of(seat)
             small = len(state.hands[seat]) <= 3 and state.has_melded(side)
             turn = {"seat": seat, "small": small, "played": False}
-            for o in range(players):
-                if (state.side_of(o) != side and 0 < len(state.hands[o]) <= 2
-                        and state.may_go_out(state.side_of(o))):
-                    danger.add(seat)
+            if out_threat(view_of(state, seat)) is not None:
+                danger.add(seat)
         action = chooser(view_of(state, seat), legal, rng)
         if turn is not None and turn["seat"] == seat and not isinstance(action, (DrawStock, Discard)):
             turn["played"] = True
