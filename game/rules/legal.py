@@ -25,7 +25,16 @@ same turn, to the same table and hand; tests/test_rules_legal_complete.py checks
   only as out_solver.py says (the other combines never score more, and the hand ends).
 - A first meld: every minimal set of new melds reaching the minimum (no meld and no card of it could be
   left out; 2s counted, not named, as their suit plays no part in any rule), and every first meld that
-  goes out. A bigger first meld that does not go out is a minimal one plus steps offered next.
+  goes out. A bigger first meld that does not go out is a minimal one plus steps offered next. A first
+  meld that goes out is listed whole only while the hand is small enough for a minimal one to go out
+  (first_meld.most_cards_of_a_minimal_first_meld); from a bigger hand it holds a minimal one leaving two
+  cards or more, and steps then lead out as for a side that has melded.
+- Bounded, whatever the hand: the first-meld search (from the hand, and with the pile) takes at most
+  first_meld.FIRST_MELD_WORK counted steps. Within them it lists every minimal first meld of hands up to
+  about 25 cards at a minimum of 150, 30 at 120 and 40 at 50; past them (a hand of 100 cards has
+  millions) a representative set: the sets found, the steps shared out evenly between the melds they
+  start with, and the biggest melds while they last when none was found in time. Any other first meld
+  is still the engine's to judge (GameState.apply), and the list then says nothing of completeness.
 - AskPartner whenever the player could go out this turn (exact, at any hand size), discards.
 
 The checks mirror GameState.apply and are kept cheap: no copy of the state is made, except to check a
@@ -52,7 +61,14 @@ from game.rules.actions import (
     TakeTop,
 )
 from game.rules.cards import ACE, BLACK_THREE, FACE, NATURAL, RANK, RED_THREE, WILD
-from game.rules.first_meld import first_melds, pile_first_melds
+from game.rules.first_meld import (
+    FIRST_MELD_WORK,
+    Work,
+    first_melds,
+    greedy_first_meld,
+    most_cards_of_a_minimal_first_meld,
+    pile_first_melds,
+)
 from game.rules.going_out import go_out_moves
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, canasta_of, extends_run, side_may_go_out
 from game.rules.ruleset import RuleSet
@@ -196,7 +212,7 @@ class _Generator:
         if sum(len(v) for v in nat.values()) < 2:
             return actions
         need = s.min_meld(self.side)
-        for cards, extra in pile_first_melds(self.hand, top, self.rules, need):
+        for cards, extra in pile_first_melds(self.hand, top, self.rules, need, Work(FIRST_MELD_WORK)):
             left = self.n - len(cards) - sum(len(m) for m in extra) + rest_to_hand
             # Whether the new melds let the side go out only matters when the take leaves a card or none.
             if left > 1 or self._left_ok(left, self._qualifies_with(added=[(RANK_MELD, cards + (top,))] + [
@@ -247,15 +263,23 @@ class _Generator:
                     if a.id < b.id and a.key == b.key and self._combinable(a, b):
                         actions.append(Combine(a.id, b.id))
         else:
-            for combo in first_melds(self.hand, self.rules, need):
+            work = Work(FIRST_MELD_WORK)
+            for combo in first_melds(self.hand, self.rules, need, work):
                 used = sum(len(m) for m in combo)
                 if used <= self.n - 2:  # one that goes out is among the go-outs below
                     actions.append(LayMelds(combo))
+            if work.cut and not actions:
+                # The search ran out of steps before it found one: the biggest melds, while they last.
+                greedy = greedy_first_meld(self.hand, self.rules, need)
+                if greedy is not None and sum(len(m) for m in greedy) <= self.n - 2:
+                    actions.append(LayMelds(greedy))
         if self.rules.out_allowed(s.permission):
             # Whole going-out moves (module docstring: from a bigger hand of a side that has melded, steps
-            # come first; combines go first as steps unless the hand holds one card).
+            # come first; combines go first as steps unless the hand holds one card; so too for a side
+            # not yet melded whose hand is too big for a minimal first meld to go out).
             loose = self.n - sum(1 for c in self.hand if BLACK_THREE[c])
-            if not self.melds or loose <= WHOLE_OUT_HAND:
+            if (loose <= WHOLE_OUT_HAND if self.melds
+                    else self.n - 1 <= most_cards_of_a_minimal_first_meld(need)):
                 seen = set(actions)
                 for move in go_out_moves(self.hand, self.melds, self.rules, need, combines=self.n <= 1):
                     short = shorthand(move)
