@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from itertools import product
 
 from game.rules.cards import ACE, FACE, JOKER, NATURAL, RANK, VALUE
 from game.rules.ruleset import RuleSet
+from game.rules.work import Work, unbounded
 
 TWO_KEY = -2  # every 2 shares one key: only their number matters
 NO_CARD = 10**6  # a meld with no card that could be taken out
@@ -42,30 +42,8 @@ Candidate = tuple[int, tuple[tuple[int, int], ...], int]
 # million. Within this many steps every first meld of hands up to about 30 cards at 150 (40 at 50) is
 # found; past it the search stops, its budget shared out between the biggest meld each set starts with
 # (so the sets listed are not all built on one meld).
-FIRST_MELD_WORK = 200_000
-
-
-@dataclass
-class Work:
-    """The steps a search may still take, counted (no clock: the same on any machine); `cut` once it
-    stopped for want of them."""
-
-    left: int
-    cut: bool = False
-    spent: int = 0
-
-    def spend(self, floor: int = 0, steps: int = 1) -> bool:
-        """Take these steps; False (and `cut`) when they are not left above `floor` (steps kept for later)."""
-        if self.left - steps < floor:
-            self.cut = True
-            return False
-        self.left -= steps
-        self.spent += steps
-        return True
-
-
-def unbounded() -> Work:
-    return Work(10**18)
+FIRST_MELD_WORK = 100_000
+FOUND_STEPS = 4  # a set found costs about as much as this many candidates looked at (its cards, its move)
 
 
 def pool_of(hand: Sequence[int]) -> dict[int, list[int]]:
@@ -211,7 +189,7 @@ class MinimalSets:
             for j in fitting[bisect_left(fitting, bisect_left(neg, -(gap + low - 1))):split]:
                 # a completing meld, whose slack is below `low`
                 if removable[j] > values[j] - gap and (ranks[j] is None or ranks[j] not in ranks_used):
-                    if not work.spend(floor[0]):
+                    if not work.spend(floor[0], FOUND_STEPS):
                         return
                     found.append((*chosen, physical(j)))
             rest = fitting[split:]

@@ -63,21 +63,28 @@ from game.rules.actions import (
 from game.rules.cards import ACE, BLACK_THREE, FACE, NATURAL, RANK, RED_THREE, WILD
 from game.rules.first_meld import (
     FIRST_MELD_WORK,
-    Work,
     first_melds,
     greedy_first_meld,
     most_cards_of_a_minimal_first_meld,
     pile_first_melds,
 )
-from game.rules.going_out import go_out_moves
+from game.rules.going_out import SOLVER_STEP_UNITS, go_out_moves
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, canasta_of, extends_run, side_may_go_out
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, Phase
+from game.rules.work import Work
 
+# The exact solver's work for "May I go out?" (going_out.SOLVER_STEP_UNITS a position): 10,000 positions,
+# where a hand of 80 cards took 200,000.
+ASK_PARTNER_WORK = 10_000 * SOLVER_STEP_UNITS
 WHOLE_OUT_HAND = 4  # going-out moves are listed whole from hands of at most this many cards, black threes aside
 
 
-def legal_actions(state: GameState) -> list[Action]:
+def legal_actions(state: GameState, first_meld_work: Work | None = None, ask_work: Work | None = None
+                  ) -> list[Action]:
+    """`first_meld_work`: the steps the first-meld search may take (FIRST_MELD_WORK when None), `ask_work`
+    the exact solver's work for "May I go out?" (ASK_PARTNER_WORK when None): a computer player's playouts
+    give less once their decision has spent its share (module docstring: bounded, whatever the hand)."""
     phase = state.phase
     if phase == Phase.DEAL:
         return [Deal()]
@@ -85,7 +92,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     if phase == Phase.ANSWER:
         return [Answer(True), Answer(False)]
-    gen = _Generator(state)
+    gen = _Generator(state, first_meld_work, ask_work)
     actions = gen.draw_phase() if phase == Phase.DRAW else gen.meld_phase()
     if state.permission is True:
         # Bound to go out: only moves that keep going out possible (checked by the engine itself).
@@ -127,8 +134,10 @@ def _multisets(faces: dict[int, list[int]], size: int) -> Iterator[tuple[int, ..
 
 
 class _Generator:
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, work: Work | None = None, ask_work: Work | None = None) -> None:
         self.s = state
+        self.work = work if work is not None else Work(FIRST_MELD_WORK)
+        self.ask_work = ask_work if ask_work is not None else Work(ASK_PARTNER_WORK)
         self.rules: RuleSet = state.rules
         self.seat = state.turn
         self.side = state.side_of(self.seat)
@@ -212,7 +221,7 @@ class _Generator:
         if sum(len(v) for v in nat.values()) < 2:
             return actions
         need = s.min_meld(self.side)
-        for cards, extra in pile_first_melds(self.hand, top, self.rules, need, Work(FIRST_MELD_WORK)):
+        for cards, extra in pile_first_melds(self.hand, top, self.rules, need, self.work):
             left = self.n - len(cards) - sum(len(m) for m in extra) + rest_to_hand
             # Whether the new melds let the side go out only matters when the take leaves a card or none.
             if left > 1 or self._left_ok(left, self._qualifies_with(added=[(RANK_MELD, cards + (top,))] + [
@@ -263,7 +272,7 @@ class _Generator:
                     if a.id < b.id and a.key == b.key and self._combinable(a, b):
                         actions.append(Combine(a.id, b.id))
         else:
-            work = Work(FIRST_MELD_WORK)
+            work = self.work
             for combo in first_melds(self.hand, self.rules, need, work):
                 used = sum(len(m) for m in combo)
                 if used <= self.n - 2:  # one that goes out is among the go-outs below
@@ -286,7 +295,8 @@ class _Generator:
                     if short not in seen:
                         seen.add(short)
                         actions.append(short)
-        if s.players == 4 and not s.asked and s.permission is None and self.n >= 2 and s.able_to_go_out(self.seat):
+        if s.players == 4 and not s.asked and s.permission is None and self.n >= 2 and s.able_to_go_out(
+                self.seat, self.ask_work):
             actions.append(AskPartner())
         for ids in self.faces.values():
             left = self.n - 1
