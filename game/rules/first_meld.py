@@ -43,6 +43,10 @@ Candidate = tuple[int, tuple[tuple[int, int], ...], int]
 # found; past it the search stops, its budget shared out between the biggest meld each set starts with
 # (so the sets listed are not all built on one meld).
 FIRST_MELD_WORK = 100_000
+# Mixes of suits of the naturals of rank melds (summed over the ranks) past which the candidates are the
+# rank melds by number of naturals alone: seeded hands of 48 cards have up to 200 mixes (each with every
+# share of wild cards: thousands of candidates), one of 100 cards 900.
+SUIT_MIXES = 300
 FOUND_STEPS = 4  # a set found costs about as much as this many candidates looked at (its cards, its move)
 
 
@@ -53,11 +57,36 @@ def pool_of(hand: Sequence[int]) -> dict[int, list[int]]:
     return pool
 
 
-def _natural_choices(keys: list[int], avail: dict[int, int], low: int) -> Iterator[tuple[tuple[int, int], ...]]:
-    """Every choice of at least `low` naturals among these keys, as ((key, count), ...)."""
+def _natural_choices(keys: list[int], avail: dict[int, int], low: int, by_count: bool = False
+                     ) -> Iterator[tuple[tuple[int, int], ...]]:
+    """Every choice of at least `low` naturals among these keys, as ((key, count), ...); `by_count`: one
+    choice for each number of naturals, taken from the keys in order (their suits play no part in a rank
+    meld), for a hand so long that every mix of suits would be too many."""
+    if by_count:
+        total = sum(avail[k] for k in keys)
+        for n in range(low, total + 1):
+            chosen, left = [], n
+            for k in keys:
+                if left:
+                    chosen.append((k, min(left, avail[k])))
+                    left -= chosen[-1][1]
+            yield tuple(chosen)
+        return
     for counts in product(*(range(avail[k] + 1) for k in keys)):
         if sum(counts) >= low:
             yield tuple((k, n) for k, n in zip(keys, counts, strict=True) if n)
+
+
+def mixes_of_suits(avail: dict[int, int]) -> int:
+    """How many choices of naturals by suit the rank melds of these cards have (summed over the ranks)."""
+    out = 0
+    for r in range(4, ACE + 1):
+        n = 1
+        for k in avail:
+            if k != TWO_KEY and k % 16 == r:
+                n *= avail[k] + 1
+        out += n
+    return out
 
 
 def _wild_choices(avail: dict[int, int], most: int) -> Iterator[tuple[int, int]]:
@@ -91,7 +120,9 @@ def rank_meld_removable(n: int, nat_value: int, j: int, t: int, rules: RuleSet, 
 
 
 def candidates(avail: dict[int, int], rules: RuleSet) -> list[Candidate]:
-    """Every new meld these cards can make, by counts."""
+    """Every new meld these cards can make, by counts; past SUIT_MIXES mixes of suits (a hand of some 60
+    cards or more), the rank melds by their number of naturals alone."""
+    by_count = mixes_of_suits(avail) > SUIT_MIXES
     out: list[Candidate] = []
     nat_keys = [k for k in avail if k != TWO_KEY and k % 16 != JOKER and 4 <= k % 16 <= ACE and avail[k]]
     for r in range(4, ACE + 1):
@@ -99,7 +130,7 @@ def candidates(avail: dict[int, int], rules: RuleSet) -> list[Candidate]:
         if sum(avail[k] for k in keys) < 2:
             continue
         v = key_value(keys[0])
-        for nat in _natural_choices(keys, avail, 2):
+        for nat in _natural_choices(keys, avail, 2, by_count):
             n = sum(c for _k, c in nat)
             for j, t in _wild_choices(avail, rules.max_wilds_in_rank_meld):
                 if n + j + t >= 3 and rules.wilds_fit(n, j + t):
@@ -229,6 +260,8 @@ class MinimalSets:
             if top:
                 floor[0] = 0
 
+        if not work.spend(0, len(cards_of)):  # the candidates the pool holds are looked for among them all
+            return found
         walk([j for j, cards in enumerate(cards_of) if all(left.get(k, 0) >= n for k, n in cards)], base,
              base_removable, True)
         return found
@@ -259,6 +292,8 @@ def first_melds(hand: Sequence[int], rules: RuleSet, need: int, work: Work | Non
     within `work` when given (`work.cut` says whether some were left out)."""
     pool = pool_of(hand)
     avail = {k: len(v) for k, v in pool.items()}
+    if work is not None and mixes_of_suits(avail) > SUIT_MIXES:
+        work.cut = True  # rank melds by number of naturals: not every mix of suits is listed
     return MinimalSets(candidates(avail, rules), rules.one_meld_per_rank).within(pool, need, work=work)
 
 
@@ -277,7 +312,9 @@ def pile_first_melds(hand: Sequence[int], top: int, rules: RuleSet, need: int, w
     # The melds the rest of the hand can make after a take are those of the whole hand its cards hold.
     search = MinimalSets(candidates(avail, rules), rules.one_meld_per_rank)
     v = VALUE[top]
-    joins = [(nat, j, t) for nat in _natural_choices(keys, avail, 2)
+    by_count = mixes_of_suits(avail) > SUIT_MIXES
+    work.cut |= by_count
+    joins = [(nat, j, t) for nat in _natural_choices(keys, avail, 2, by_count)
              for j, t in _wild_choices(avail, rules.max_wilds_in_rank_meld)
              if rules.wilds_fit(sum(c for _k, c in nat) + 1, j + t)]
     for at, (nat, j, t) in enumerate(joins):
