@@ -15,7 +15,7 @@ from game.tools import bench
 from game.tools.cli import main as cli_main
 
 KEYS = {"frame_ms", "idle_cpu", "startup_ms", "rss_mb", "rss_growth_mb_per_game", "ai_ms", "sim_games_per_s",
-        "records", "rules"}
+        "records", "rules", "big_hands"}
 
 
 def _number(x: object) -> bool:
@@ -48,6 +48,11 @@ def test_the_keys_are_exactly_the_contract(report: dict) -> None:
     for timed in [*rules["legal_ms"].values(), *rules["legal_ms_30_cards_by_minimum"].values()]:
         assert set(timed) == {"p50", "max", "moves"} and 0 <= timed["p50"] <= timed["max"] and timed["moves"] >= 1
     assert set(report["startup_ms"]) == {"source", "build"}
+    big = report["big_hands"]
+    measures = {"move_list", "easy", "normal", "hard", "expert", "hint", "review"}
+    assert set(big) == {"positions", "max_cpu_s", "slowest"} and big["positions"] == 2
+    assert set(big["max_cpu_s"]) == set(big["slowest"]) == measures
+    assert all(_number(big["max_cpu_s"][m]) and "60 cards" in big["slowest"][m] for m in measures)
 
 
 def test_frame_times_are_sane(report: dict) -> None:

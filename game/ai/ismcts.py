@@ -134,7 +134,7 @@ class Search:
         got = self._candidates.get(key)
         if got is not None:
             return got
-        legal = LazyLegal(state)
+        legal = LazyLegal(state, self.out_plans.first_meld_steps)
         # Deeper in the tree (after a draw or a meld of this turn) the rollout's cheaper going-out search:
         # the full one cost 17 ms a point there, a third of a decision's time.
         style = self.budget.style if not self._candidates else self.tree_style

@@ -167,6 +167,18 @@ EXPERT = replace(CLUB, name="expert", frozen_pile_danger=6.0, held_black_three=1
 EXPERT_HAND_ONLY = replace(EXPERT, name="expert-hand", game_aware=False)
 
 
+# Options one decision weighs at most, first melds or pile takes: the move list of a long unmelded hand
+# holds thousands of each (game/rules/legal.py); past this many, an even sample of them.
+OPTIONS_WEIGHED = 2000
+
+
+def weighed(options: list) -> list:
+    """The options weighed: all of them, or every k-th of a longer list (its order kept), as few as fit."""
+    if len(options) <= OPTIONS_WEIGHED:
+        return list(options)
+    return options[::-(-len(options) // OPTIONS_WEIGHED)]
+
+
 # ----- entry points ------------------------------------------------------------------------------------
 
 
@@ -312,7 +324,7 @@ class Planner:
         """Every way to draw worth comparing, best first, with its estimated value."""
         drawn = self.rules.draws(self.view.players)
         options: list[tuple[Action, float]] = [(DrawStock(), drawn * self.ev.w.stock_card + self.style.take_margin)]
-        options += [(a, self.take_value(a)) for a in self.pile_options(takes)]
+        options += [(a, self.take_value(a)) for a in weighed(self.pile_options(takes))]
         options.sort(key=lambda av: -av[1])
         return options
 
@@ -558,7 +570,7 @@ class Planner:
         wilds = wilds_of(hand)
         if rules.wild_melds and len(wilds) >= self.style.wild_meld_min:
             anyway.append(tuple(wilds[:rules.wild_meld_max]))
-        options = list(firsts)
+        options = weighed(firsts)
         if anyway and sum(meld_points(m) for m in anyway) >= need:
             options = spare_wilds(options + [LayMelds(tuple(anyway))])
         if not options:
@@ -584,8 +596,16 @@ class Planner:
         def cost(a: LayMelds) -> float:
             return sum(meld_cost(m) for m in a.melds)
 
+        points: dict[tuple[int, ...], int] = {}
+
+        def meld_value(m: tuple[int, ...]) -> int:
+            p = points.get(m)
+            if p is None:
+                p = points[m] = meld_points(m)
+            return p
+
         # The cheapest in what it gives up, then the smallest that reaches the minimum.
-        best = min(options, key=lambda a: (cost(a), sum(meld_points(m) for m in a.melds),
+        best = min(options, key=lambda a: (cost(a), sum(meld_value(m) for m in a.melds),
                                            sum(len(m) for m in a.melds)))
         if cost(best) <= self.style.first_meld_budget * self.ev.w.first_meld + 20 * max(0, 6 - self.ev.t):
             if why_illegal(view, best) is None:

@@ -25,7 +25,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, RED_THREE, SUIT, VALUE, WILD
 from game.rules.errors import IllegalAction
-from game.rules.going_out import can_go_out, grow_shape
+from game.rules.going_out import SOLVER_STEP_UNITS, can_go_out, grow_shape
 from game.rules.legal import shorthand
 from game.rules.meld_move import plan_meld_move
 from game.rules.melds import (
@@ -46,6 +46,7 @@ from game.rules.rank_out import RankOut
 from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.rules.view import PlayerView
+from game.rules.work import Work
 
 # ----- small helpers --------------------------------------------------------------------------------
 
@@ -64,8 +65,10 @@ def need_of(view: PlayerView) -> int:
     return 0 if view.melds[view.side] else view.min_meld[view.side]
 
 
-def able_to_go_out(view: PlayerView) -> bool:
-    return can_go_out(view.hand, shapes_of(view.melds[view.side]), view.rules, need_of(view))
+def able_to_go_out(view: PlayerView, steps: int | None = None) -> bool | None:
+    """The engine's answer; with `steps`, None when the exact solver did not tell within them."""
+    work = None if steps is None else Work(steps * SOLVER_STEP_UNITS)
+    return can_go_out(view.hand, shapes_of(view.melds[view.side]), view.rules, need_of(view), work)
 
 
 # ----- legality from the view -------------------------------------------------------------------------
@@ -404,6 +407,12 @@ def may_take_wild(meld: Meld, rules: RuleSet, extra_naturals: int = 0) -> int:
 # ----- going out -------------------------------------------------------------------------------------
 
 NODE_BUDGET = 3000
+# A node of the going-out search tries each card of the hand on each meld: a long hand's node tries far
+# more, so the tries are counted too, at most TRIES_PER_NODE a node of the budget and TRIES_BASE more
+# (in a seeded game of Expert's, hands of 13 to 17 cards tried up to 19,000 on a budget of 250 nodes and
+# 171,000 on 3000; one of 100 cards tries a million).
+TRIES_PER_NODE = 60
+TRIES_BASE = 10_000
 
 _Shape = tuple  # ("rank", r, n, w) / ("run", suit, low, high) / ("wild", n)
 
@@ -444,6 +453,9 @@ class _OutSearch:
         self.need = need
         self.budget = budget
         self.nodes = 0
+        # A node of a long hand tries many more cards on many more melds: those tries are counted too.
+        self.tries = 0
+        self.max_tries = budget * TRIES_PER_NODE + TRIES_BASE
         self.seen: set = set()
         self.path: list[tuple] = []
 
@@ -458,10 +470,13 @@ class _OutSearch:
             return False
         self.seen.add(key)
         self.nodes += 1
-        if self.nodes > self.budget:
+        if self.nodes > self.budget or self.tries > self.max_tries:
             return False
         distinct = sorted(set(hand))
         for i, s in enumerate(shapes):
+            self.tries += len(distinct)
+            if self.tries > self.max_tries:
+                return False
             for f in distinct:
                 grown = grow_shape(s, f, self.rules)
                 if grown is None:
@@ -473,6 +488,7 @@ class _OutSearch:
                     return True
                 self.path.pop()
         ranks_melded = {s[1] for s in shapes if s[0] == RANK_MELD} if self.rules.one_meld_per_rank else set()
+        self.tries += len(distinct)
         for trio, shape in _trios(hand, distinct, self.rules):
             if shape[0] == RANK_MELD and shape[1] in ranks_melded:
                 continue  # one meld per rank: those cards go onto the meld there is
@@ -606,6 +622,11 @@ def could_qualify(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | l
     return rules.qualifies(["escalera"] * escaleras + ["mixed"] * others)
 
 
+# Work (first_meld.py's steps) one decision's move lists may take between them in its playouts (a third
+# of a second's worth), before each list gets only playout.MELD_STEPS_FLOOR.
+DECISION_FIRST_MELD_STEPS = 300_000
+
+
 class OutPlans:
     """Going-out plans found during one decision (Expert's playouts find the same positions again and
     again), by position: hand, melds by content, minimum, partner's answer, budget. A found sequence is
@@ -622,6 +643,9 @@ class OutPlans:
         # weighed counts OUT_WEIGHED_NODES): a searching level counts it in its budget, since late in a
         # hand it can cost more than the playouts' moves themselves.
         self.work = 0
+        # The first-meld search of the move lists of this decision's playouts: long unmelded hands list
+        # tens of thousands of first melds, each list in every playout (game/ai/playout.py LazyLegal).
+        self.first_meld_steps = Work(DECISION_FIRST_MELD_STEPS)
 
     def find(self, view: PlayerView, budget: int) -> list[Action] | None:
         side_melds = view.melds[view.side]
@@ -746,6 +770,9 @@ def _plan_go_out(view: PlayerView, budget: int, plans: OutPlans) -> list[Action]
 OUT_MOVES_WEIGHED = 200  # going-out moves of the exact solver compared, at most
 OUT_WEIGHED_NODES = 20  # one weighed costs about as much as this many nodes of the going-out search
 OUT_SHARES_TRIED = 10 * OUT_MOVES_WEIGHED  # Standard: shares of the wild cards looked at, going out or not
+# Bolivia: positions the exact solver may work out to tell whether the hand goes out, and as many to list
+# its moves (a hand of 80 cards took 115,000 and two seconds to tell).
+OUT_SOLVER_STEPS = 10_000
 
 
 def _one_move_out(view: PlayerView, plans: OutPlans | None = None) -> list[Action] | None:
@@ -754,11 +781,11 @@ def _one_move_out(view: PlayerView, plans: OutPlans | None = None) -> list[Actio
     rules = view.rules
     side_melds = list(view.melds[view.side])
     need = need_of(view)
-    if not able_to_go_out(view):
-        return None
+    if not able_to_go_out(view, OUT_SOLVER_STEPS):
+        return None  # not able, or the solver could not tell within its steps (a long hand)
     melds = [(m.id, m.kind, m.key, m.cards) for m in side_melds]
     # Bolivia's exact solver, or Standard Canasta's (rank melds only).
-    moves = OutSolver(view.hand, melds, rules, need).iter_moves() if rules.exact_out_solver \
+    moves = OutSolver(view.hand, melds, rules, need).iter_moves(OUT_SOLVER_STEPS) if rules.exact_out_solver \
         else RankOut(view.hand, melds, rules, need).iter_moves(OUT_SHARES_TRIED)
     best: tuple[float, list[Action]] | None = None
     for i, move in enumerate(moves):

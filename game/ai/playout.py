@@ -14,26 +14,40 @@ from game.ai.levels import Style, choose_with
 from game.ai.plan import OutPlans
 from game.rules.actions import Action, AddToMeld, LayMelds, MeldMove
 from game.rules.errors import IllegalAction
-from game.rules.legal import legal_actions
+from game.rules.first_meld import FIRST_MELD_WORK
+from game.rules.legal import ASK_PARTNER_WORK, legal_actions
 from game.rules.state import GameState
 from game.rules.view import PlayerView, view_of
+from game.rules.work import Work
 
 # The playouts' going-out searches count too, this many nodes a move (plan.OutPlans.work; measured, a
 # node costs a sixth of a move on average): late in a hand, where seats can go out, they cost several
 # times the moves themselves (a four-player draw took 827 moves and 31,000 nodes, 1.6 s).
 NODES_PER_MOVE = 6
+MELD_STEPS_FLOOR = 2000  # work of a move list's searches once the decision's is spent
 
 
 class LazyLegal(Sequence):
-    """The engine's legal moves of a state, computed only if the policy looks at them."""
+    """The engine's legal moves of a state, computed only if the policy looks at them. `pool`: the work the
+    decision this is part of has left for its move lists (plan.OutPlans.first_meld_steps: the first-meld
+    search and the check behind "May I go out?"): a list takes its work from it, and once it is spent a
+    list still gets MELD_STEPS_FLOOR (a long hand's list is then a representative set, legal.py says)."""
 
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, pool: Work | None = None) -> None:
         self.state = state
+        self.pool = pool
         self._moves: list[Action] | None = None
 
     def _get(self) -> list[Action]:
         if self._moves is None:
-            self._moves = legal_actions(self.state)
+            if self.pool is None:
+                self._moves = legal_actions(self.state)
+            else:
+                work = Work(min(FIRST_MELD_WORK, max(self.pool.left, MELD_STEPS_FLOOR)))
+                ask = Work(min(ASK_PARTNER_WORK, max(self.pool.left, MELD_STEPS_FLOOR)))
+                self._moves = legal_actions(self.state, work, ask)
+                self.pool.left = max(0, self.pool.left - work.spent - ask.spent)
+                self.pool.spent += work.spent + ask.spent
         return self._moves
 
     def __getitem__(self, i):  # type: ignore[override]
@@ -52,7 +66,7 @@ class LazyLegal(Sequence):
 def playout_step(state: GameState, style: Style, rng: random.Random, out_plans: OutPlans) -> bool:
     """One action of a playout in a sampled world, by `style`; False at a dead end (a sampled world can
     reach one: a partner bound to go out with cards that do not allow it, say)."""
-    legal = LazyLegal(state)
+    legal = LazyLegal(state, out_plans.first_meld_steps)
     try:
         action = choose_with(style, view_of(state, state.to_act), legal, rng,  # type: ignore[arg-type]
                              count=False, out_plans=out_plans)

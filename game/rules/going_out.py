@@ -26,6 +26,7 @@ from game.rules.melds import (
 from game.rules.out_solver import OutSolver
 from game.rules.rank_out import RankOut
 from game.rules.ruleset import RuleSet
+from game.rules.work import Work
 
 # A meld's shape for the search: ("rank", rank, naturals, wilds) / ("run", suit, low, high) / ("wild", n)
 Shape = tuple
@@ -87,10 +88,13 @@ def can_go_out(
     side_melds: list[tuple[str, int, tuple[int, ...]]],
     rules: RuleSet,
     need: int = 0,
-) -> bool:
+    work: Work | None = None,
+) -> bool | None:
     """Whether the whole hand can be melded this turn, with or without one final discard, leaving the
     side with an escalera and another canasta. `need`: first-meld minimum still to reach (0 if melded).
-    Exact at any hand size (game/rules/out_solver.py)."""
+    Exact at any hand size (game/rules/out_solver.py). `work`: a bound on the exact solver's positions
+    (Bolivia; SOLVER_STEP_UNITS of work each), None when it did not tell within it (a long hand can take
+    seconds): a move list's offer of "May I go out?", a computer player's going-out plans."""
     shapes = [s for s in (_shape(kind, key, cards) for kind, key, cards in side_melds) if s is not None]
     rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
     if not _could_qualify(rest, shapes, rules):
@@ -103,13 +107,27 @@ def can_go_out(
     known = _ANSWERS.get(key)
     if known is None:
         melds = [(i, kind, k, tuple(cards)) for i, (kind, k, cards) in enumerate(side_melds)]
-        exact = OutSolver if rules.exact_out_solver else RankOut
-        known = exact(hand, melds, rules, need).possible()
+        if rules.exact_out_solver:
+            solver = OutSolver(hand, melds, rules, need)
+            known = solver.possible(None if work is None else max(0, work.left) // SOLVER_STEP_UNITS)
+            if work is not None:
+                used = min(work.left, solver.steps * SOLVER_STEP_UNITS)
+                work.left -= used
+                work.spent += used
+                work.cut |= known is None
+            if known is None:
+                return None
+        else:
+            known = RankOut(hand, melds, rules, need).possible()
         if len(_ANSWERS) >= ANSWERS_KEPT:
             _ANSWERS.clear()
         _ANSWERS[key] = known
     return known
 
+
+# A position worked out by the exact solver costs about as much as this many steps of the first-meld
+# search (game/rules/first_meld.py): a move list counts both in one Work.
+SOLVER_STEP_UNITS = 16
 
 # Answers of the exact solver by position. The same positions come again and again: under a partner's
 # "yes" every move is checked by this question, by the player's own check and then by the engine, and a

@@ -27,7 +27,16 @@ same turn, to the same table and hand; tests/test_rules_legal_complete.py checks
   only as out_solver.py says (the other combines never score more, and the hand ends).
 - A first meld: every minimal set of new melds reaching the minimum (no meld and no card of it could be
   left out; 2s counted, not named, as their suit plays no part in any rule), and every first meld that
-  goes out. A bigger first meld that does not go out is a minimal one plus steps offered next.
+  goes out. A bigger first meld that does not go out is a minimal one plus steps offered next. A first
+  meld that goes out is listed whole only while the hand is small enough for a minimal one to go out
+  (first_meld.most_cards_of_a_minimal_first_meld); from a bigger hand it holds a minimal one leaving two
+  cards or more, and steps then lead out as for a side that has melded.
+- Bounded, whatever the hand: the first-meld search (from the hand, and with the pile) takes at most
+  first_meld.FIRST_MELD_WORK counted steps. Within them it lists every minimal first meld of hands up to
+  about 25 cards at a minimum of 150, 30 at 120 and 40 at 50; past them (a hand of 100 cards has
+  millions) a representative set: the sets found, the steps shared out evenly between the melds they
+  start with, and the biggest melds while they last when none was found in time. Any other first meld
+  is still the engine's to judge (GameState.apply), and the list then says nothing of completeness.
 - AskPartner whenever the player could go out this turn (exact, at any hand size), discards.
 
 The checks mirror GameState.apply and are kept cheap: no copy of the state is made, except to check a
@@ -54,16 +63,30 @@ from game.rules.actions import (
     TakeTop,
 )
 from game.rules.cards import ACE, BLACK_THREE, FACE, NATURAL, RANK, RED_THREE, WILD
-from game.rules.first_meld import first_melds, pile_first_melds
-from game.rules.going_out import go_out_moves
+from game.rules.first_meld import (
+    FIRST_MELD_WORK,
+    first_melds,
+    greedy_first_meld,
+    most_cards_of_a_minimal_first_meld,
+    pile_first_melds,
+)
+from game.rules.going_out import SOLVER_STEP_UNITS, go_out_moves
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, canasta_of, extends_run, side_may_go_out
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, Phase
+from game.rules.work import Work
 
+# The exact solver's work for "May I go out?" (going_out.SOLVER_STEP_UNITS a position): 10,000 positions,
+# where a hand of 80 cards took 200,000.
+ASK_PARTNER_WORK = 10_000 * SOLVER_STEP_UNITS
 WHOLE_OUT_HAND = 4  # going-out moves are listed whole from hands of at most this many cards, black threes aside
 
 
-def legal_actions(state: GameState) -> list[Action]:
+def legal_actions(state: GameState, first_meld_work: Work | None = None, ask_work: Work | None = None
+                  ) -> list[Action]:
+    """`first_meld_work`: the steps the first-meld search may take (FIRST_MELD_WORK when None), `ask_work`
+    the exact solver's work for "May I go out?" (ASK_PARTNER_WORK when None): a computer player's playouts
+    give less once their decision has spent its share (module docstring: bounded, whatever the hand)."""
     phase = state.phase
     if phase == Phase.DEAL:
         return [Deal()]
@@ -71,7 +94,7 @@ def legal_actions(state: GameState) -> list[Action]:
         return []
     if phase == Phase.ANSWER:
         return [Answer(True), Answer(False)]
-    gen = _Generator(state)
+    gen = _Generator(state, first_meld_work, ask_work)
     actions = gen.draw_phase() if phase == Phase.DRAW else gen.meld_phase()
     if state.permission is True:
         # Bound to go out: only moves that keep going out possible (checked by the engine itself).
@@ -113,8 +136,10 @@ def _multisets(faces: dict[int, list[int]], size: int) -> Iterator[tuple[int, ..
 
 
 class _Generator:
-    def __init__(self, state: GameState) -> None:
+    def __init__(self, state: GameState, work: Work | None = None, ask_work: Work | None = None) -> None:
         self.s = state
+        self.work = work if work is not None else Work(FIRST_MELD_WORK)
+        self.ask_work = ask_work if ask_work is not None else Work(ASK_PARTNER_WORK)
         self.rules: RuleSet = state.rules
         self.seat = state.turn
         self.side = state.side_of(self.seat)
@@ -204,7 +229,7 @@ class _Generator:
         if sum(len(v) for v in nat.values()) < 2:
             return actions
         need = s.min_meld(self.side)
-        for cards, extra in pile_first_melds(self.hand, top, self.rules, need):
+        for cards, extra in pile_first_melds(self.hand, top, self.rules, need, self.work):
             left = self.n - len(cards) - sum(len(m) for m in extra) + rest_to_hand
             # Whether the new melds let the side go out only matters when the take leaves a card or none.
             if left > 1 or self._left_ok(left, self._qualifies_with(added=[(RANK_MELD, cards + (top,))] + [
@@ -260,22 +285,31 @@ class _Generator:
                     if a.id < b.id and a.key == b.key and self._combinable(a, b):
                         actions.append(Combine(a.id, b.id))
         else:
-            for combo in first_melds(self.hand, self.rules, need):
+            work = self.work
+            for combo in first_melds(self.hand, self.rules, need, work):
                 used = sum(len(m) for m in combo)
                 if used <= self.n - 2:  # one that goes out is among the go-outs below
                     actions.append(LayMelds(combo))
+            if work.cut and not actions:
+                # The search ran out of steps before it found one: the biggest melds, while they last.
+                greedy = greedy_first_meld(self.hand, self.rules, need)
+                if greedy is not None and sum(len(m) for m in greedy) <= self.n - 2:
+                    actions.append(LayMelds(greedy))
         if self.rules.out_allowed(s.permission):
             # Whole going-out moves (module docstring: from a bigger hand of a side that has melded, steps
-            # come first; combines go first as steps unless the hand holds one card).
+            # come first; combines go first as steps unless the hand holds one card; so too for a side
+            # not yet melded whose hand is too big for a minimal first meld to go out).
             loose = self.n - sum(1 for c in self.hand if BLACK_THREE[c])
-            if not self.melds or loose <= WHOLE_OUT_HAND:
+            if (loose <= WHOLE_OUT_HAND if self.melds
+                    else self.n - 1 <= most_cards_of_a_minimal_first_meld(need)):
                 seen = set(actions)
                 for move in go_out_moves(self.hand, self.melds, self.rules, need, combines=self.n <= 1):
                     short = shorthand(move)
                     if short not in seen:
                         seen.add(short)
                         actions.append(short)
-        if s.players == 4 and not s.asked and s.permission is None and self.n >= 2 and s.able_to_go_out(self.seat):
+        if s.players == 4 and not s.asked and s.permission is None and self.n >= 2 and s.able_to_go_out(
+                self.seat, self.ask_work):
             actions.append(AskPartner())
         for ids in self.faces.values():
             left = self.n - 1

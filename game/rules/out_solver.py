@@ -259,6 +259,8 @@ class OutSolver:
         self.may_keep = keep
         self._memo: dict = {}
         self._trans: dict = {}
+        self.steps = 0  # positions worked out (not looked up) while listing moves
+        self._max_steps: int | None = None
 
     # ----- the starting choices ----------------------------------------------------------------------
 
@@ -281,11 +283,18 @@ class OutSolver:
     def _keep_ok(self, value: int) -> bool:
         return self.total - value >= self.need
 
-    def possible(self) -> bool:
+    def possible(self, steps: int | None = None) -> bool | None:
+        """Whether the hand goes out; with `steps`, None when that many positions worked out did not tell."""
         starts = self._starts()
         if not starts or self._orphans() > (0 if all(k for k, _b, _t in starts) else 1):
             return False
-        return any(self._feasible(0, ((),) * 4, 0, kept, 0, 0) for kept, _b, _t in starts)
+        self._max_steps = None if steps is None else self.steps + steps
+        try:
+            return any(self._feasible(0, ((),) * 4, 0, kept, 0, 0) for kept, _b, _t in starts)
+        except _OutOfSteps:
+            return None
+        finally:
+            self._max_steps = None
 
     def _orphans(self) -> int:
         """Natural cards with no meld they could possibly join (a quick bound: at most one may stay)."""
@@ -462,6 +471,7 @@ class OutSolver:
         hit = self._memo.get(key)
         if hit is not None:
             return hit
+        self._step()
         if i == len(RANKS):
             result = False
             e = self._close(states, esc)
@@ -487,18 +497,31 @@ class OutSolver:
         """Every going-out meld move (one per outcome, as the module docstring says)."""
         return list(dict.fromkeys(self.iter_moves()))
 
-    def iter_moves(self) -> Iterator[MeldMove]:
-        """The going-out meld moves one by one (a move may come more than once)."""
-        for kept, melded_threes, _three in self._starts():
-            start = ((),) * 4
-            if not self._feasible(0, start, 0, kept, 0, 0):
-                continue
-            for path, finish in self._paths(0, start, 0, 0, kept, 0, 0, ()):
-                move = self._build(path, finish, melded_threes)
-                if move.new or move.add:  # combines alone are steps, offered as such
-                    yield move
+    def iter_moves(self, steps: int | None = None) -> Iterator[MeldMove]:
+        """The going-out meld moves one by one (a move may come more than once); with `steps`, those found
+        before that many positions were worked out (a long hand has a great many)."""
+        self._max_steps = None if steps is None else self.steps + steps
+        try:
+            for kept, melded_threes, _three in self._starts():
+                start = ((),) * 4
+                if not self._feasible(0, start, 0, kept, 0, 0):
+                    continue
+                for path, finish in self._paths(0, start, 0, 0, kept, 0, 0, ()):
+                    move = self._build(path, finish, melded_threes)
+                    if move.new or move.add:  # combines alone are steps, offered as such
+                        yield move
+        except _OutOfSteps:
+            return
+        finally:
+            self._max_steps = None
+
+    def _step(self) -> None:
+        self.steps += 1
+        if self._max_steps is not None and self.steps > self._max_steps:
+            raise _OutOfSteps
 
     def _paths(self, i, states, ju, tu, kept, esc, others, path):
+        self._step()
         if i == len(RANKS):
             e = self._close(states, esc)
             if e is None:
@@ -582,6 +605,10 @@ class OutSolver:
         order = {mid: i for i, mid in enumerate(self.meld_order)}
         return MeldMove(tuple(new), tuple((mid, tuple(adds[mid])) for mid in sorted(adds, key=order.__getitem__)),
                         tuple(combines))
+
+
+class _OutOfSteps(Exception):
+    """The listing ran out of its steps (OutSolver.iter_moves)."""
 
 
 def _wild_splits(jokers: int, twos: int, wmax: int, bound: tuple[int, int]):

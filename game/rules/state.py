@@ -44,6 +44,7 @@ from game.rules.melds import (
 from game.rules.names import rank_plural
 from game.rules.ruleset import BOLIVIA, FROZEN_BEFORE_MELD, FROZEN_BY_WILD, RuleSet
 from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
+from game.rules.work import Work
 
 SAVE_VERSION = 1
 
@@ -585,11 +586,12 @@ class GameState:
         self._start_turn()
         return events + [ev.TurnStarted(self.turn)]
 
-    def able_to_go_out(self, seat: int) -> bool:
-        """Whether the seat can meld its whole hand this turn (with or without a final discard)."""
+    def able_to_go_out(self, seat: int, work: Work | None = None) -> bool | None:
+        """Whether the seat can meld its whole hand this turn (with or without a final discard); with
+        `work`, None when the exact solver did not tell within it (going_out.can_go_out)."""
         side = self.side_of(seat)
         need = 0 if self.melds[side] else self.min_meld(side)
-        return can_go_out(self.hands[seat], _shapes(self.melds[side]), self.rules, need)
+        return can_go_out(self.hands[seat], _shapes(self.melds[side]), self.rules, need, work)
 
     def _ask(self, _action: AskPartner) -> list[ev.Event]:
         if self.players != 4:

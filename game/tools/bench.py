@@ -31,6 +31,12 @@ The output is a contract; its keys are exactly:
   `"40"`, `"48"` cards of a side not yet melded, at the first minimum of 50), each `p50` and `max`
   milliseconds of one list and `moves`, the longest list; `legal_ms_30_cards_by_minimum` the same for
   30 cards at the minimums `"90"`, `"120"` and `"150"`.
+- `big_hands`: positions where one seat holds 60, 80 or 100 cards (game/tools/big_hands.py: Bolivia,
+  Samba and Standard Canasta at two and four players, as far as the decks allow; the side melded or
+  not, at the draw and after it): `max_cpu_s` holds, for `move_list`, `easy`, `normal`, `hard`,
+  `expert`, `hint` (the table's hint) and `review` (a review's weighing of one decision), the most CPU
+  seconds one took over every position, `slowest` the position it was, `positions` how many there
+  were. Every search counts its work (no clock), so none may pass a second.
 - `sim_games_per_s`: per level, whole four-player games a second, as `simulate` plays them. A
   searching level (Expert, the coach) plays seat 0 against three Normal players in games to 2,500,
   and its `ai_ms` are its own decisions only (the coach's games are at two, four and three players).
@@ -94,6 +100,9 @@ TARGETS: dict[str, tuple[Callable[[dict], float | None], float, str]] = {
     "move list of a 48-card hand (ms)": (lambda r: r["rules"]["legal_ms"]["48"]["max"], 1000.0,
                                          "not yet melded, first minimum 50"),
 }
+for _measure in ("move_list", "easy", "normal", "hard", "expert", "hint", "review"):
+    TARGETS[f"big hands: {_measure}, most CPU (s)"] = (
+        lambda r, m=_measure: r["big_hands"]["max_cpu_s"][m], 1.0, "60 to 100 cards in one hand")
 GROWTH_GAMES = 10
 GROWTH_WARMUP = 2  # games played before the measure starts
 
@@ -605,6 +614,10 @@ def _run_bench(quick: bool, seed: int, exe: Path | None, levels: list[str] | Non
     report["rules"] = measure_rules(1 if quick else 6, seed, (30,) if quick else HAND_SIZES)
     say("computer players")
     report["ai_ms"], report["sim_games_per_s"] = measure_ai(levels, 0.2 if quick else 8.0, seed)
+    say("big hands")
+    from game.tools.big_hands import measure_big_hands
+
+    report["big_hands"] = measure_big_hands(quick)
     return report
 
 
