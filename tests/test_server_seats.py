@@ -22,7 +22,7 @@ def test_a_token_resumes_its_own_seat_only() -> None:
         back = await TableClient.connect(url)
         seated = await back.resume(code, token)
         assert seated == {"type": "seated", "table": code, "seat": 1}  # no new token handed out
-        state = await back.until("state")
+        state = await back.recv(5)  # right after `seated`: the whole state
         assert state["seat"] == 1 and state["events"] == []
         assert state["hand"] == server.tables[code].table.full_state(1)["hand"]
         assert state["version"] >= first["version"]

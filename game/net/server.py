@@ -286,9 +286,7 @@ class TableServer:
             outs = table.set_back(seat)
             if outs:
                 await self._save(table)
-            self._attach(hosted, conn, seat, None)
-            if table.started:
-                conn.push(dumps(table.full_state(seat)))
+            self._attach(hosted, conn, seat, None, table.full_state(seat) if table.started else None)
             self._deliver(hosted, outs)
         self._kick(hosted)
 
@@ -332,13 +330,18 @@ class TableServer:
             raise ProtocolError(_("There is no table {code}.").format(code=code[:16]))
         return hosted
 
-    def _attach(self, hosted: Hosted, conn: Connection, seat: int, token: str | None) -> None:
+    def _attach(self, hosted: Hosted, conn: Connection, seat: int, token: str | None,
+                state: dict | None = None) -> None:
+        """The seat is this connection's: `seated`, the seat's whole state when resuming a game under
+        way, then who sits where to everyone."""
         conn.code, conn.seat = hosted.table.code, seat
         hosted.conns[seat] = conn
         seated = {"type": "seated", "table": hosted.table.code, "seat": seat}
         if token is not None:
             seated["token"] = token  # only to its holder, only when the seat is taken
         conn.push(dumps(seated))
+        if state is not None:
+            conn.push(dumps(state))
         self._tell_lobby(hosted)
 
     def _tell_lobby(self, hosted: Hosted) -> None:

@@ -134,7 +134,7 @@ class Table:
         for st in self.seats:
             if not st.person or st.away:
                 st.level = level
-        return [(None, self.lobby())] + self._apply(Deal(deck))
+        return self._apply(Deal(deck)) + [(None, self.lobby())]
 
     def play(self, seat: int, move: object) -> list[Out]:
         """A person's move in `turn`'s syntax, judged by the engine; Refused with its reason."""
