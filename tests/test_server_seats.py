@@ -54,7 +54,7 @@ def test_resuming_while_connected_moves_the_seat_to_the_new_connection() -> None
 def test_a_seat_gone_past_the_timeout_is_played_by_the_computer_and_handed_back() -> None:
     async def body(server, url):
         south, west = await seated_table(url, people=2, players=2, language="fr")
-        await south.start("random")
+        await south.start("first")
         await west.until("state")
         token, code = west.token, west.table
         await west.close()

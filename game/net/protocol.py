@@ -19,7 +19,8 @@ MAX_FRAME = 64 * 1024  # bytes: a move is under 1 kB; a larger frame closes the 
 MAX_NAME = 40  # characters of a player's name
 MAX_CODE = 16
 MAX_TOKEN = 128
-COMPUTER_LEVELS = ("random", "greedy", "easy", "normal", "hard", "expert")
+# The computers' levels: the game's own, and "first" (the first legal move: tests and load).
+COMPUTER_LEVELS = ("first", "random", "greedy", "easy", "normal", "hard", "expert", "expert-hand", "coach")
 CLIENT_TYPES = ("create", "join", "start", "resume", "move")
 
 

@@ -423,4 +423,7 @@ class TableServer:
 
 def _think(level: str, state, view, rng):
     """One computer decision, on a thinking thread: the seat's view and the engine's legal moves."""
-    return get_player(level, table=True)(view, legal_actions(state), rng)
+    legal = legal_actions(state)
+    if level == "first":
+        return legal[0] if legal else None
+    return get_player(level, table=True)(view, legal, rng)
