@@ -204,7 +204,8 @@ class Table:
 
     def _states(self, events: list[ev.Event]) -> list[Out]:
         legal = self.legal_moves()
-        return [(s, seat_view.state_for_seat(self.state, s, events, legal, self.version))
+        shared = seat_view.table_view(self.state, self.version)
+        return [(s, seat_view.state_for_seat(self.state, s, events, legal, self.version, shared))
                 for s in range(self.state.players)]
 
     def legal_moves(self) -> list[dict]:
