@@ -51,10 +51,13 @@ class Connection:
     allowance: float = BURST
     last: float = field(default_factory=time.monotonic)
     dropped: int = 0
+    closing: bool = False
 
     def push(self, text: str) -> None:
         if self.outbox.qsize() >= MAX_OUTBOX:
-            asyncio.ensure_future(self.ws.close(1008, "not reading"))
+            if not self.closing:
+                self.closing = True
+                asyncio.ensure_future(self.ws.close(1008, "not reading"))
             return
         self.outbox.put_nowait(text)
 
@@ -164,14 +167,21 @@ class TableServer:
     def _save_now(self, table: Table) -> None:
         path = self._path(table.code)
         if path is not None:
-            write_text_atomic(path, table.to_text())
+            try:
+                write_text_atomic(path, table.to_text())
+            except OSError as why:
+                log.warning("table %s not saved: %s", table.code, why)
 
     async def _save(self, table: Table) -> None:
-        """Written before anyone is told of the change (the caller holds the table's lock)."""
+        """Written before anyone is told of the change (the caller holds the table's lock). A disk that
+        refuses (full, read-only) is logged and the game goes on: the next change writes it again."""
         path = self._path(table.code)
         if path is not None:
             text = table.to_text()
-            await asyncio.get_running_loop().run_in_executor(self._writers, write_text_atomic, path, text)
+            try:
+                await asyncio.get_running_loop().run_in_executor(self._writers, write_text_atomic, path, text)
+            except OSError as why:
+                log.warning("table %s not saved: %s", table.code, why)
 
     # ----- connections ------------------------------------------------------------------------------
 
