@@ -96,3 +96,22 @@ def test_bad_serve_options_exit_2_with_one_line(tmp_path) -> None:
         out = subprocess.run([sys.executable, "-m", "game", "serve", *args], cwd=ROOT, capture_output=True,
                              text=True, timeout=30)
         assert out.returncode == 2 and out.stdout == "" and len(out.stderr.strip().splitlines()) == 1, args
+
+
+def test_a_disk_that_refuses_the_save_does_not_stop_the_game(tmp_path) -> None:
+    """Story: a save that failed (a full or read-only disk) was a failed frame: the move was applied but
+    nobody was told, and the table went on unseen. Now it is logged and the game goes on."""
+    (tmp_path / "tables").write_text("a file where the folder should be", encoding="utf-8")
+
+    async def body(server, url):
+        [south] = await seated_table(url, people=1, players=2)
+        assert south.table in server.tables
+        await south.start("first")
+        player = SeatPlayer("first")
+        while south.state is None or south.state["version"] < 6:
+            msg = await south.recv(10)
+            assert msg["type"] not in ("error", "refused"), msg
+            if msg["type"] == "state" and msg["legal"]:
+                await south.move(player.choose(msg))
+
+    serve_and_run(tmp_path, body)

@@ -22,7 +22,7 @@ def test_a_token_resumes_its_own_seat_only() -> None:
         back = await TableClient.connect(url)
         seated = await back.resume(code, token)
         assert seated == {"type": "seated", "table": code, "seat": 1}  # no new token handed out
-        state = await back.until("state")
+        state = await back.recv(5)  # right after `seated`: the whole state
         assert state["seat"] == 1 and state["events"] == []
         assert state["hand"] == server.tables[code].table.full_state(1)["hand"]
         assert state["version"] >= first["version"]
@@ -54,7 +54,7 @@ def test_resuming_while_connected_moves_the_seat_to_the_new_connection() -> None
 def test_a_seat_gone_past_the_timeout_is_played_by_the_computer_and_handed_back() -> None:
     async def body(server, url):
         south, west = await seated_table(url, people=2, players=2, language="fr")
-        await south.start("random")
+        await south.start("first")
         await west.until("state")
         token, code = west.token, west.table
         await west.close()

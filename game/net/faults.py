@@ -116,7 +116,8 @@ async def server_kills(kills: int, tables: int, seed: int) -> dict:
 
     rng = random.Random(f"{seed}:kills")
     # tables_back counts each table at each restart: kills × tables when every one came back
-    result = {"kills": 0, "tables": tables, "tables_back": 0, "tables_differing": 0, "seats_lost": 0, "moves": 0}
+    result = {"kills": 0, "tables": tables, "tables_back": 0, "tables_differing": 0, "seats_lost": 0, "moves": 0,
+              "behind_a_client": 0}
     with tempfile.TemporaryDirectory(prefix="table-faults-") as name:
         folder = Path(name)
         server = ServerProcess(folder)
@@ -127,16 +128,18 @@ async def server_kills(kills: int, tables: int, seed: int) -> dict:
             clients = [c for table in seated for c in table]
 
             async def play(client, player) -> None:
+                msg = client.state or {}  # after a restart: the resumed state may ask this seat to act
                 while True:
-                    msg = await client.recv()
-                    if msg["type"] == "state" and msg["legal"] and msg["to_act"] == msg["seat"]:
+                    if msg.get("type") == "state" and msg["legal"] and msg["to_act"] == msg["seat"]:
                         await client.move(player.choose(msg))
                         result["moves"] += 1
+                    msg = await client.recv()
 
             players = [SeatPlayer(LEVEL, seed=i) for i in range(len(clients))]
             for _k in range(kills):
                 tasks = [asyncio.ensure_future(play(c, p)) for c, p in zip(clients, players, strict=True)]
                 await asyncio.sleep(rng.uniform(0.2, 1.0))
+                seen = {t[0].table: max((c.state or {}).get("version", 0) for c in t) for t in seated}
                 server.stop("kill")
                 result["kills"] += 1
                 for t in tasks:
@@ -160,6 +163,8 @@ async def server_kills(kills: int, tables: int, seed: int) -> dict:
                         state = await new.until("state", timeout=30)
                         truth = _saved_state(folder, c.table, c.seat)
                         same = same and truth is not None and json.dumps(truth) == json.dumps(state)
+                        # Saved before told: no client can have seen a move the restarted table lacks.
+                        result["behind_a_client"] += state["version"] < seen[c.table]
                         back.append(new)
                     result["tables_back"] += same
                     result["tables_differing"] += not same

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from game.i18n import LANGUAGES, _
+from game.i18n import LANGUAGES, _, ngettext
 from game.keep.safe_json import BadFile, parse_json
 from game.rules.ruleset import RULESETS
 
@@ -19,7 +19,8 @@ MAX_FRAME = 64 * 1024  # bytes: a move is under 1 kB; a larger frame closes the 
 MAX_NAME = 40  # characters of a player's name
 MAX_CODE = 16
 MAX_TOKEN = 128
-COMPUTER_LEVELS = ("random", "greedy", "easy", "normal", "hard", "expert")
+# The computers' levels: the game's own, and "first" (the first legal move: tests and load).
+COMPUTER_LEVELS = ("first", "random", "greedy", "easy", "normal", "hard", "expert", "expert-hand", "coach")
 CLIENT_TYPES = ("create", "join", "start", "resume", "move")
 
 
@@ -100,11 +101,14 @@ def _int(value: object, key: str, low: int, high: int) -> int:
 
 def _text(value: object, key: str, longest: int) -> str:
     if not isinstance(value, str) or not 0 < len(value) <= longest:
-        raise ProtocolError(_("\"{key}\" is a text of at most {n} characters.").format(key=key, n=longest))
+        raise ProtocolError(ngettext("\"{key}\" is a text of at most {n} character.",
+                                     "\"{key}\" is a text of at most {n} characters.", longest).format(
+            key=key, n=longest))
     return value
 
 
 def _name(value: object) -> str:
     if not isinstance(value, str) or len(value) > MAX_NAME:
-        raise ProtocolError(_("\"name\" is a text of at most {n} characters.").format(n=MAX_NAME))
+        raise ProtocolError(ngettext("\"name\" is a text of at most {n} character.",
+                                     "\"name\" is a text of at most {n} characters.", MAX_NAME).format(n=MAX_NAME))
     return " ".join(value.split())  # no control characters or line breaks in a name shown to others

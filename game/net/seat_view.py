@@ -77,14 +77,11 @@ def event_for_seat(event: ev.Event, seat: int) -> dict:
     raise TypeError(f"no seat view of the event {type(event).__name__}")
 
 
-def state_for_seat(state: GameState, seat: int, events: list[ev.Event], legal: list[dict], version: int) -> dict:
-    """The whole table as `seat` sees it after a move, with that move's events. `legal` (the engine's
-    moves in `turn`'s syntax) goes only to the seat to act."""
-    acting = state.phase in ACTING and state.to_act == seat
+def table_view(state: GameState, version: int) -> tuple[dict, dict]:
+    """What every seat sees alike, worked out once a change for all the seats: the head of a state
+    message (before the seat's hand) and its body (after it)."""
     sides = state.sides
-    return {
-        "type": "state",
-        "seat": seat,
+    head = {
         "version": version,
         "variant": state.rules.name,
         "house": house_of(state.rules),
@@ -95,7 +92,8 @@ def state_for_seat(state: GameState, seat: int, events: list[ev.Event], legal: l
         "turn": state.turn,
         "to_act": state.to_act,
         "phase": state.phase.value,
-        "hand": _cards(state.hands[seat]),
+    }
+    body = {
         "hand_sizes": [len(h) for h in state.hands],
         "stock_count": len(state.stock),
         "pile": _cards(state.pile),
@@ -111,9 +109,19 @@ def state_for_seat(state: GameState, seat: int, events: list[ev.Event], legal: l
         "asked": state.asked,
         "permission": state.permission,
         "pile_takes": [list(t) for t in state.pile_takes],
-        "events": [event_for_seat(e, seat) for e in events],
-        "legal": list(legal) if acting else [],
     }
+    return head, body
+
+
+def state_for_seat(state: GameState, seat: int, events: list[ev.Event], legal: list[dict], version: int,
+                   shared: tuple[dict, dict] | None = None) -> dict:
+    """The whole table as `seat` sees it after a move, with that move's events. `legal` (the engine's
+    moves in `turn`'s syntax) goes only to the seat to act. `shared`: table_view(state, version), when
+    the caller has it already (the same for every seat)."""
+    head, body = shared if shared is not None else table_view(state, version)
+    acting = state.phase in ACTING and state.to_act == seat
+    return {"type": "state", "seat": seat, **head, "hand": _cards(state.hands[seat]), **body,
+            "events": [event_for_seat(e, seat) for e in events], "legal": list(legal) if acting else []}
 
 
 def hand_over(event: ev.HandEnded) -> dict:

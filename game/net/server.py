@@ -51,10 +51,13 @@ class Connection:
     allowance: float = BURST
     last: float = field(default_factory=time.monotonic)
     dropped: int = 0
+    closing: bool = False
 
     def push(self, text: str) -> None:
         if self.outbox.qsize() >= MAX_OUTBOX:
-            asyncio.ensure_future(self.ws.close(1008, "not reading"))
+            if not self.closing:
+                self.closing = True
+                asyncio.ensure_future(self.ws.close(1008, "not reading"))
             return
         self.outbox.put_nowait(text)
 
@@ -164,14 +167,21 @@ class TableServer:
     def _save_now(self, table: Table) -> None:
         path = self._path(table.code)
         if path is not None:
-            write_text_atomic(path, table.to_text())
+            try:
+                write_text_atomic(path, table.to_text())
+            except OSError as why:
+                log.warning("table %s not saved: %s", table.code, why)
 
     async def _save(self, table: Table) -> None:
-        """Written before anyone is told of the change (the caller holds the table's lock)."""
+        """Written before anyone is told of the change (the caller holds the table's lock). A disk that
+        refuses (full, read-only) is logged and the game goes on: the next change writes it again."""
         path = self._path(table.code)
         if path is not None:
             text = table.to_text()
-            await asyncio.get_running_loop().run_in_executor(self._writers, write_text_atomic, path, text)
+            try:
+                await asyncio.get_running_loop().run_in_executor(self._writers, write_text_atomic, path, text)
+            except OSError as why:
+                log.warning("table %s not saved: %s", table.code, why)
 
     # ----- connections ------------------------------------------------------------------------------
 
@@ -286,9 +296,7 @@ class TableServer:
             outs = table.set_back(seat)
             if outs:
                 await self._save(table)
-            self._attach(hosted, conn, seat, None)
-            if table.started:
-                conn.push(dumps(table.full_state(seat)))
+            self._attach(hosted, conn, seat, None, table.full_state(seat) if table.started else None)
             self._deliver(hosted, outs)
         self._kick(hosted)
 
@@ -332,13 +340,18 @@ class TableServer:
             raise ProtocolError(_("There is no table {code}.").format(code=code[:16]))
         return hosted
 
-    def _attach(self, hosted: Hosted, conn: Connection, seat: int, token: str | None) -> None:
+    def _attach(self, hosted: Hosted, conn: Connection, seat: int, token: str | None,
+                state: dict | None = None) -> None:
+        """The seat is this connection's: `seated`, the seat's whole state when resuming a game under
+        way, then who sits where to everyone."""
         conn.code, conn.seat = hosted.table.code, seat
         hosted.conns[seat] = conn
         seated = {"type": "seated", "table": hosted.table.code, "seat": seat}
         if token is not None:
             seated["token"] = token  # only to its holder, only when the seat is taken
         conn.push(dumps(seated))
+        if state is not None:
+            conn.push(dumps(state))
         self._tell_lobby(hosted)
 
     def _tell_lobby(self, hosted: Hosted) -> None:
@@ -420,4 +433,7 @@ class TableServer:
 
 def _think(level: str, state, view, rng):
     """One computer decision, on a thinking thread: the seat's view and the engine's legal moves."""
-    return get_player(level, table=True)(view, legal_actions(state), rng)
+    legal = legal_actions(state)
+    if level == "first":
+        return legal[0] if legal else None
+    return get_player(level, table=True)(view, legal, rng)

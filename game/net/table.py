@@ -134,7 +134,7 @@ class Table:
         for st in self.seats:
             if not st.person or st.away:
                 st.level = level
-        return [(None, self.lobby())] + self._apply(Deal(deck))
+        return self._apply(Deal(deck)) + [(None, self.lobby())]
 
     def play(self, seat: int, move: object) -> list[Out]:
         """A person's move in `turn`'s syntax, judged by the engine; Refused with its reason."""
@@ -204,7 +204,8 @@ class Table:
 
     def _states(self, events: list[ev.Event]) -> list[Out]:
         legal = self.legal_moves()
-        return [(s, seat_view.state_for_seat(self.state, s, events, legal, self.version))
+        shared = seat_view.table_view(self.state, self.version)
+        return [(s, seat_view.state_for_seat(self.state, s, events, legal, self.version, shared))
                 for s in range(self.state.players)]
 
     def legal_moves(self) -> list[dict]:
