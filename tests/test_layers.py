@@ -1,5 +1,6 @@
 """The house in rooms: imports only run down (rules at the bottom, then the computer players, what the
-player keeps, the table's pieces, the scenes, the shell, the tools) and no two modules import each other."""
+player keeps and the table server, the table's pieces, the scenes, the shell, the tools) and no two modules
+import each other."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ LAYERS = {
     "game.rules": 1,
     "game.ai": 2, "game.lessons": 2,
     "game.keep": 3,
+    "game.net": 3,  # the table server and its clients: the engine, the computer players, the saves
     "game.ui": 4,
     "scenes": 5,
     "game.shell": 6,

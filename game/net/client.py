@@ -20,11 +20,10 @@ from game.rules.actions import Action
 from game.rules.cards import ids_for_faces, parse_face
 from game.rules.house import with_house
 from game.rules.melds import Meld, classify
+from game.rules.move_syntax import parse_move, to_action, to_move
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
 from game.rules.view import PlayerView
-from game.tools.position import _parse_move, to_action
-from game.tools.replay import to_move
 
 MAX_MESSAGE = 4 << 20  # a state with a long hand's every legal move is some tens of kB
 SIMPLE = ("first", "random")
@@ -163,7 +162,7 @@ class SeatPlayer:
         if self.level == "random":
             return self.rng.choice(legal)
         view, game = seat_position(state)
-        actions: list[Action] = [to_action(game, _parse_move(m, 0)) for m in legal]
+        actions: list[Action] = [to_action(game, parse_move(m, 0)) for m in legal]
         action = get_player(self.level)(view, actions, self.rng)
         if action in actions:
             return legal[actions.index(action)]

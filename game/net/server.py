@@ -1,6 +1,6 @@
 """The table server: tables over WebSocket (the `websockets` library, asyncio), one authority for every
 move. A class to start and stop on a host and port from a program (`TableServer`), or from the command
-line (`python -m game serve`, game/net/serve_cli.py).
+line (`python -m game serve`, game/tools/serve.py).
 
 Each connection gets only its seat's view (game/net/seat_view.py). Each table is saved atomically after
 every change, before anyone is told of it, so what a client saw is never lost; a restarted server reads

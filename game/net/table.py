@@ -23,12 +23,11 @@ from game.rules.actions import Action, Deal
 from game.rules.errors import IllegalAction
 from game.rules.house import HouseError, with_house
 from game.rules.legal import legal_actions
+from game.rules.move_syntax import MoveSyntaxError, parse_move, to_action, to_move
 from game.rules.record import GameRecord
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
 from game.rules.view import PlayerView, view_of
-from game.tools.position import PositionError, _parse_move, to_action
-from game.tools.replay import to_move
 
 TABLE_FORMAT = 1
 PERSON = "person"  # the level a save names for a seat a person holds
@@ -147,9 +146,9 @@ class Table:
             raise Refused(_("It is not your turn."))
         what = _("move {i}").format(i=1)
         try:
-            action = to_action(state, _parse_move(move, 0))
+            action = to_action(state, parse_move(move, 0))
             return self._apply(action)  # IllegalAction: the engine refused it, and nothing changed
-        except PositionError as why:
+        except MoveSyntaxError as why:
             reason = str(why)
             raise Refused(reason[len(what) + 2:] if reason.startswith(what + ": ") else reason) from None
         except IllegalAction as why:

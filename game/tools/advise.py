@@ -30,6 +30,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import face_label
 from game.rules.errors import IllegalAction
+from game.rules.move_syntax import to_action
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
 from game.tools.position import (
@@ -38,7 +39,6 @@ from game.tools.position import (
     build_position,
     parse_json,
     read_text,
-    to_action,
     with_command_line,
 )
 

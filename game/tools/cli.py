@@ -339,8 +339,8 @@ def build_parser() -> argparse.ArgumentParser:
                          ("advise", "game.tools.advise"), ("warnings", "game.tools.warnings"),
                          ("endgame", "game.tools.endgame"), ("review-bench", "game.tools.review_bench"),
                          ("house-check", "game.tools.house_check"),
-                         ("partner-measure", "game.tools.partner_measure"), ("serve", "game.net.serve_cli"),
-                         ("table-bench", "game.net.bench"), ("table-faults", "game.net.faults")):
+                         ("partner-measure", "game.tools.partner_measure"), ("serve", "game.tools.serve"),
+                         ("table-bench", "game.tools.table_bench"), ("table-faults", "game.tools.table_faults")):
         try:
             mod = __import__(module, fromlist=["register"])
         except ImportError:

@@ -20,47 +20,20 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
-from typing import Any
 
 from game.i18n import _
-from game.rules.actions import (
-    Action,
-    Answer,
-    AskPartner,
-    Combine,
-    Discard,
-    DrawStock,
-    MeldMove,
-    TakePile,
-    TakeTop,
-)
-from game.rules.cards import FACE, RED_THREE, deck_ids, face_label, ids_for_faces, parse_face
+from game.rules.cards import RED_THREE, deck_ids, ids_for_faces, parse_face
 from game.rules.errors import IllegalAction
 from game.rules.house import HouseError, parse_pairs, with_house
 from game.rules.melds import BLACK_THREES, Meld, classify, order_cards
+from game.rules.move_syntax import MAX_MOVES, Move, parse_move, read_faces, read_int, read_list, to_action
+from game.rules.move_syntax import MoveSyntaxError as PositionError  # the file is not a position: exit 2, one line
 from game.rules.ruleset import RULESETS, RuleSet
 from game.rules.state import GameState, Phase
 
 MAX_TEXT = 1_000_000  # characters: a position is a few hundred
 MAX_SCORE = 10**9
-MAX_MOVES = 10_000
 RED_THREE_FACES = (parse_face("3H"), parse_face("3D"))
-
-
-class PositionError(ValueError):
-    """The file is not a position this tool can set up: exit 2 with this one-line message."""
-
-
-@dataclass(frozen=True)
-class _Move:
-    """A move as the file wrote it, checked for shape; cards are faces, resolved against the hand
-    only when the move is played."""
-
-    kind: str
-    value: Any = None
-    melds: tuple = ()
-    onto: int | None = None  # a pile taken by its top card onto this meld (index in the side's list)
 
 
 # ----- reading ------------------------------------------------------------------------------------
@@ -92,94 +65,6 @@ def parse_json(text: str, path: str) -> object:
                             ) from None
 
 
-def _int(value: object, what: str, low: int, high: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise PositionError(_("{what} must be a whole number from {low} to {high}").format(
-            what=what, low=low, high=high))
-    return value
-
-
-def _list(value: object, what: str, length: int | None = None) -> list:
-    if not isinstance(value, list):
-        raise PositionError(_("{what} must be a list").format(what=what))
-    if length is not None and len(value) != length:
-        raise PositionError(_("{what} must have {n} entries, one per {per}").format(
-            what=what, n=length, per=_("seat") if "hands" in what or "melded_before" in what else _("side")))
-    return value
-
-
-def _faces(value: object, what: str) -> list[int]:
-    cards = _list(value, what)
-    out = []
-    for t in cards:
-        if not isinstance(t, str):
-            raise PositionError(_("{what}: a card is written as text, like \"7H\"").format(what=what))
-        try:
-            out.append(parse_face(t))
-        except ValueError as why:
-            raise PositionError(f"{what}: {why}") from None
-    return out
-
-
-def _card(value: object, what: str) -> int:
-    if not isinstance(value, str):
-        raise PositionError(_("{what}: a card is written as text, like \"7H\"").format(what=what))
-    try:
-        return parse_face(value)
-    except ValueError as why:
-        raise PositionError(f"{what}: {why}") from None
-
-
-def _parse_move(m: object, i: int) -> _Move:
-    what = _("move {i}").format(i=i + 1)
-    if not isinstance(m, dict) or not m:
-        raise PositionError(_("{what} must be an object such as {{\"discard\": \"7H\"}}").format(what=what))
-    keys = set(m)
-    if keys == {"draw"}:
-        if m["draw"] != "stock":
-            raise PositionError(_("{what}: \"draw\" takes \"stock\"").format(what=what))
-        return _Move("draw")
-    if keys <= {"take_pile", "melds", "onto"} and "take_pile" in keys:
-        cards = _faces(m["take_pile"], what)
-        melds = tuple(tuple(_faces(x, what)) for x in _list(m.get("melds", []), what))
-        onto = _int(m["onto"], what, 0, MAX_MOVES) if "onto" in keys else None
-        return _Move("take_pile", tuple(cards), melds, onto)
-    if keys == {"take_top"}:
-        return _Move("take_top", _int(m["take_top"], what, 0, MAX_MOVES))
-    if keys == {"meld"}:
-        body = m["meld"]
-        if not isinstance(body, dict) or not set(body) <= {"new", "add", "combine"}:
-            raise PositionError(_("{what}: \"meld\" takes an object with \"new\" and \"add\"").format(what=what))
-        new = tuple(tuple(_faces(x, what)) for x in _list(body.get("new", []), what))
-        adds = []
-        for a in _list(body.get("add", []), what):
-            if not isinstance(a, list) or len(a) != 2:
-                raise PositionError(_("{what}: each addition is [MELD, [cards]]").format(what=what))
-            adds.append((_int(a[0], what, 0, MAX_MOVES), tuple(_faces(a[1], what))))
-        combines = []
-        for c in _list(body.get("combine", []), what):
-            if not isinstance(c, list) or len(c) != 2:
-                raise PositionError(_("{what}: each combine is [MELD, INTO]").format(what=what))
-            combines.append((_int(c[0], what, 0, MAX_MOVES), _int(c[1], what, 0, MAX_MOVES)))
-        return _Move("meld", (new, tuple(adds), tuple(combines)))
-    if keys == {"combine"}:
-        pair = m["combine"]
-        if not isinstance(pair, list) or len(pair) != 2:
-            raise PositionError(_("{what}: \"combine\" takes [MELD, INTO]").format(what=what))
-        return _Move("combine", (_int(pair[0], what, 0, MAX_MOVES), _int(pair[1], what, 0, MAX_MOVES)))
-    if keys == {"discard"}:
-        return _Move("discard", _card(m["discard"], what))
-    if keys == {"ask"}:
-        if m["ask"] is not True:
-            raise PositionError(_("{what}: \"ask\" takes true").format(what=what))
-        return _Move("ask")
-    if keys == {"answer"}:
-        if not isinstance(m["answer"], bool):
-            raise PositionError(_("{what}: \"answer\" takes true or false").format(what=what))
-        return _Move("answer", m["answer"])
-    raise PositionError(_("{what}: unknown move {keys}").format(what=what, keys=", ".join(sorted(map(str, keys)))))
-
-
 def _rules(data: dict) -> RuleSet:
     name = data.get("variant", "bolivia")
     if not isinstance(name, str) or name.lower() not in RULESETS:
@@ -194,49 +79,49 @@ def _rules(data: dict) -> RuleSet:
         raise PositionError(str(why)) from None
 
 
-def build_position(data: object) -> tuple[GameState, list[_Move]]:
+def build_position(data: object) -> tuple[GameState, list[Move]]:
     """The state the file describes and its moves, or PositionError saying what cannot be."""
     if not isinstance(data, dict):
         raise PositionError(_("a position is a JSON object"))
     rules = _rules(data)
-    players = _int(data.get("players"), "players", 2, 4)
+    players = read_int(data.get("players"), "players", 2, 4)
     s = GameState(players, 0, rules)
     sides = s.sides
-    scores = [_int(x, "scores", -MAX_SCORE, MAX_SCORE) for x in _list(data.get("scores", [0] * sides), "scores",
+    scores = [read_int(x, "scores", -MAX_SCORE, MAX_SCORE) for x in read_list(data.get("scores", [0] * sides), "scores",
                                                                            sides)]
-    turn = _int(data.get("turn"), "turn", 0, players - 1)
+    turn = read_int(data.get("turn"), "turn", 0, players - 1)
     phase = data.get("phase")
     if phase not in ("draw", "meld"):
         raise PositionError(_("phase must be \"draw\" or \"meld\""))
-    hands = [_faces(h, f"hands[{i}]") for i, h in enumerate(_list(data.get("hands"), "hands", players))]
-    melds = [[_faces(m, f"melds[{side}]") for m in _list(ms, f"melds[{side}]")]
-             for side, ms in enumerate(_list(data.get("melds", [[] for _s in range(sides)]), "melds", sides))]
-    reds = _list(data.get("red_threes", [0] * sides), "red_threes", sides)
+    hands = [read_faces(h, f"hands[{i}]") for i, h in enumerate(read_list(data.get("hands"), "hands", players))]
+    melds = [[read_faces(m, f"melds[{side}]") for m in read_list(ms, f"melds[{side}]")]
+             for side, ms in enumerate(read_list(data.get("melds", [[] for _s in range(sides)]), "melds", sides))]
+    reds = read_list(data.get("red_threes", [0] * sides), "red_threes", sides)
     red_faces: list[list[int]] = []
     next_red = 0
     for side, r in enumerate(reds):
         if isinstance(r, list):
-            faces = _faces(r, f"red_threes[{side}]")
+            faces = read_faces(r, f"red_threes[{side}]")
             if not all(f in RED_THREE_FACES for f in faces):
                 raise PositionError(_("red_threes[{side}]: only red threes (3H, 3D)").format(side=side))
         else:
             faces = []
-            for _k in range(_int(r, f"red_threes[{side}]", 0, rules.packs * 2)):
+            for _k in range(read_int(r, f"red_threes[{side}]", 0, rules.packs * 2)):
                 faces.append(RED_THREE_FACES[next_red % 2])
                 next_red += 1
         red_faces.append(faces)
-    pile = _faces(data.get("pile", []), "pile")
-    stock = _faces(data.get("stock", []), "stock")
+    pile = read_faces(data.get("pile", []), "pile")
+    stock = read_faces(data.get("stock", []), "stock")
     exact = data.get("stock_exact", False)
     if not isinstance(exact, bool):
         raise PositionError(_("stock_exact must be true or false"))
     before = data.get("melded_before", [False] * players)
-    if not all(isinstance(b, bool) for b in _list(before, "melded_before", players)):
+    if not all(isinstance(b, bool) for b in read_list(before, "melded_before", players)):
         raise PositionError(_("melded_before must be true or false for each seat"))
-    raw_moves = _list(data.get("moves", []), "moves")
+    raw_moves = read_list(data.get("moves", []), "moves")
     if len(raw_moves) > MAX_MOVES:
         raise PositionError(_("too many moves"))
-    moves = [_parse_move(m, i) for i, m in enumerate(raw_moves)]
+    moves = [parse_move(m, i) for i, m in enumerate(raw_moves)]
 
     # Physical cards: every face gets its own card; more copies than the packs hold cannot be.
     groups = hands + [m for side in melds for m in side] + red_faces + [pile, stock]
@@ -298,51 +183,6 @@ def build_position(data: object) -> tuple[GameState, list[_Move]]:
 
 
 # ----- playing ------------------------------------------------------------------------------------
-
-
-def _from_hand(s: GameState, faces: list[int] | tuple[int, ...], taken: set[int]) -> tuple[int, ...]:
-    """Distinct cards of these faces from the hand of the player to act (not already in `taken`)."""
-    out = []
-    hand = s.hands[s.turn]
-    for f in faces:
-        c = next((c for c in hand if FACE[c] == f and c not in taken), None)
-        if c is None:
-            raise IllegalAction(_("{card} is not in your hand.").format(card=face_label(f)))
-        taken.add(c)
-        out.append(c)
-    return tuple(out)
-
-
-def _meld_id(s: GameState, index: int) -> int:
-    side = s.melds[s.side_of(s.turn)]
-    if not 0 <= index < len(side):
-        raise IllegalAction(_("That meld is not one of your side's melds."))
-    return side[index].id
-
-
-def to_action(s: GameState, move: _Move) -> Action:
-    """The engine action for a move in this state; IllegalAction when its cards or melds are not there."""
-    taken: set[int] = set()
-    if move.kind == "draw":
-        return DrawStock()
-    if move.kind == "take_pile":
-        cards = _from_hand(s, move.value, taken)
-        onto = None if move.onto is None else _meld_id(s, move.onto)
-        return TakePile(cards, tuple(_from_hand(s, m, taken) for m in move.melds), onto)
-    if move.kind == "take_top":
-        return TakeTop(_meld_id(s, move.value))
-    if move.kind == "meld":
-        new, adds, combines = move.value
-        return MeldMove(tuple(_from_hand(s, m, taken) for m in new),
-                        tuple((_meld_id(s, i), _from_hand(s, cards, taken)) for i, cards in adds),
-                        tuple((_meld_id(s, a), _meld_id(s, b)) for a, b in combines))
-    if move.kind == "combine":
-        return Combine(_meld_id(s, move.value[0]), _meld_id(s, move.value[1]))
-    if move.kind == "discard":
-        return Discard(_from_hand(s, (move.value,), taken)[0])
-    if move.kind == "ask":
-        return AskPartner()
-    return Answer(bool(move.value))
 
 
 def play_position(data: object) -> dict:

@@ -21,19 +21,9 @@ import json
 from game.i18n import _
 from game.rules.actions import (
     Action,
-    AddToMeld,
-    Answer,
-    AskPartner,
-    Combine,
-    Discard,
-    DrawStock,
-    LayMelds,
-    MeldMove,
-    TakePile,
-    TakeTop,
 )
-from game.rules.cards import label
 from game.rules.house import HouseError, parse_pairs, with_house
+from game.rules.move_syntax import to_move
 from game.rules.record import KIND, GameRecord, HandRecord, ReplayError, replay
 from game.rules.record_check import InvalidRecord, record_from_json
 from game.rules.ruleset import RULESETS
@@ -79,48 +69,6 @@ def play_under(games: list[GameRecord], house: list[str]) -> None:
     for record in games:
         own = dict(record.rule_set.house) if record.rule_set is not None else {}
         record.rule_set = with_house(RULESETS[record.variant], {**own, **given})
-
-
-def _labels(cards: tuple[int, ...]) -> list[str]:
-    return [label(c) for c in cards]
-
-
-def to_move(state: GameState, action: Action) -> dict:
-    """An engine action as `turn` writes it, in the state it is played from."""
-    ids = [m.id for m in state.melds[state.side_of(state.turn)]]
-
-    def at(meld_id: int) -> int:
-        return ids.index(meld_id) if meld_id in ids else meld_id  # not the side's: the engine says why
-
-    match action:
-        case DrawStock():
-            return {"draw": "stock"}
-        case TakePile(cards=cards, melds=melds, onto=onto):
-            move: dict = {"take_pile": _labels(cards)}
-            if melds:
-                move["melds"] = [_labels(m) for m in melds]
-            if onto is not None:
-                move["onto"] = at(onto)
-            return move
-        case TakeTop(meld=m):
-            return {"take_top": at(m)}
-        case Combine(meld=a, into=b):
-            return {"combine": [at(a), at(b)]}
-        case Discard(card=c):
-            return {"discard": label(c)}
-        case AskPartner():
-            return {"ask": True}
-        case Answer(yes=yes):
-            return {"answer": yes}
-        case LayMelds(melds=melds):
-            action = MeldMove(new=melds)
-        case AddToMeld(meld=m, cards=cards):
-            action = MeldMove(add=((m, cards),))
-    assert isinstance(action, MeldMove)
-    body: dict = {"new": [_labels(m) for m in action.new], "add": [[at(m), _labels(c)] for m, c in action.add]}
-    if action.combine:
-        body["combine"] = [[at(a), at(b)] for a, b in action.combine]
-    return {"meld": body}
 
 
 def replay_hand(record: GameRecord, hand: HandRecord) -> tuple[list[dict], dict, bool]:

@@ -44,8 +44,8 @@ def _saved_state(folder: Path, code: str, seat: int) -> dict | None:
 
 
 async def client_cuts(clients: int, seed: int) -> dict:
-    from game.net.bench import ServerProcess, seat_tables
     from game.net.client import SeatPlayer, TableClient
+    from game.tools.table_bench import ServerProcess, seat_tables
 
     rng = random.Random(f"{seed}:cuts")
     with tempfile.TemporaryDirectory(prefix="table-faults-") as name:
@@ -111,8 +111,8 @@ async def client_cuts(clients: int, seed: int) -> dict:
 
 
 async def server_kills(kills: int, tables: int, seed: int) -> dict:
-    from game.net.bench import ServerProcess, seat_tables
     from game.net.client import SeatPlayer, TableClient
+    from game.tools.table_bench import ServerProcess, seat_tables
 
     rng = random.Random(f"{seed}:kills")
     # tables_back counts each table at each restart: kills × tables when every one came back
@@ -183,8 +183,8 @@ async def hostile_frames(frames: int, seed: int) -> dict:
     from websockets.asyncio.client import connect
     from websockets.exceptions import ConnectionClosed
 
-    from game.net.bench import ServerProcess, seat_tables
     from game.net.client import SeatPlayer, TableClient
+    from game.tools.table_bench import ServerProcess, seat_tables
 
     out: dict = {}
     with tempfile.TemporaryDirectory(prefix="table-faults-") as name:
