@@ -60,7 +60,7 @@ def test_a_seat_gone_past_the_timeout_is_played_by_the_computer_and_handed_back(
         await west.close()
         away = await south.until("notice", timeout=5)
         assert away["kind"] == "away" and away["seat"] == 1
-        assert away["text"] == "West est absent : l'ordinateur joue à sa place"
+        assert away["text"] == "West s’est absenté : l’ordinateur joue à sa place"
         # South plays on; the computer answers for West. A few of West's moves are made for it.
         table = server.tables[code].table
         before = len(table.record.hands[-1].moves)
