@@ -22,7 +22,8 @@ def test_the_figures_come_again_from_the_seed_and_add_up() -> None:
     assert one == two
     a, b = one["review_a"], one["review_b"]
     assert a["decisions"] > 0 and b["decisions"] > 0 and 0 <= a["differed_share"] <= 1
-    assert one["a_minus_b_per_hand"] == round(a["named_cost_per_hand"] - b["named_cost_per_hand"], 1)
+    # each figure is rounded to 0.1 on its own: the difference of the rounded ones is within 0.1 of it
+    assert abs(one["a_minus_b_per_hand"] - (a["named_cost_per_hand"] - b["named_cost_per_hand"])) <= 0.1 + 1e-9
     assert a["ci95"][0] <= a["named_cost_per_hand"] <= a["ci95"][1]
     for side in (a, b):  # every moment found counts at least what the three named do
         assert side["found_cost_per_hand"] >= side["named_cost_per_hand"] and side["found_per_hand"] >= side[
