@@ -178,7 +178,7 @@ def test_normal_lays_a_new_meld_with_ten_cards_left_where_hard_keeps_its_hand():
 
     normal = decide(choose_normal)
     assert isinstance(normal, LayMelds) and [sorted(label(c) for c in m) for m in normal.melds] == [["9C", "9D", "9S"]]
-    assert isinstance(decide(choose_hard), Discard)  # it keeps 13 cards: its floor is the planner's 16
+    assert isinstance(decide(choose_hard), Discard)  # it keeps 13 cards: its floor is 13
 
 
 def test_hard_prices_a_standard_pile_below_expert():

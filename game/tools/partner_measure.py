@@ -13,6 +13,12 @@ hand a deal, and these are counted from the seats' own hands, per level, as one 
   fed_canastas_per_100: discards the next player took (pile or top card) in a turn that gave its
   side a canasta (or escalera) it had not, per 100 seat-hands; big_piles_fed_per_100: discards the
   next opponent took with a pile of 9 cards or more.
+
+Measured at 2 players on seed 9101 (never tuned on; 200 deals, Expert 100), before and after the levels
+read the danger of the hand ending: points left in danger positions, Standard Normal 16.6 -> 13.5, Hard
+14.7 -> 13.6, Expert 25.1 -> 20.4; Bolivia Hard 32.9 -> 19.3, Expert 58.5 -> 36.6 (Normal 25.3 -> 25.4);
+stuck turns a hand, Standard Hard 1.07 -> 0.69; black threes held per 100, Bolivia Hard 8.8 -> 3.0, Expert
+19.0 -> 13.5, Normal 7.8 -> 5.0.
 """
 
 from __future__ import annotations
