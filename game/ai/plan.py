@@ -622,9 +622,9 @@ def could_qualify(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | l
     return rules.qualifies(["escalera"] * escaleras + ["mixed"] * others)
 
 
-# Work (first_meld.py's steps) one decision's move lists may take between them in its playouts (a third
+# Work (first_meld.py's steps) one decision's move lists may take between them in its playouts (a sixth
 # of a second's worth), before each list gets only playout.MELD_STEPS_FLOOR.
-DECISION_FIRST_MELD_STEPS = 300_000
+DECISION_FIRST_MELD_STEPS = 150_000
 
 
 class OutPlans:

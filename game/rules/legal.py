@@ -32,12 +32,15 @@ same turn, to the same table and hand; tests/test_rules_legal_complete.py checks
   (first_meld.most_cards_of_a_minimal_first_meld); from a bigger hand it holds a minimal one leaving two
   cards or more, and steps then lead out as for a side that has melded.
 - Bounded, whatever the hand: the first-meld search (from the hand, and with the pile) takes at most
-  first_meld.FIRST_MELD_WORK counted steps. Within them it lists every minimal first meld of hands up to
-  about 25 cards at a minimum of 150, 30 at 120 and 40 at 50; past them (a hand of 100 cards has
-  millions) a representative set: the sets found, the steps shared out evenly between the melds they
-  start with, and the biggest melds while they last when none was found in time. Any other first meld
-  is still the engine's to judge (GameState.apply), and the list then says nothing of completeness.
-- AskPartner whenever the player could go out this turn (exact, at any hand size), discards.
+  first_meld.FIRST_MELD_WORK counted steps. Within them it lists every minimal first meld (seeded hands:
+  from the hand, up to 20 cards at a minimum of 150, 25 at 90, 40 at 50; with the pile, up to 20 cards
+  at 120 and 25 at 50); past them (a hand of 40 cards at 150 has two million) a representative set:
+  the sets found, the steps shared out evenly between the melds they start with (and the ways of
+  joining the pile's top card), rank melds by their number of naturals alone on a very long hand, and
+  the biggest melds while they last when none was found in time. Any other first meld is still the
+  engine's to judge (GameState.apply). "May I go out?" is offered when the exact solver tells within
+  ASK_PARTNER_WORK that the player could go out (a hand of 80 cards can take seconds to tell).
+- AskPartner whenever the player could go out this turn (exact, within ASK_PARTNER_WORK), discards.
 
 The checks mirror GameState.apply and are kept cheap: no copy of the state is made, except to check a
 move bound by a partner's "yes".

@@ -4,8 +4,9 @@ reaches about 48), at the draw and after it. What grows with the hand is the fir
 (game/rules/first_meld.py), with the minimum too, so it is timed at the first minimum (50) at every
 size and at 30 cards at the higher ones (90, 120, 150), where the list itself holds tens of thousands
 of first melds; and the search for every way of going out at once (game/rules/out_solver.py), which a
-side not yet melded lists whole: from a long hand with many wild cards it takes seconds at 48 cards and
-minutes at 60, which is why 60 is left out here."""
+side not yet melded lists whole while its hand is small enough for a minimal first meld to go out. Both
+count their work now (legal.py: bounded, whatever the hand); hands of 60 to 100 cards are the bench's
+`big_hands` (game/tools/big_hands.py)."""
 
 from __future__ import annotations
 
