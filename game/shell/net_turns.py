@@ -63,7 +63,8 @@ class NetTurns:
     @property
     def human_to_act(self) -> bool:
         s = self.state
-        return s.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER) and s.to_act == 0 and not self.sent
+        return (s.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER) and s.to_act == 0 and not self.sent
+                and not self.pending)
 
     @property
     def thinking(self) -> bool:
@@ -107,7 +108,18 @@ class NetTurns:
 
     def update(self, dt: float, busy: bool) -> NetApplied | None:
         """Read what came; apply the next state once the pictures have caught up."""
-        for msg in self.session.poll():
+        self.take(self.session.poll())
+        if busy or not self.pending:
+            return None
+        msg = self.pending.popleft()
+        events = self.mirror.update(turned(msg, self.me))
+        self.sent = False
+        self._note_turn()
+        return NetApplied(self.state.turn, None, events)
+
+    def take(self, messages: list[dict]) -> None:
+        """Messages read: states wait their turn to be drawn, the rest wait for the scene to show them."""
+        for msg in messages:
             kind = msg.get("type")
             if kind == "state":
                 self.pending.append(msg)
@@ -120,13 +132,6 @@ class NetTurns:
                 self.messages.append(msg)
             else:
                 self.messages.append(msg)
-        if busy or not self.pending:
-            return None
-        msg = self.pending.popleft()
-        events = self.mirror.update(turned(msg, self.me))
-        self.sent = False
-        self._note_turn()
-        return NetApplied(self.state.turn, None, events)
 
     def _note_turn(self) -> None:
         if self.state.to_act != self.last_to_act:

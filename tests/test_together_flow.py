@@ -1,0 +1,109 @@
+"""Play with friends, as a player goes through it: host a table from the menu's screen, a friend joins
+as partner, the lobby shows both names, the host starts with computers in the other seats, and the
+two people play a hand at the table over the network (on 127.0.0.1 only) to the scoring screen."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from game.keep.settings import GameSetup
+from game.keep.storage import Storage
+from game.net.session import Session
+from game.rules.legal import legal_actions
+from game.shell.flow import Flow
+from scenes.net_table import NetTableScene
+from scenes.scoring import ScoringScene
+from scenes.together import LobbyScene, TogetherScene
+from tests.scene_helpers import FakeClock
+
+
+@pytest.fixture
+def flow(tmp_path: Path, monkeypatch) -> Iterator[Flow]:
+    monkeypatch.setenv("BOLIVIA_TABLE_HOST", "127.0.0.1")
+    monkeypatch.setenv("BOLIVIA_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(Flow, "_found_tables", lambda self: [])  # the LAN list has its own test
+    f = Flow((1024, 640), storage=Storage(tmp_path / "data"))
+    f.app.clock = FakeClock()
+    yield f
+    f.close()
+
+
+def frames_until(flow: Flow, done, seconds: float = 20.0, each=None):
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        flow.app.run(frames=3)  # a run's first frame is 0 s long: three frames make time pass
+        if each is not None:
+            each()
+        if done():
+            return flow.app.scenes.current
+        time.sleep(0.002)
+    raise AssertionError(f"not reached in {seconds} s; on {type(flow.app.scenes.current).__name__}")
+
+
+def _host(flow: Flow) -> LobbyScene:
+    flow.open_together()
+    together = frames_until(flow, lambda: isinstance(flow.app.scenes.current, TogetherScene))
+    together.on_host("Ann")
+    flow.app.run(frames=1)
+    flow._host_with(GameSetup(players=4, level="easy", target=2500, speed="fast"))
+    return frames_until(flow, lambda: isinstance(flow.app.scenes.current, LobbyScene)
+                        and flow.app.scenes.current.table is not None)
+
+
+def test_host_a_table_a_friend_joins_as_partner_and_both_play_a_hand_to_the_scoring(flow: Flow) -> None:
+    lobby = _host(flow)
+    assert lobby.hosting and len(lobby.code) == 6
+    assert lobby.address.startswith("127.0.0.1:")
+    friend = Session()
+    try:
+        friend.open(f"ws://{lobby.address}", {"type": "join", "table": lobby.code.lower(), "name": "Bo", "seat": 2,
+                                               "language": "fr"})
+        assert friend.wait("seated", timeout=10)["seat"] == 2
+        frames_until(flow, lambda: lobby.table is not None and lobby.table["seats"][2]["name"] == "Bo")
+        assert [s["person"] for s in lobby.table["seats"]] == [True, False, True, False]
+        lobby.on_start("easy")
+        table = frames_until(flow, lambda: isinstance(flow.app.scenes.current, NetTableScene))
+        assert table.names[2] == "Bo"  # the partner's name on the seat across the table
+
+        def friend_plays() -> None:
+            for msg in friend.poll():
+                if msg.get("type") == "state" and msg["legal"] and msg["to_act"] == msg["seat"]:
+                    friend.send({"type": "move", "move": msg["legal"][0]})
+
+        def host_plays() -> None:
+            scene = flow.app.scenes.current
+            if isinstance(scene, NetTableScene) and scene.controller.human_to_act and scene.cards.tweener.idle:
+                assert scene.play(legal_actions(scene.state)[0])
+
+        def both() -> None:
+            friend_plays()
+            host_plays()
+
+        scoring = frames_until(flow, lambda: isinstance(flow.app.scenes.current, ScoringScene), 90.0, both)
+        result = scoring.result
+        assert len(result["scores"]) == 2
+        assert table.log_panel.lines  # the hand's story was told from the seat's events
+    finally:
+        friend.close()
+
+
+def test_a_wrong_code_goes_back_to_the_join_screen_with_the_reason(flow: Flow) -> None:
+    lobby = _host(flow)
+    flow2_address = lobby.address
+    flow.open_together()
+    together = frames_until(flow, lambda: isinstance(flow.app.scenes.current, TogetherScene))
+    together.on_join("Cy", f"ZZZ ZZZ {flow2_address}", False)
+    back = frames_until(flow, lambda: isinstance(flow.app.scenes.current, TogetherScene)
+                        and flow.app.scenes.current.status != "")
+    assert back.status  # the host's table closed with open_together: nobody listens, or no such table
+
+
+def test_a_typed_invite_without_address_is_refused_on_the_spot(flow: Flow) -> None:
+    flow.open_together()
+    together = frames_until(flow, lambda: isinstance(flow.app.scenes.current, TogetherScene))
+    together.on_join("Cy", "K7QM3X", True)
+    assert "address" in together.status
