@@ -20,7 +20,7 @@ MAX_NAME = 40  # characters of a player's name
 MAX_CODE = 16
 MAX_TOKEN = 128
 COMPUTER_LEVELS = ("random", "greedy", "easy", "normal", "hard", "expert")
-CLIENT_TYPES = ("create", "join", "start", "resume", "move")
+CLIENT_TYPES = ("create", "join", "start", "resume", "move", "say")
 
 
 class ProtocolError(ValueError):
@@ -79,6 +79,12 @@ def read_client(frame: str | bytes) -> dict[str, Any]:
         if level not in COMPUTER_LEVELS:
             raise ProtocolError(_("\"computers\" is one of {names}.").format(names=", ".join(COMPUTER_LEVELS)))
         out["computers"] = level
+    elif kind == "say":  # one of the table's fixed phrases (game/net/lobby.py)
+        from game.net.lobby import PHRASES
+
+        if data.get("phrase") not in PHRASES:
+            raise ProtocolError(_("\"phrase\" is one of {names}.").format(names=", ".join(PHRASES)))
+        out["phrase"] = data["phrase"]
     elif kind == "resume":
         out["table"] = _text(data.get("table"), "table", MAX_CODE)
         out["token"] = _text(data.get("token"), "token", MAX_TOKEN)
