@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pygame
+
 from game.i18n import _, ngettext
 from game.keep.settings import Settings
 from game.rules.state import Phase
@@ -14,6 +16,14 @@ from game.ui.narrate import describe
 from scenes.table import TableScene
 
 WAIT_SAID_AFTER = 5.0  # seconds a person thinks before the table says how long
+PHRASE_KEYS = {pygame.K_F5: "good_luck", pygame.K_F6: "well_played", pygame.K_F7: "your_turn",
+               pygame.K_F8: "one_moment", pygame.K_F9: "thanks"}
+
+
+def phrase_words(phrase: str) -> str:
+    """A table message in the player's own language."""
+    return {"good_luck": _("Good luck!"), "well_played": _("Well played!"), "your_turn": _("Your turn!"),
+            "one_moment": _("One moment please…"), "thanks": _("Thanks!")}.get(phrase, "")
 
 
 class NetTableScene(TableScene):
@@ -32,6 +42,19 @@ class NetTableScene(TableScene):
                 self.log_panel.start_hand(line)
             elif line:
                 self.log_panel.add(line)
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        if not getattr(self, "_told_phrases", False):
+            self._told_phrases = True
+            self.messages.show(_("F5 to F9 say a word to the table: Good luck, Well played, Your turn, One moment "
+                                 "please, Thanks."), 8.0, key="notice")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in PHRASE_KEYS and not self.dialogs.open:
+            self.controller.say(PHRASE_KEYS[event.key])
+            return
+        super().handle_event(event)
 
     def set_names(self, names: list[str]) -> None:
         self.net_names = list(names)
@@ -58,6 +81,12 @@ class NetTableScene(TableScene):
             self.refuse(msg.get("reason", ""), set())
         elif kind == "error":
             self.messages.show(msg.get("reason", ""), 5.0, key="refusal")
+        elif kind == "said" and isinstance(msg.get("seat"), int):
+            local = (msg["seat"] - self.controller.me) % self.state.players
+            words = phrase_words(msg.get("phrase", ""))
+            if words:
+                self.messages.show(_("{name}: {words}").format(name=self.names[local], words=words), 5.0,
+                                   key="notice")
         elif kind == "table" and self.on_table is not None:
             self.on_table(msg)
         elif kind in ("closed", "failed") and self.on_lost is not None:

@@ -53,5 +53,6 @@ class TextField:
             shown, colour = self.placeholder, INK_DIM
         f = font(px)
         while shown and f.size(shown)[0] > r.w - px:
-            shown = shown[1:]  # the end of a long text shows: that is where the typing is
+            # The end of a long text shows, where the typing is; a placeholder reads from its start.
+            shown = shown[:-1] if colour == INK_DIM else shown[1:]
         draw_text(surface, shown, px, colour, (r.x + px // 2, r.centery), "midleft")

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.i18n import _, ngettext
+from game.i18n import _, ngettext, number
 from game.keep.settings import LEVELS
 from game.net.invite import Found, spoken
 from scenes.rules import game_name
@@ -38,6 +38,7 @@ class TogetherScene(Scene):
         self.found: list[Found] = []
         self.status = ""
         self._since_look = 1.0
+        self._look_at = (0, 0)
         self.on_resume, self.resume_info = on_resume, resume_info
         self._make_buttons()
 
@@ -79,7 +80,10 @@ class TogetherScene(Scene):
         self.name.rect = pygame.Rect(x, y, bw, bh)
         y += bh + gap * 2
         rows = self.buttons.buttons
-        for b in rows:
+        for i, b in enumerate(rows):
+            if i == 1:  # under Host a table: the line that says what was heard on the network
+                y += round(u * 1.1)
+                self._look_at = (x, y - 2)
             if b.label == _("Join"):
                 self.where.rect = pygame.Rect(x, y, bw, bh)
                 y += bh + gap
@@ -120,10 +124,8 @@ class TogetherScene(Scene):
         px = max(14, u * 3 // 4)
         draw_text(surface, _("Your name"), px, INK_DIM, (self.name.rect.x, self.name.rect.y - 2), "bottomleft")
         self.name.draw(surface, max(14, u * 4 // 5))
-        first_found = self.buttons.buttons[1] if len(self.buttons.buttons) > 1 else None
         look = _("Tables on this network:") if self.found else _("Looking for tables on this network…")
-        if first_found is not None:
-            draw_text(surface, look, px, INK_DIM, (first_found.rect.x, first_found.rect.y - 2), "bottomleft")
+        draw_text(surface, look, px, INK_DIM, self._look_at, "bottomleft")
         self.where.draw(surface, max(14, u * 4 // 5))
         self.buttons.draw(surface)
         if self.status:
@@ -132,7 +134,7 @@ class TogetherScene(Scene):
             draw_text(surface, self.resume_info, px, INK_DIM, (w // 2, self._status_y), "midtop")
 
 
-def seat_status(seat: dict, me: int, computers: str) -> str:
+def seat_status(seat: dict, me: int, computers: str | None) -> str:
     """A seat as the lobby says it: who holds it, and whether the computer plays it."""
     if seat["seat"] == me:
         return _("{name} (you)").format(name=seat["name"] or _("You"))
@@ -141,6 +143,8 @@ def seat_status(seat: dict, me: int, computers: str) -> str:
     if seat["person"]:
         here = seat.get("connected", True)
         return seat["name"] if here else _("{name}: connection lost").format(name=seat["name"])
+    if computers is None:  # a guest does not know the level the host will choose
+        return _("Computer: waiting for a player")
     return _("Computer ({level}): waiting for a player").format(level=level_name(computers))
 
 
@@ -216,7 +220,8 @@ class LobbyScene(Scene):
         t = self.table
         if t is not None:
             rules = ngettext("{game}, {n} player, to {target} points", "{game}, {n} players, to {target} points",
-                             t["players"]).format(game=game_name(t["variant"]), n=t["players"], target=t["target"])
+                             t["players"]).format(game=game_name(t["variant"]), n=t["players"],
+                                                   target=number(t["target"]))
             draw_text(surface, rules, px, INK_DIM, (w // 2, y), "midtop")
             y += round(u * 1.3)
             for line in self.house_lines:
@@ -227,7 +232,8 @@ class LobbyScene(Scene):
             for seat in t["seats"]:
                 label = where[seat["seat"]]
                 partner = t["players"] == 4 and seat["seat"] == (self.me + 2) % 4
-                text = f"{label}: {seat_status(seat, self.me, self.level)}"
+                text = _("{place}: {who}").format(place=label, who=seat_status(
+                    seat, self.me, self.level if self.hosting else None))
                 if partner:
                     text += "  · " + _("your partner")
                 draw_text(surface, text, px, GOLD if seat["person"] else INK, (w // 2, y), "midtop", seat["person"])

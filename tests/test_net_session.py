@@ -124,3 +124,21 @@ def test_a_wrong_code_and_an_address_where_nobody_listens_are_said_plainly(host)
         assert "Could not reach" in nobody.wait("failed", timeout=10)["reason"]
     finally:
         nobody.close()
+
+
+def test_a_table_message_reaches_every_seat_and_free_text_is_refused(host):
+    """Good luck, from the host's seat: the friend hears it as a phrase, shown in the friend's own words."""
+    session, url = host
+    session.open(url, {"type": "create", "variant": "bolivia", "players": 4, "name": "Ann"})
+    code = session.wait("seated")["table"]
+    friend = Session()
+    try:
+        friend.open(url, {"type": "join", "table": code, "name": "Bo", "language": "fr"})
+        friend.wait("seated")
+        session.send({"type": "say", "phrase": "good_luck"})
+        assert friend.wait("said") == {"type": "said", "seat": 0, "phrase": "good_luck"}
+        assert session.wait("said")["phrase"] == "good_luck"
+        friend.send({"type": "say", "phrase": "<b>buy my stuff</b>"})
+        assert "phrase" in friend.wait("error")["reason"]
+    finally:
+        friend.close()

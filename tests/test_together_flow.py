@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.keep.settings import GameSetup
@@ -68,6 +69,9 @@ def test_host_a_table_a_friend_joins_as_partner_and_both_play_a_hand_to_the_scor
         lobby.on_start("easy")
         table = frames_until(flow, lambda: isinstance(flow.app.scenes.current, NetTableScene))
         assert table.names[2] == "Bo"  # the partner's name on the seat across the table
+        table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode="", scancode=0))
+        assert friend.wait("said", timeout=10)["phrase"] == "good_luck"  # Good luck, to the whole table
+        frames_until(flow, lambda: "Good luck!" in (table.messages.shown().message if table.messages.shown() else ""))
 
         def friend_plays() -> None:
             for msg in friend.poll():

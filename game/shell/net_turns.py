@@ -92,6 +92,10 @@ class NetTurns:
         self.hint_job = None
         return []
 
+    def say(self, phrase: str) -> None:
+        """One of the table's fixed messages (Good luck, ...), to every seat."""
+        self.session.send({"type": "say", "phrase": phrase})
+
     def undo(self) -> bool:
         return False
 

@@ -179,9 +179,7 @@ class Together:
             kind = msg.get("type")
             if kind == "seated":
                 lobby.code, lobby.me = msg["table"], msg["seat"]
-                self._keep_seat()
-                if self.net_hosting:
-                    self._announce()
+                self._keep_seat()  # announced once the seats are known (the "table" message that follows)
             elif kind == "table":
                 self.net_seats = msg["seats"]
                 lobby.show_table(msg)
