@@ -56,6 +56,12 @@ class NetTableScene(TableScene):
             return
         super().handle_event(event)
 
+    def _sync_dialog(self) -> None:
+        """The partner's question, asked only while the answer is still the player's to give: once sent,
+        the table waits for the server's next state, and must not ask again meanwhile."""
+        if self.controller.human_to_act:
+            super()._sync_dialog()
+
     def set_names(self, names: list[str]) -> None:
         self.net_names = list(names)
         self.names = list(names)
