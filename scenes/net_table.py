@@ -66,6 +66,7 @@ class NetTableScene(TableScene):
         self.net_names = list(names)
         self.names = list(names)
         self.view.names = self.names
+        self.dirty = True
 
     def apply_settings(self, settings: Settings) -> None:
         super().apply_settings(settings)

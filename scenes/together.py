@@ -9,6 +9,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.assets import font
 from game.i18n import _, ngettext, number
 from game.keep.settings import LEVELS
 from game.net.invite import Found, spoken
@@ -16,7 +17,17 @@ from scenes.rules import game_name
 from scenes.scene import Scene
 from scenes.setup import level_name
 from scenes.text_field import TextField
-from scenes.widgets import GOLD, INK, INK_DIM, Button, FocusGroup, draw_text, felt_background, ui_unit
+from scenes.widgets import (
+    GOLD,
+    INK,
+    INK_DIM,
+    Button,
+    FocusGroup,
+    draw_text,
+    felt_background,
+    ui_unit,
+    wrap_text,
+)
 
 
 def found_label(t: Found) -> str:
@@ -75,6 +86,9 @@ class TogetherScene(Scene):
         w, h = size
         u = ui_unit(size)
         bw, bh, gap = min(w - 2 * u, u * 22), round(u * 1.9), round(u * 0.45)
+        boxes = len(self.buttons.buttons) + 2  # the buttons, the name and the code fields
+        room = h - round(u * 3.2) - round(u * 1.1) - round(u * 2.6) - (boxes + 1) * gap  # title, a label, 2 lines
+        bh = max(24, min(bh, room // boxes))  # the lines of a long list shrink to fit the window
         x = (w - bw) // 2
         y = round(u * 3.2)
         self.name.rect = pygame.Rect(x, y, bw, bh)
@@ -89,7 +103,7 @@ class TogetherScene(Scene):
                 y += bh + gap
             b.rect = pygame.Rect(x, y, bw, bh)
             y += bh + gap
-        self._status_y = min(h - u, y + u // 2)
+        self._status_y = min(h - round(u * 2.6), y + u // 3)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         for field in (self.name, self.where):
@@ -129,7 +143,9 @@ class TogetherScene(Scene):
         self.where.draw(surface, max(14, u * 4 // 5))
         self.buttons.draw(surface)
         if self.status:
-            draw_text(surface, self.status, px, INK, (w // 2, self._status_y), "midtop", True, True)
+            step = round(px * 1.25)
+            for i, line in enumerate(wrap_text(self.status, font(px, True), w - 2 * u)[:2]):
+                draw_text(surface, line, px, INK, (w // 2, self._status_y + i * step), "midtop", True, True)
         elif self.resume_info and self.on_resume is not None:
             draw_text(surface, self.resume_info, px, INK_DIM, (w // 2, self._status_y), "midtop")
 

@@ -75,8 +75,9 @@ class Together:
     def open_together(self, status: str = "") -> None:
         self._close_net()
         saved = self._saved_seat()
-        scene = TogetherScene(self.net_name or self.settings_name(), on_host=self.host_table, on_join=self.join_table,
-                              on_back=self._back_to_menu, find=self._found_tables,
+        remembered = saved.get("name") if saved and isinstance(saved.get("name"), str) else ""
+        scene = TogetherScene(self.net_name or remembered or self.settings_name(), on_host=self.host_table,
+                              on_join=self.join_table, on_back=self._back_to_menu, find=self._found_tables,
                               on_resume=self.resume_table if saved else None,
                               resume_info=_("Your last table, {code}, can go on with the same seats.").format(
                                   code=saved["table"]) if saved else "")
@@ -183,7 +184,7 @@ class Together:
             elif kind == "table":
                 self.net_seats = msg["seats"]
                 lobby.show_table(msg)
-                self._announce()
+                self._announce(msg.get("started", False))
             elif kind == "state":
                 self._open_net_table(msg, messages[i + 1:])
                 return
@@ -348,9 +349,14 @@ class Together:
 
     # ----- the network's list -------------------------------------------------------------------------
 
-    def _announce(self) -> None:
-        """The table this game hosts, announced on the local network while it has free seats."""
+    def _announce(self, started: bool = False) -> None:
+        """The table this game hosts, announced on the local network until its game starts."""
         if not self.net_hosting or self.net is None or self.net.table is None:
+            return
+        if started:  # nobody can join a game begun: no longer listed
+            if self.announcer is not None:
+                self.announcer.close()
+                self.announcer = None
             return
         seats = self.net_seats or []
         free = sum(1 for s in seats if not s["person"])
