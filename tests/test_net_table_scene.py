@@ -110,3 +110,26 @@ def test_a_seat_away_and_back_is_said_on_the_message_line(app: App, first_state:
                         "text": "Ann is away: the computer plays for them"})
     app.run(frames=3)
     assert table.messages.shown().message == "Ann is away: the computer plays for them"
+
+
+def test_a_partner_who_never_answers_is_shown_thinking_for_as_long_as_it_lasts(app: App, first_state: dict) -> None:
+    """Seat 2 asks its partner (the host) "may I go out?" and the host says nothing: the table says how long
+    the partner has been thinking, and counts on."""
+    now = [100.0]
+    wire = Wire()
+    turns = NetTurns(wire, first_state, clock=lambda: now[0])  # type: ignore[arg-type]
+    table = NetTableScene(turns, ["You", "West", "Ann", "East"])
+    app.scenes.request(table)
+    app.run(frames=3)
+    asking = {**first_state, "phase": "answer", "turn": 2, "to_act": 0, "asked": True, "legal": [],
+              "events": [{"type": "asked", "seat": 2}], "version": first_state["version"] + 1}
+    wire.coming.append(asking)
+    app.run(frames=2)
+    settle(app, turns)
+    assert table.dialogs.dialog is None  # the question is the partner's to answer, not ours
+    now[0] += 7.0
+    app.run(frames=2)
+    assert table.messages.shown().message == "Ann has been thinking for 7 seconds"
+    now[0] += 53.0
+    app.run(frames=2)
+    assert table.messages.shown().message == "Ann has been thinking for 60 seconds"

@@ -111,3 +111,23 @@ def test_a_typed_invite_without_address_is_refused_on_the_spot(flow: Flow) -> No
     together = frames_until(flow, lambda: isinstance(flow.app.scenes.current, TogetherScene))
     together.on_join("Cy", "K7QM3X", True)
     assert "address" in together.status
+
+
+def test_the_host_vanishes_and_the_guest_is_told_and_offered_to_continue(flow: Flow, tmp_path: Path) -> None:
+    """A guest at a table whose host's game closes: back on Play with friends, told the game is kept, with
+    Continue the last table offered; continuing when the host is back brings the same seat."""
+    host = Session()
+    url = host.host("127.0.0.1", 0, tmp_path / "hosted")
+    host.open(url, {"type": "create", "players": 4, "name": "Ann"})
+    code = host.wait("seated")["table"]
+    flow.open_together()
+    together = frames_until(flow, lambda: isinstance(flow.app.scenes.current, TogetherScene))
+    together.on_join("Cy", f"{code} {url}", True)
+    lobby = frames_until(flow, lambda: isinstance(flow.app.scenes.current, LobbyScene)
+                         and flow.app.scenes.current.table is not None)
+    assert lobby.me == 2 and not lobby.hosting
+    host.send({"type": "start", "computers": "random"})
+    frames_until(flow, lambda: isinstance(flow.app.scenes.current, NetTableScene))
+    host.close()  # the host's game closes: its server saves the table and stops
+    back = frames_until(flow, lambda: isinstance(flow.app.scenes.current, TogetherScene))
+    assert "lost" in back.status and back.on_resume is not None

@@ -24,6 +24,7 @@ from game.i18n import _
 from game.net.client import MAX_MESSAGE
 
 CONNECT_TIMEOUT = 8.0
+SERVER_CLOSE = 1.5  # seconds the hosted server has to close its connections itself
 
 
 class Session:
@@ -139,7 +140,15 @@ class Session:
             if self._ws is not None:
                 await self._ws.close()
             if self.server is not None:
-                await self.server.close()
+                closing = asyncio.ensure_future(self.server.close())  # saves every table first
+                await asyncio.wait([closing], timeout=SERVER_CLOSE)
+                if not closing.done():
+                    # The server's close waits on connections it never closed (its first close leaves them
+                    # open): end them here, so that every guest learns at once that the host is gone.
+                    listening = getattr(self.server, "_server", None)
+                    for conn in list(getattr(listening, "connections", ())):
+                        conn.transport.abort()
+                    await asyncio.wait([closing], timeout=SERVER_CLOSE)
 
         try:
             self._call(shut()).result(timeout)
