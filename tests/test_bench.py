@@ -14,8 +14,8 @@ import pytest
 from game.tools import bench
 from game.tools.cli import main as cli_main
 
-KEYS = {"frame_ms", "idle_cpu", "startup_ms", "rss_mb", "rss_growth_mb_per_game", "ai_ms", "sim_games_per_s",
-        "records", "rules"}
+KEYS = {"frame_ms", "net_frame_ms", "idle_cpu", "startup_ms", "rss_mb", "rss_growth_mb_per_game", "ai_ms",
+        "sim_games_per_s", "records", "rules"}
 
 
 def _number(x: object) -> bool:
@@ -48,6 +48,14 @@ def test_the_keys_are_exactly_the_contract(report: dict) -> None:
     for timed in [*rules["legal_ms"].values(), *rules["legal_ms_30_cards_by_minimum"].values()]:
         assert set(timed) == {"p50", "max", "moves"} and 0 <= timed["p50"] <= timed["max"] and timed["moves"] >= 1
     assert set(report["startup_ms"]) == {"source", "build"}
+
+
+def test_the_table_over_the_network_is_timed_too(report: dict) -> None:
+    """The table of a hosted game (on 127.0.0.1), three computers with the player: frames drawn and timed."""
+    net = report["net_frame_ms"]["1920x1080"]
+    assert net["frames"] > 0
+    assert 0 < net["p50"] <= net["p99"] <= net["max"] < 60_000, net
+    assert _number(net["ratio_p50"]) and _number(net["ratio_p99"])
 
 
 def test_frame_times_are_sane(report: dict) -> None:
