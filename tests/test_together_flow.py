@@ -4,6 +4,7 @@ two people play a hand at the table over the network (on 127.0.0.1 only) to the 
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,10 +12,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+from game.ai import get_player
 from game.keep.settings import GameSetup
 from game.keep.storage import Storage
+from game.net.client import SeatPlayer
 from game.net.session import Session
 from game.rules.legal import legal_actions
+from game.rules.view import view_of
 from game.shell.flow import Flow
 from scenes.net_table import NetTableScene
 from scenes.scoring import ScoringScene
@@ -42,7 +46,14 @@ def frames_until(flow: Flow, done, seconds: float = 20.0, each=None):
         if done():
             return flow.app.scenes.current
         time.sleep(0.002)
-    raise AssertionError(f"not reached in {seconds} s; on {type(flow.app.scenes.current).__name__}")
+    scene = flow.app.scenes.current
+    where = ""
+    if isinstance(scene, NetTableScene):
+        t = scene.controller
+        where = (f": {t.state.phase} to act {t.state.to_act}, sent {t.sent}, {len(t.pending)} waiting, "
+                 f"moving {not scene.cards.tweener.idle}, asked {scene.dialogs.dialog is not None}, "
+                 f"end {scene.end_wait}, told {list(t.messages)[-3:]}")
+    raise AssertionError(f"not reached in {seconds} s; on {type(scene).__name__}{where}")
 
 
 def _host(flow: Flow) -> LobbyScene:
@@ -73,15 +84,22 @@ def test_host_a_table_a_friend_joins_as_partner_and_both_play_a_hand_to_the_scor
         assert friend.wait("said", timeout=10)["phrase"] == "good_luck"  # Good luck, to the whole table
         frames_until(flow, lambda: "Good luck!" in (table.messages.shown().message if table.messages.shown() else ""))
 
+        seat_player, greedy, rng = SeatPlayer("greedy", seed=3), get_player("greedy"), random.Random(3)
+
         def friend_plays() -> None:
             for msg in friend.poll():
                 if msg.get("type") == "state" and msg["legal"] and msg["to_act"] == msg["seat"]:
-                    friend.send({"type": "move", "move": msg["legal"][0]})
+                    friend.send({"type": "move", "move": seat_player.choose(msg)})
 
         def host_plays() -> None:
             scene = flow.app.scenes.current
-            if isinstance(scene, NetTableScene) and scene.controller.human_to_act and scene.cards.tweener.idle:
-                assert scene.play(legal_actions(scene.state)[0])
+            if not isinstance(scene, NetTableScene):
+                return
+            if scene.dialogs.dialog is not None:
+                scene.dialogs.dialog.on_answer(True)  # the partner asks to go out: yes
+            elif scene.controller.human_to_act and scene.cards.tweener.idle:
+                state = scene.state
+                assert scene.play(greedy(view_of(state, 0), legal_actions(state), rng))
 
         def both() -> None:
             friend_plays()

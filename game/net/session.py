@@ -30,6 +30,7 @@ SERVER_CLOSE = 1.5  # seconds the hosted server has to close its connections its
 class Session:
     def __init__(self) -> None:
         self.inbox: queue.SimpleQueue[dict] = queue.SimpleQueue()
+        self._held: list[dict] = []  # read by `wait` while it looked for another kind
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._run, daemon=True, name="table-connection")
         self._thread.start()
@@ -110,7 +111,7 @@ class Session:
         self._call(out())
 
     def poll(self) -> list[dict]:
-        out = []
+        out, self._held = self._held, []
         while True:
             try:
                 out.append(self.inbox.get_nowait())
@@ -119,7 +120,7 @@ class Session:
 
     def wait(self, *types: str, timeout: float = 10.0) -> dict:
         """The next message of one of these types, waiting (tests and tools only, never a frame): the
-        others are dropped."""
+        others are kept for the next `poll`, in their order."""
         import time
 
         end = time.monotonic() + timeout
@@ -133,6 +134,7 @@ class Session:
                 continue
             if msg.get("type") in types:
                 return msg
+            self._held.append(msg)
 
     def close(self, timeout: float = 5.0) -> None:
         """Leave the table (and stop the server this game hosts, saving its tables)."""
