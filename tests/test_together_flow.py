@@ -149,3 +149,24 @@ def test_the_host_vanishes_and_the_guest_is_told_and_offered_to_continue(flow: F
     host.close()  # the host's game closes: its server saves the table and stops
     back = frames_until(flow, lambda: isinstance(flow.app.scenes.current, TogetherScene))
     assert "lost" in back.status and back.on_resume is not None
+
+
+def test_games_with_friends_are_counted_apart_and_shown_on_the_statistics(flow: Flow) -> None:
+    from types import SimpleNamespace
+
+    from game.rules.state import GameState
+    from scenes.statistics import StatisticsScene
+
+    before = flow.storage.load_stats()
+    state = GameState(4, 1)
+    state.winner = 0  # the player's side
+    flow._count_friends_game(SimpleNamespace(state=state))
+    state.winner = 1
+    flow._count_friends_game(SimpleNamespace(state=state))
+    assert flow.friends_record() == (2, 1)
+    assert flow.storage.load_stats() == before  # the games against the computer are not touched
+    flow.open_statistics()
+    flow.app.run(frames=2)
+    scene = flow.app.scenes.current
+    assert isinstance(scene, StatisticsScene)
+    assert ("Games with friends, every game", "2 played, 1 won", False) in scene.lines()

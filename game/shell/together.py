@@ -37,6 +37,7 @@ log = logging.getLogger("bolivia.together")
 
 SEAT_FILE = "table_seat.json"  # the last table's seat, to continue later
 HOSTED = "hosted"  # the folder of the tables this game hosts
+FRIENDS_FILE = "friends_stats.json"  # games with friends, counted apart
 
 
 def table_host() -> str:
@@ -269,20 +270,19 @@ class Together:
             table.next_hand()
             self.app.scenes.request(table)
 
+    def friends_record(self) -> tuple[int, int]:
+        """(played, won) of the games with friends, kept apart from the games against the computer."""
+        data = _friends_counts()
+        return data["played"], data["won"]
+
     def _count_friends_game(self, table: NetTableScene) -> None:
         """Games with friends are counted apart from games against the computer."""
-        path = data_dir() / "friends_stats.json"
-        try:
-            data = read_json_file(path) if path.exists() else {}
-        except BadFile:
-            data = {}
-        if not isinstance(data, dict):
-            data = {}
+        path = data_dir() / FRIENDS_FILE
+        data = _friends_counts()
         state = table.state
         won = state.winner is not None and state.winner == state.side_of(0)
-        for key, add in (("played", 1), ("won", int(won))):
-            value = data.get(key, 0)
-            data[key] = (value if isinstance(value, int) and value >= 0 else 0) + add
+        data["played"] += 1
+        data["won"] += int(won)
         try:
             write_text_atomic(path, json.dumps(data))
         except OSError as why:
@@ -368,6 +368,22 @@ class Together:
             self.announcer.announce(self.net_name, self.settings.setup.game, free, self.net.table, self._net_port)
         except Exception as why:  # no network to announce on: the code and the address still work
             log.warning("cannot announce the table: %r", why)
+
+
+def _friends_counts() -> dict[str, int]:
+    """The counts of the games with friends as kept (a damaged file counts from nought)."""
+    path = data_dir() / FRIENDS_FILE
+    try:
+        data = read_json_file(path) if path.exists() else {}
+    except BadFile:
+        data = {}
+    data = data if isinstance(data, dict) else {}
+    out = {}
+    for key in ("played", "won"):
+        value = data.get(key, 0)
+        out[key] = value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 10**9 else 0
+    out["won"] = min(out["won"], out["played"])
+    return out
 
 
 def lan_interfaces() -> list[str] | None:
