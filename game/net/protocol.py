@@ -20,7 +20,7 @@ MAX_NAME = 40  # characters of a player's name
 MAX_CODE = 16
 MAX_TOKEN = 128
 COMPUTER_LEVELS = ("random", "greedy", "easy", "normal", "hard", "expert")
-CLIENT_TYPES = ("create", "join", "start", "resume", "move", "say")
+CLIENT_TYPES = ("create", "join", "start", "resume", "move", "say", "ready")
 
 
 class ProtocolError(ValueError):
@@ -85,6 +85,10 @@ def read_client(frame: str | bytes) -> dict[str, Any]:
         if data.get("phrase") not in PHRASES:
             raise ProtocolError(_("\"phrase\" is one of {names}.").format(names=", ".join(PHRASES)))
         out["phrase"] = data["phrase"]
+    elif kind == "ready":
+        if not isinstance(data.get("ready"), bool):
+            raise ProtocolError(_("\"ready\" is true or false."))
+        out["ready"] = data["ready"]
     elif kind == "resume":
         out["table"] = _text(data.get("table"), "table", MAX_CODE)
         out["token"] = _text(data.get("token"), "token", MAX_TOKEN)

@@ -230,10 +230,10 @@ class TableServer:
             kind = msg["type"]
             if kind in ("create", "join", "resume") and conn.code is not None:
                 raise ProtocolError(_("This connection holds a seat already."))
-            if kind in ("start", "move", "say") and conn.code is None:
+            if kind in ("start", "move", "say", "ready") and conn.code is None:
                 raise ProtocolError(_("Create a table, join one or resume your seat first."))
-            if kind == "say":
-                lobby.say(self.tables[conn.code], conn, msg)
+            if kind in ("say", "ready"):
+                (lobby.say if kind == "say" else lobby.ready)(self.tables[conn.code], conn, msg)
                 return
             handler = {"create": self._create, "join": self._join, "resume": self._resume, "start": self._start,
                        "move": self._move}[kind]
