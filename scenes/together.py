@@ -170,8 +170,10 @@ class LobbyScene(Scene):
 
     def __init__(self, hosting: bool, code: str, address: str, me: int, on_start: Callable[[str], None],
                  on_leave: Callable[[], None], pump: Callable[[], None], house_lines: list[str] | None = None,
-                 level: str = "normal") -> None:
+                 level: str = "normal", on_ready: Callable[[bool], None] | None = None) -> None:
         super().__init__()
+        self.on_ready = on_ready
+        self.ready_seats: set[int] = set()
         self.hosting, self.code, self.address, self.me = hosting, code, address, me
         self.on_start, self.on_leave, self.pump = on_start, on_leave, pump
         self.house_lines = house_lines or []
@@ -182,8 +184,25 @@ class LobbyScene(Scene):
         if hosting:
             self.level_button = Button(self._level_label(), self._next_level)
             buttons += [self.level_button, Button(_("Start"), lambda: self.on_start(self.level))]
+        else:
+            self.ready_button = Button(_("Ready"), self._toggle_ready)
+            buttons.append(self.ready_button)
         buttons.append(Button(_("Leave the table"), self.on_leave))
         self.buttons = FocusGroup(buttons, vertical=False)
+
+    def _toggle_ready(self) -> None:
+        """A guest says Ready (or takes it back); every seat sees it."""
+        ready = self.me not in self.ready_seats
+        if self.on_ready is not None:
+            self.on_ready(ready)
+        self.ready_button.label = _("Not ready") if ready else _("Ready")
+        self.dirty = True
+
+    def show_ready(self, seats: list[int]) -> None:
+        self.ready_seats = set(seats)
+        if not self.hosting:
+            self.ready_button.label = _("Not ready") if self.me in self.ready_seats else _("Ready")
+        self.dirty = True
 
     def _level_label(self) -> str:
         return _("Computers: {level}").format(level=level_name(self.level))
@@ -252,6 +271,8 @@ class LobbyScene(Scene):
                     seat, self.me, self.level if self.hosting else None))
                 if partner:
                     text += "  · " + _("your partner")
+                if seat["seat"] in self.ready_seats and seat["seat"] != 0:
+                    text += "  · " + _("ready")
                 draw_text(surface, text, px, GOLD if seat["person"] else INK, (w // 2, y), "midtop", seat["person"])
                 y += round(u * 1.35)
         if not self.hosting:

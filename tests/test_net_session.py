@@ -140,5 +140,9 @@ def test_a_table_message_reaches_every_seat_and_free_text_is_refused(host):
         assert session.wait("said")["phrase"] == "good_luck"
         friend.send({"type": "say", "phrase": "<b>buy my stuff</b>"})
         assert "phrase" in friend.wait("error")["reason"]
+        friend.send({"type": "ready", "ready": True})
+        assert session.wait("ready")["seats"] == [1]
+        friend.send({"type": "ready", "ready": "yes"})
+        assert "ready" in friend.wait("error")["reason"]
     finally:
         friend.close()

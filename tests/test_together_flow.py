@@ -77,6 +77,8 @@ def test_host_a_table_a_friend_joins_as_partner_and_both_play_a_hand_to_the_scor
         assert friend.wait("seated", timeout=10)["seat"] == 2
         frames_until(flow, lambda: lobby.table is not None and lobby.table["seats"][2]["name"] == "Bo")
         assert [s["person"] for s in lobby.table["seats"]] == [True, False, True, False]
+        friend.send({"type": "ready", "ready": True})  # Bo is ready: the host's lobby shows it
+        frames_until(flow, lambda: lobby.ready_seats == {2})
         lobby.on_start("easy")
         table = frames_until(flow, lambda: isinstance(flow.app.scenes.current, NetTableScene))
         assert table.names[2] == "Bo"  # the partner's name on the seat across the table

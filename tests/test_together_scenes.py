@@ -51,6 +51,19 @@ def test_the_lobby_draws_every_seat_for_the_host_and_for_a_guest() -> None:
         lobby = LobbyScene(hosting, "K7QM3X", "127.0.0.1:8765", me, lambda lv: None, lambda: None, lambda: None)
         lobby.resize((1024, 600))
         lobby.show_table(table)
+        lobby.show_ready([2])
         lobby.draw(pygame.Surface((1024, 600)))
         assert [b.label for b in lobby.buttons.buttons] == (["Computers: Normal", "Start", "Leave the table"]
-                                                            if hosting else ["Leave the table"])
+                                                            if hosting else ["Not ready", "Leave the table"])
+
+
+def test_a_guest_says_ready_and_can_take_it_back() -> None:
+    said: list[bool] = []
+    lobby = LobbyScene(False, "K7QM3X", "127.0.0.1:8765", 2, lambda lv: None, lambda: None, lambda: None,
+                       on_ready=said.append)
+    lobby.buttons.buttons[0].activate()
+    lobby.show_ready([2])  # the server's answer
+    assert lobby.buttons.buttons[0].label == "Not ready"
+    lobby.buttons.buttons[0].activate()
+    lobby.show_ready([])
+    assert said == [True, False] and lobby.buttons.buttons[0].label == "Ready"

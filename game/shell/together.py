@@ -144,6 +144,10 @@ class Together:
                                     self.net_house, level)
         self.app.scenes.request(self.net_lobby)
 
+    def _say_ready(self, ready: bool) -> None:
+        if self.net is not None:
+            self.net.send({"type": "ready", "ready": ready})
+
     def _start_net(self, level: str) -> None:
         if self.net is not None:
             self.net.send({"type": "start", "computers": level})
@@ -166,7 +170,7 @@ class Together:
         self.net.open(invite.url, first)
         self._net_address = invite.url.split("://", 1)[1]
         self.net_lobby = LobbyScene(False, invite.code, self._net_address, 0, self._start_net, self._leave_net,
-                                    self._pump)
+                                    self._pump, on_ready=self._say_ready)
         self.app.scenes.request(self.net_lobby)
 
     # ----- the lobby ----------------------------------------------------------------------------------
@@ -186,6 +190,8 @@ class Together:
                 self.net_seats = msg["seats"]
                 lobby.show_table(msg)
                 self._announce(msg.get("started", False))
+            elif kind == "ready":
+                lobby.show_ready(msg.get("seats", []))
             elif kind == "state":
                 self._open_net_table(msg, messages[i + 1:])
                 return
@@ -344,7 +350,7 @@ class Together:
                            "language": self.language})
         session.token = saved["token"]
         self.net_lobby = LobbyScene(self.net_hosting, saved["table"], self._net_address, 0, self._start_net,
-                                    self._leave_net, self._pump)
+                                    self._leave_net, self._pump, on_ready=self._say_ready)
         self.app.scenes.request(self.net_lobby)
 
     # ----- the network's list -------------------------------------------------------------------------
