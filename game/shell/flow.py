@@ -81,6 +81,7 @@ class Flow(Keeping, Rooms, Playback, Together):
     def close(self) -> None:
         self.write_unsaved()  # the last chance for statistics or a finished game a full disk held back
         self._close_net()  # a table this game hosts is saved and its seats kept for later
+        self.stop_listening()
         if self.table is not None:
             self.table.controller.close()
         if self.remember_window:

@@ -90,6 +90,15 @@ class Together:
     def settings_name(self) -> str:
         return _("Player")
 
+    def stop_listening(self) -> None:
+        """No more looking for tables on the network (the game closes)."""
+        if self.browser:
+            try:
+                self.browser.close()
+            except Exception as why:  # closing a network listener must never stop the game closing
+                log.warning("closing the table list: %r", why)
+        self.browser = None
+
     def _back_to_menu(self) -> None:
         self._close_net()
         self.start_menu()
