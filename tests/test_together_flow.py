@@ -172,3 +172,23 @@ def test_games_with_friends_are_counted_apart_and_shown_on_the_statistics(flow: 
     scene = flow.app.scenes.current
     assert isinstance(scene, StatisticsScene)
     assert ("Games with friends, every game", "2 played, 1 won", False) in scene.lines()
+
+
+def test_joining_a_full_table_says_so_on_the_join_screen(flow: Flow, tmp_path: Path) -> None:
+    host = Session()
+    other = Session()
+    try:
+        url = host.host("127.0.0.1", 0, tmp_path / "hosted")
+        host.open(url, {"type": "create", "players": 2, "name": "Ann"})
+        code = host.wait("seated")["table"]
+        other.open(url, {"type": "join", "table": code, "name": "Bo"})
+        other.wait("seated")
+        flow.open_together()
+        together = frames_until(flow, lambda: isinstance(flow.app.scenes.current, TogetherScene))
+        together.on_join("Cy", f"{code} {url}", True)  # opposite the host: no seat 2 at two, then any: none
+        back = frames_until(flow, lambda: isinstance(flow.app.scenes.current, TogetherScene)
+                            and flow.app.scenes.current.status != "")
+        assert back.status == "This table is full."
+    finally:
+        other.close()
+        host.close()
