@@ -10,6 +10,7 @@ up. The hint and the discard warning read the same mirror, so they see what the 
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import deque
 from collections.abc import Callable
@@ -24,6 +25,8 @@ from game.rules.events import Event
 from game.rules.state import GameState, Phase
 from game.shell.controller import _Job
 from game.tools.replay import to_move
+
+log = logging.getLogger("bolivia.together")
 
 
 @dataclass
@@ -86,7 +89,12 @@ class NetTurns:
         if not self.human_to_act:
             raise IllegalAction(_("It is not your turn."))
         trial = self.state.copy()
-        trial.apply(action)  # IllegalAction: the reason, and nothing sent
+        try:
+            trial.apply(action)  # IllegalAction: the reason, and nothing sent
+        except IllegalAction:
+            raise
+        except Exception as why:  # the seat's table lacks what the engine wanted: the server judges alone
+            log.warning("the move could not be tried on the seat's table: %r", why)
         self.session.send({"type": "move", "move": to_move(self.state, action)})
         self.sent = True
         self.hint_job = None
