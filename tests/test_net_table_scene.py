@@ -133,3 +133,20 @@ def test_a_partner_who_never_answers_is_shown_thinking_for_as_long_as_it_lasts(a
     now[0] += 53.0
     app.run(frames=2)
     assert table.messages.shown().message == "Ann has been thinking for 60 seconds"
+
+
+def test_a_state_the_table_cannot_read_ends_the_connection_plainly(app: App, first_state: dict) -> None:
+    """A hostile or damaged state (a hand of cards the packs do not hold) is not drawn and crashes nothing:
+    the table says the connection is over."""
+    wire = Wire()
+    turns = NetTurns(wire, first_state)  # type: ignore[arg-type]
+    lost: list[str] = []
+    table = NetTableScene(turns, ["You", "West", "Ann", "East"], on_lost=lost.append)
+    app.scenes.request(table)
+    app.run(frames=3)
+    wire.coming.append({**first_state, "hand": ["AS"] * 40, "version": first_state["version"] + 1})
+    for _i in range(200):
+        app.run(frames=3)
+        if lost:
+            break
+    assert lost == ["The table sent a position this game cannot read."]

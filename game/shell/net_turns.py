@@ -124,7 +124,14 @@ class NetTurns:
         if busy or not self.pending:
             return None
         msg = self.pending.popleft()
-        events = self.mirror.update(turned(msg, self.me))
+        try:
+            events = self.mirror.update(turned(msg, self.me))
+        except Exception as why:  # a server that is not ours, or a damaged message: leave, never crash
+            log.warning("a state the table cannot draw: %r", why)
+            self.pending.clear()
+            self.closed = _("The table sent a position this game cannot read.")
+            self.messages.append({"type": "closed", "reason": self.closed})
+            return None
         self.sent = False
         self._note_turn()
         return NetApplied(self.state.turn, None, events)
