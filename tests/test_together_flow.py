@@ -192,3 +192,11 @@ def test_joining_a_full_table_says_so_on_the_join_screen(flow: Flow, tmp_path: P
     finally:
         other.close()
         host.close()
+
+
+def test_a_lobby_message_the_game_cannot_read_goes_back_to_the_join_screen(flow: Flow, tmp_path: Path) -> None:
+    lobby = _host(flow)
+    flow.net.inbox.put({"type": "table", "seats": "not a list of seats"})  # as a server not of ours might
+    back = frames_until(flow, lambda: isinstance(flow.app.scenes.current, TogetherScene))
+    assert back.status == "The table sent a message this game cannot read."
+    assert lobby is not back

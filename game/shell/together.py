@@ -190,12 +190,20 @@ class Together:
         if session is None or lobby is None:
             return
         messages = session.poll()
+        try:
+            self._lobby_messages(session, lobby, messages)
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as why:  # not a server of ours
+            log.warning("a lobby message the game cannot read: %r", why)
+            self.open_together(_("The table sent a message this game cannot read."))
+
+    def _lobby_messages(self, session: Session, lobby: LobbyScene, messages: list[dict]) -> None:
         for i, msg in enumerate(messages):
             kind = msg.get("type")
             if kind == "seated":
                 lobby.code, lobby.me = msg["table"], msg["seat"]
                 self._keep_seat()  # announced once the seats are known (the "table" message that follows)
             elif kind == "table":
+                _check_table(msg)
                 self.net_seats = msg["seats"]
                 lobby.show_table(msg)
                 self._announce(msg.get("started", False))
@@ -257,10 +265,14 @@ class Together:
         self.app.scenes.request(table)
 
     def _net_seats_changed(self, msg: dict) -> None:
-        self.net_seats = msg["seats"]
         table, session = self.net_table, self.net
-        if table is not None and session is not None and session.seat is not None:
-            table.set_names(seat_names_at(msg["seats"], session.seat, seat_names(msg["players"])))
+        try:
+            _check_table(msg)
+            if table is not None and session is not None and session.seat is not None:
+                table.set_names(seat_names_at(msg["seats"], session.seat, seat_names(msg["players"])))
+            self.net_seats = msg["seats"]
+        except (KeyError, TypeError, ValueError, IndexError) as why:  # the names stay as they were
+            log.warning("a table message the game cannot read: %r", why)
 
     def _net_lost(self, reason: str) -> None:
         """The connection ended: the host gone, or the network. The seat is kept to continue later."""
@@ -383,6 +395,17 @@ class Together:
             self.announcer.announce(self.net_name, self.settings.setup.game, free, self.net.table, self._net_port)
         except Exception as why:  # no network to announce on: the code and the address still work
             log.warning("cannot announce the table: %r", why)
+
+
+def _check_table(msg: dict) -> None:
+    """A lobby message as the screens read it, or ValueError: what a server sends is checked first."""
+    seats, players = msg.get("seats"), msg.get("players")
+    ok = (players in (2, 3, 4) and isinstance(msg.get("variant"), str) and isinstance(msg.get("target"), int)
+          and isinstance(seats, list) and len(seats) == players
+          and all(isinstance(x, dict) and x.get("seat") == i and isinstance(x.get("name"), str)
+                  and isinstance(x.get("person"), bool) for i, x in enumerate(seats)))
+    if not ok:
+        raise ValueError("not a table of ours")
 
 
 def _friends_counts() -> dict[str, int]:
