@@ -91,6 +91,7 @@ class MenuScene(Scene):
         on_settings: Callable[[], None] | None = None,
         on_statistics: Callable[[], None] | None = None,
         on_lessons: Callable[[], None] | None = None,
+        on_friends: Callable[[], None] | None = None,
     ) -> None:
         """With `on_continue` the menu offers "Continue game" first (a saved game exists);
         `continue_info` says which game, and New game then asks before replacing it."""
@@ -103,8 +104,11 @@ class MenuScene(Scene):
         self.on_settings = on_settings
         self.on_statistics = on_statistics
         self.on_lessons = on_lessons
+        self.on_friends = on_friends
+        self._friends = Button(_("Play with friends"), lambda: self._open(self.on_friends))
         buttons = [
             Button(_("New game"), self._new_game),
+            self._friends,
             Button(_("Learn to play"), lambda: self._open(self.on_lessons)),
             Button(_("Settings"), lambda: self._open(self.on_settings)),
             Button(_("Statistics"), lambda: self._open(self.on_statistics)),
@@ -166,7 +170,8 @@ class MenuScene(Scene):
         bw, bh, gap = min(w - 2 * u, u * 13), round(u * 2.2), round(u * 0.6)
         top = round(h * 0.55)
         bottom = min(h - round(u * 1.8), self._hint.top - max(4, u // 4))
-        n = len(self.buttons.buttons)
+        rows = self._rows()
+        n = len(rows)
         if n * bh + (n - 1) * gap > bottom - top:
             # A short window (or six buttons with a game in progress): closer, then smaller buttons,
             # but never below a readable label; then the column rises into the fan's room (the fan
@@ -174,8 +179,11 @@ class MenuScene(Scene):
             gap = max(4, round(u * 0.3))
             bh = max(READABLE_BUTTON, (bottom - top - (n - 1) * gap) // n)
             top = max(self._subtitle.bottom + gap, min(top, bottom - n * bh - (n - 1) * gap))
-        for i, b in enumerate(self.buttons.buttons):
-            b.rect = pygame.Rect((w - bw) // 2, top + i * (bh + gap), bw, bh)
+        for i, row in enumerate(rows):
+            half = (bw - gap) // len(row)
+            for j, b in enumerate(row):  # New game and Play with friends share a row, side by side
+                b.rect = pygame.Rect((w - bw) // 2 + j * (half + gap), top + i * (bh + gap),
+                                     bw if len(row) == 1 else half, bh)
         margin = max(4, u // 4)
         room = pygame.Rect(u, self._subtitle.bottom + margin, w - 2 * u, top - margin - self._subtitle.bottom - margin)
         self._fan = self._build_fan(size, room)
@@ -183,6 +191,16 @@ class MenuScene(Scene):
             self.dialog.layout(size)
         for notice in self.notices:
             notice.layout(size)
+
+    def _rows(self) -> list[list[Button]]:
+        """The buttons row by row: one a row, but Play with friends beside New game."""
+        rows: list[list[Button]] = []
+        for b in self.buttons.buttons:
+            if b is self._friends:
+                rows[-1].append(b)
+            else:
+                rows.append([b])
+        return rows
 
     def pieces(self) -> dict[str, pygame.Rect]:
         """Where each thing of the menu is: title, subtitle, fan (all its cards), each button, the hint."""

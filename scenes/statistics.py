@@ -90,9 +90,12 @@ class StatisticsScene(Scene):
 
     def __init__(self, stats: Statistics, on_back: Callable[[], None] | None = None,
                  on_reset: Callable[[], Statistics] | None = None, game: str = DEFAULT_GAME,
-                 on_replay: Callable[[], None] | None = None, kept: int = 0) -> None:
-        """`on_replay()` (R) plays back the `kept` games kept in the statistics folder."""
+                 on_replay: Callable[[], None] | None = None, kept: int = 0,
+                 friends: tuple[int, int] | None = None) -> None:
+        """`on_replay()` (R) plays back the `kept` games kept in the statistics folder. `friends`: the games
+        played with friends and won, counted apart from the games against the computer."""
         super().__init__()
+        self.friends = friends
         self.on_replay = on_replay
         self.kept = kept
         self.stats = stats
@@ -119,7 +122,14 @@ class StatisticsScene(Scene):
         self.resize(self.size)
 
     def lines(self) -> list[tuple[str, str, bool]]:
-        return stat_lines(self.stats.games.get(self.game) or GameStats(), self.game)
+        lines = stat_lines(self.stats.games.get(self.game) or GameStats(), self.game)
+        if self.friends is not None and self.friends[0]:
+            played, won = self.friends
+            lines.append((_("With friends"), "", True))
+            lines.append((_("Games with friends, every game"), _("{played}, {won}").format(
+                played=ngettext("{n} played", "{n} played", played).format(n=number(played)),
+                won=ngettext("{n} won", "{n} won", won).format(n=number(won))), False))
+        return lines
 
     def back(self) -> None:
         if self.on_back is not None:

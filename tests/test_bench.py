@@ -14,8 +14,8 @@ import pytest
 from game.tools import bench
 from game.tools.cli import main as cli_main
 
-KEYS = {"frame_ms", "idle_cpu", "startup_ms", "rss_mb", "rss_growth_mb_per_game", "ai_ms", "sim_games_per_s",
-        "records", "rules", "big_hands"}
+KEYS = {"frame_ms", "net_frame_ms", "idle_cpu", "startup_ms", "rss_mb", "rss_growth_mb_per_game", "ai_ms",
+        "sim_games_per_s", "records", "rules", "big_hands"}
 
 
 def _number(x: object) -> bool:
@@ -53,6 +53,14 @@ def test_the_keys_are_exactly_the_contract(report: dict) -> None:
     assert set(big) == {"positions", "max_cpu_s", "slowest"} and big["positions"] == 2
     assert set(big["max_cpu_s"]) == set(big["slowest"]) == measures
     assert all(_number(big["max_cpu_s"][m]) and "60 cards" in big["slowest"][m] for m in measures)
+
+
+def test_the_table_over_the_network_is_timed_too(report: dict) -> None:
+    """The table of a hosted game (on 127.0.0.1), three computers with the player: frames drawn and timed."""
+    net = report["net_frame_ms"]["1920x1080"]
+    assert net["frames"] > 0
+    assert 0 < net["p50"] <= net["p99"] <= net["max"] < 60_000, net
+    assert _number(net["ratio_p50"]) and _number(net["ratio_p99"])
 
 
 def test_frame_times_are_sane(report: dict) -> None:

@@ -78,8 +78,9 @@ def test_the_menu_opens_settings_statistics_and_rules(app: App) -> None:
     seen: list[str] = []
     menu = start(app, on_settings=lambda: seen.append("settings"), on_statistics=lambda: seen.append("stats"),
                  on_rules=lambda: seen.append("rules"))
-    assert [b.label for b in menu.buttons.buttons] == ["New game", "Learn to play", "Settings", "Statistics", "Rules",
-                                                         "Quit"]
+    assert [b.label for b in menu.buttons.buttons] == ["New game", "Play with friends", "Learn to play", "Settings",
+                                                         "Statistics", "Rules", "Quit"]
+    menu.handle_event(key(pygame.K_DOWN))  # past Play with friends
     menu.handle_event(key(pygame.K_DOWN))  # past Learn to play
     for _i in range(3):
         menu.handle_event(key(pygame.K_DOWN))
@@ -89,10 +90,10 @@ def test_the_menu_opens_settings_statistics_and_rules(app: App) -> None:
 
 def test_down_to_quit_and_enter_quits(app: App) -> None:
     menu = start(app)
-    for k in (pygame.K_DOWN,) * 5 + (pygame.K_RETURN,):
+    for k in (pygame.K_DOWN,) * 6 + (pygame.K_RETURN,):
         pygame.event.post(key(k))
     frames = app.run(frames=50)
-    assert menu.buttons.focus == 5
+    assert menu.buttons.focus == 6
     assert not app.running
     assert frames == 0  # stopped in the very frame that saw Enter
 
@@ -100,7 +101,7 @@ def test_down_to_quit_and_enter_quits(app: App) -> None:
 def test_focus_wraps_round(app: App) -> None:
     menu = start(app)
     menu.handle_event(key(pygame.K_UP))
-    assert menu.buttons.focus == 5
+    assert menu.buttons.focus == 6
     menu.handle_event(key(pygame.K_DOWN))
     assert menu.buttons.focus == 0
 
@@ -231,8 +232,8 @@ def test_continue_comes_first_when_a_game_is_saved(app: App) -> None:
     calls: list[str] = []
     menu = start(app, on_continue=lambda: calls.append("continue"), on_new_game=lambda: calls.append("new"),
                  continue_info="Game in progress: hand 3.")
-    assert [b.label for b in menu.buttons.buttons] == ["Continue game", "New game", "Learn to play", "Settings",
-                                                         "Statistics", "Rules", "Quit"]
+    assert [b.label for b in menu.buttons.buttons] == ["Continue game", "New game", "Play with friends",
+                                                         "Learn to play", "Settings", "Statistics", "Rules", "Quit"]
     menu.draw(app.screen)
     menu.handle_event(key(pygame.K_RETURN))
     assert calls == ["continue"]
@@ -260,7 +261,8 @@ def test_six_buttons_stay_readable_and_clear_of_the_hint_and_the_fan(app: App, s
     menu = MenuScene(on_new_game=lambda: None, on_continue=lambda: None,
                      continue_info="Standard Canasta in progress: hand 3. You 1,155 · North 1,360")
     menu.resize(size)
-    rects = [b.rect for b in menu.buttons.buttons]
+    assert menu.buttons.buttons[2].rect.y == menu.buttons.buttons[1].rect.y  # Play with friends beside New game
+    rects = [b.rect for i, b in enumerate(menu.buttons.buttons) if i != 2]
     assert len(rects) == 7
     u = ui_unit(size)
     hint_top = size[1] - u // 2 - max(14, u * 3 // 4)

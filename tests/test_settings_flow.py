@@ -73,7 +73,8 @@ def open_settings_from_menu(flow: Flow) -> SettingsScene:
     frames(flow)
     menu = current(flow)
     assert isinstance(menu, MenuScene)
-    press(flow, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)  # Settings, under New game and Learn to play
+    press(flow, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)  # Settings: past New game, Play with
+    # friends (beside it) and Learn to play
     scene = current(flow)
     assert isinstance(scene, SettingsScene)
     return scene

@@ -114,8 +114,9 @@ def test_menu_renders_in_french(app: App) -> None:
     menu = MenuScene(on_new_game=lambda: None, on_continue=lambda: None)
     app.scenes.request(menu)
     app.run(frames=60)
-    assert [b.label for b in menu.buttons.buttons] == ["Reprendre la partie", "Nouvelle partie", "Apprendre à jouer",
-                                                       "Réglages", "Statistiques", "Règles", "Quitter"]
+    assert [b.label for b in menu.buttons.buttons] == ["Reprendre la partie", "Nouvelle partie", "Jouer entre amis",
+                                                       "Apprendre à jouer", "Réglages", "Statistiques", "Règles",
+                                                       "Quitter"]
     assert distinct_colours(app.screen) > 50
     menu.handle_event(key(pygame.K_ESCAPE))  # the quit question, in French too
     app.run(frames=2)

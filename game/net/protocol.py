@@ -21,7 +21,7 @@ MAX_CODE = 16
 MAX_TOKEN = 128
 # The computers' levels: the game's own, and "first" (the first legal move: tests and load).
 COMPUTER_LEVELS = ("first", "random", "greedy", "easy", "normal", "hard", "expert", "expert-hand", "coach")
-CLIENT_TYPES = ("create", "join", "start", "resume", "move")
+CLIENT_TYPES = ("create", "join", "start", "resume", "move", "say", "ready")
 
 
 class ProtocolError(ValueError):
@@ -80,6 +80,16 @@ def read_client(frame: str | bytes) -> dict[str, Any]:
         if level not in COMPUTER_LEVELS:
             raise ProtocolError(_("\"computers\" is one of {names}.").format(names=", ".join(COMPUTER_LEVELS)))
         out["computers"] = level
+    elif kind == "say":  # one of the table's fixed phrases (game/net/lobby.py)
+        from game.net.lobby import PHRASES
+
+        if data.get("phrase") not in PHRASES:
+            raise ProtocolError(_("\"phrase\" is one of {names}.").format(names=", ".join(PHRASES)))
+        out["phrase"] = data["phrase"]
+    elif kind == "ready":
+        if not isinstance(data.get("ready"), bool):
+            raise ProtocolError(_("\"ready\" is true or false."))
+        out["ready"] = data["ready"]
     elif kind == "resume":
         out["table"] = _text(data.get("table"), "table", MAX_CODE)
         out["token"] = _text(data.get("token"), "token", MAX_TOKEN)

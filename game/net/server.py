@@ -26,6 +26,7 @@ from game.ai import get_player
 from game.i18n import _, speaking
 from game.keep.atomic_files import write_text_atomic
 from game.keep.safe_json import BadFile, read_json_file
+from game.net import lobby
 from game.net.protocol import MAX_FRAME, ProtocolError, dumps, hello, read_client
 from game.net.table import Out, Refused, Table, notice_text
 from game.net.tokens import new_code, normal_code
@@ -245,8 +246,11 @@ class TableServer:
             kind = msg["type"]
             if kind in ("create", "join", "resume") and conn.code is not None:
                 raise ProtocolError(_("This connection holds a seat already."))
-            if kind in ("start", "move") and conn.code is None:
+            if kind in ("start", "move", "say", "ready") and conn.code is None:
                 raise ProtocolError(_("Create a table, join one or resume your seat first."))
+            if kind in ("say", "ready"):
+                (lobby.say if kind == "say" else lobby.ready)(self.tables[conn.code], conn, msg)
+                return
             handler = {"create": self._create, "join": self._join, "resume": self._resume, "start": self._start,
                        "move": self._move}[kind]
             await handler(conn, msg)

@@ -7,8 +7,10 @@ import hashlib
 import hmac
 import secrets
 
+from game.rules.deal_code import ALPHABET, READ_AS
+
 TOKEN_BYTES = 24  # 192 bits
-CODE_LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud and typed
+CODE_LETTERS = ALPHABET  # the deal codes' letters: no O, I, L or U, so a code read aloud is typed right
 CODE_LENGTH = 6
 
 
@@ -37,5 +39,5 @@ def new_code(taken: set[str] | frozenset[str] = frozenset()) -> str:
 
 
 def normal_code(text: str) -> str:
-    """A code as typed: case, spaces and dashes do not matter."""
-    return "".join(ch for ch in text.upper() if ch.isalnum())
+    """A code as typed: case, spaces and dashes do not matter, and O, I and L are read as 0, 1 and 1."""
+    return "".join(READ_AS.get(ch, ch) for ch in text.upper() if ch.isalnum())

@@ -35,6 +35,7 @@ from game.shell.controller import TurnController
 from game.shell.keeping import Keeping
 from game.shell.playback import Playback
 from game.shell.rooms import Rooms
+from game.shell.together import Together
 from game.shell.window import DEFAULT_SIZE, MIN_SIZE, place_window
 from game.ui.narrate import side_names
 from game.ui.sounds import SILENT, SoundBoard, pre_init
@@ -50,7 +51,7 @@ DEMO_GAME_OVER = 2.5
 DEMO_LEVEL = "hard"  # every seat of the demo: the whole planner, a full table of melds (the bench times it)
 
 
-class Flow(Keeping, Rooms, Playback):
+class Flow(Keeping, Rooms, Playback, Together):
     def __init__(self, size: tuple[int, int] | None, storage: Storage | None = None,
                  sounds: SoundBoard | None = None, demo: bool = False) -> None:
         """`size` None: the window opens as the player left it last time (or to fit the screen), and
@@ -79,6 +80,8 @@ class Flow(Keeping, Rooms, Playback):
 
     def close(self) -> None:
         self.write_unsaved()  # the last chance for statistics or a finished game a full disk held back
+        self._close_net()  # a table this game hosts is saved and its seats kept for later
+        self.stop_listening()
         if self.table is not None:
             self.table.controller.close()
         if self.remember_window:
@@ -120,6 +123,7 @@ class Flow(Keeping, Rooms, Playback):
             on_statistics=self.open_statistics,
             on_rules=self.open_rules,
             on_lessons=self.open_lessons,
+            on_friends=self.open_together,
         )
         if self.other_copy and not self._asked_other_copy:
             self._asked_other_copy = True

@@ -89,7 +89,8 @@ class Rooms:
 
         kept = [record for _path, record in reversed(self.storage.kept_games()) if record.hands]  # oldest first
         scene = StatisticsScene(self.storage.load_stats(), on_back=self.start_menu, on_reset=reset,
-                                game=self.settings.setup.game, kept=len(kept))
+                                game=self.settings.setup.game, kept=len(kept),
+                                friends=self.friends_record() if hasattr(self, "friends_record") else None)
 
         def replay_kept() -> None:  # the newest game's last hand; PgUp goes back through it and the older ones
             newest = kept[-1]

@@ -86,6 +86,12 @@ TARGETS: dict[str, tuple[Callable[[dict], float | None], float, str]] = {
     "frame p99 over the floor's at 1920x1080": (lambda r: r["frame_ms"]["1920x1080"]["ratio_p99"], 4.0,
                                                 "measured side by side"),
     "frame p99 at 1920x1080 (ms)": (lambda r: r["frame_ms"]["1920x1080"]["p99"], 3.0, "on a quiet machine"),
+    "network table: frame p50 over the floor's at 1920x1080": (
+        lambda r: r["net_frame_ms"]["1920x1080"]["ratio_p50"], 3.0, "the same target as alone"),
+    "network table: frame p99 over the floor's at 1920x1080": (
+        lambda r: r["net_frame_ms"]["1920x1080"]["ratio_p99"], 4.0, "the same target as alone"),
+    "network table: frame p99 at 1920x1080 (ms)": (lambda r: r["net_frame_ms"]["1920x1080"]["p99"], 3.0,
+                                                   "the same target as alone"),
     "idle CPU (% of a core)": (lambda r: r["idle_cpu"]["percent_of_core"], 2.0, "an idle table is not redrawn"),
     "idle table at rest (1 = yes)": (lambda r: 0.0 if r["idle_cpu"]["at_rest"] else 1.0, 0.0,
                                      "it comes to rest: see idle_cpu.busy if not"),
@@ -588,6 +594,12 @@ def _run_bench(quick: bool, seed: int, exe: Path | None, levels: list[str] | Non
             report["frame_ms"][key] = measure_frames(size, seed, 20, 40, need_pickup=False, real_clock=False)
         else:
             report["frame_ms"][key] = measure_frames(size, seed, FRAMES, 10 * FRAMES)
+    from game.tools.net_bench import measure_net_frames
+
+    key = f"{SIZES[-1][0]}x{SIZES[-1][1]}"
+    say(f"frames at the table over the network at {key}")
+    report["net_frame_ms"] = {key: measure_net_frames(SIZES[-1], seed, 20, 400, real_clock=False) if quick
+                              else measure_net_frames(SIZES[-1], seed, FRAMES, 10 * FRAMES)}
     say("idle table")
     report["idle_cpu"] = measure_idle(0.5 if quick else 5.0, seed)
     say("start-up")

@@ -1,0 +1,161 @@
+"""The turns of a table over the network, as the table scene drives and follows them (scenes/turns.py):
+the stand-in for the turn controller when the game is the server's, not ours.
+
+The state the table draws is the seat's mirror (game/net/mirror.py), built from the server's `state`
+messages alone. A move of the player is checked by the engine on a copy of that mirror first (its
+reason comes at once, in the player's language), then sent in `turn`'s syntax; the server's answer
+comes back as the next state, applied by `update` one message at a time, when the pictures have caught
+up. The hint and the discard warning read the same mirror, so they see what the seat sees and no more.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from game.i18n import _
+from game.net.mirror import Mirror, turned
+from game.net.session import Session
+from game.rules.actions import Action
+from game.rules.errors import IllegalAction
+from game.rules.events import Event
+from game.rules.move_syntax import to_move
+from game.rules.state import GameState, Phase
+from game.shell.controller import _Job
+
+log = logging.getLogger("bolivia.together")
+
+
+@dataclass
+class NetApplied:
+    seat: int
+    action: Action | None
+    events: list[Event] = field(default_factory=list)
+
+
+class NetTurns:
+    """The table's turns, played at a server. `messages` holds what is not a state (notices, the lobby,
+    refusals), for the scene that shows them."""
+
+    def __init__(self, session: Session, first: dict, clock: Callable[[], float] = time.monotonic) -> None:
+        """`first`: the seat's first `state` message (the table is drawn from it)."""
+        self.session = session
+        self.me: int = first["seat"]
+        self.players: int = first["players"]
+        self.mirror = Mirror()
+        self.pending: deque[dict] = deque()
+        self.messages: deque[dict] = deque()
+        self.human = {0}
+        self.hint_job: _Job | None = None
+        self.record = None  # the hands' record is the server's: the table retells from its own log
+        self.sent = False  # a move of ours is on its way: no other until the server answers
+        self.clock = clock
+        self.turn_since = clock()  # when the seat to act began to think
+        self.last_to_act: int | None = None
+        self.closed: str | None = None
+        self.auto_deal = True
+        self.first_events = self.mirror.update(turned(first, self.me))
+        self.state: GameState = self.mirror.state  # type: ignore[assignment]
+        self._note_turn()
+
+    # ----- what the table asks -----------------------------------------------------------------------
+
+    @property
+    def human_to_act(self) -> bool:
+        s = self.state
+        return (s.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER) and s.to_act == 0 and not self.sent
+                and not self.pending)
+
+    @property
+    def thinking(self) -> bool:
+        return not self.human_to_act and self.state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER)
+
+    @property
+    def can_undo(self) -> bool:
+        return False  # a move the server has taken is everyone's: staged cards are taken back instead
+
+    def set_speed(self, speed: str) -> None:
+        pass  # the other seats play at their own pace
+
+    def seconds_thinking(self) -> float:
+        return self.clock() - self.turn_since
+
+    def play(self, action: Action) -> list[Event]:
+        """The player's move: the engine judges it on a copy of the seat's table (IllegalAction with its
+        reason), then it goes to the server. Its events come back with the next state."""
+        if not self.human_to_act:
+            raise IllegalAction(_("It is not your turn."))
+        trial = self.state.copy()
+        try:
+            trial.apply(action)  # IllegalAction: the reason, and nothing sent
+        except IllegalAction:
+            raise
+        except Exception as why:  # the seat's table lacks what the engine wanted: the server judges alone
+            log.warning("the move could not be tried on the seat's table: %r", why)
+        self.session.send({"type": "move", "move": to_move(self.state, action)})
+        self.sent = True
+        self.hint_job = None
+        return []
+
+    def say(self, phrase: str) -> None:
+        """One of the table's fixed messages (Good luck, ...), to every seat."""
+        self.session.send({"type": "say", "phrase": phrase})
+
+    def undo(self) -> bool:
+        return False
+
+    def ask_hint(self, decide) -> _Job:
+        job = _Job(0, decide, self.state)
+        job.run()  # the adviser reads the seat's own view: quick enough for a key press
+        self.hint_job = job
+        return job
+
+    def deal(self) -> list[Event]:
+        """Between hands: the next hand is the server's, already on its way."""
+        applied = self.update(0.0, busy=False)
+        return applied.events if applied is not None else []
+
+    def update(self, dt: float, busy: bool) -> NetApplied | None:
+        """Read what came; apply the next state once the pictures have caught up."""
+        self.take(self.session.poll())
+        if busy or not self.pending:
+            return None
+        msg = self.pending.popleft()
+        try:
+            events = self.mirror.update(turned(msg, self.me))
+        except Exception as why:  # a server that is not ours, or a damaged message: leave, never crash
+            log.warning("a state the table cannot draw: %r", why)
+            self.pending.clear()
+            self.closed = _("The table sent a position this game cannot read.")
+            self.messages.append({"type": "closed", "reason": self.closed})
+            return None
+        self.sent = False
+        self._note_turn()
+        return NetApplied(self.state.turn, None, events)
+
+    def take(self, messages: list[dict]) -> None:
+        """Messages read: states wait their turn to be drawn, the rest wait for the scene to show them."""
+        for msg in messages:
+            kind = msg.get("type")
+            if kind == "state":
+                self.pending.append(msg)
+            elif kind == "refused":
+                self.sent = False  # the server said no: the player plays again
+                self.messages.append(msg)
+            elif kind in ("closed", "failed"):
+                self.closed = msg.get("reason", "")
+                self.sent = False
+                self.messages.append(msg)
+            else:
+                self.messages.append(msg)
+
+    def _note_turn(self) -> None:
+        if self.state.to_act != self.last_to_act:
+            self.last_to_act = self.state.to_act
+            self.turn_since = self.clock()
+
+    def close(self) -> None:
+        self.session.close()

@@ -1,0 +1,132 @@
+"""The table over the network: the same table as alone (every part, the hint, the discard warning, the
+log and the score sheet), drawn from the seat's own view, with the people's names on their seats,
+whose turn it is and how long they have been thinking, and the table's news (a seat away or back,
+the host gone, a refusal of the server, a table message) on the message line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.i18n import _, ngettext
+from game.keep.settings import Settings
+from game.rules.state import Phase
+from game.ui.narrate import describe
+from scenes.table import TableScene
+
+WAIT_SAID_AFTER = 5.0  # seconds a person thinks before the table says how long
+PHRASE_KEYS = {pygame.K_F5: "good_luck", pygame.K_F6: "well_played", pygame.K_F7: "your_turn",
+               pygame.K_F8: "one_moment", pygame.K_F9: "thanks"}
+
+
+def phrase_words(phrase: str) -> str:
+    """A table message in the player's own language."""
+    return {"good_luck": _("Good luck!"), "well_played": _("Well played!"), "your_turn": _("Your turn!"),
+            "one_moment": _("One moment please…"), "thanks": _("Thanks!")}.get(phrase, "")
+
+
+class NetTableScene(TableScene):
+    def __init__(self, turns, names: list[str], on_lost: Callable[[str], None] | None = None,
+                 on_table: Callable[[dict], None] | None = None, **kwargs) -> None:
+        """`turns` is the network's stand-in for the turn controller (game/shell/net_turns.py);
+        `names` each seat's name as seen from the player's seat (0). `on_lost(reason)`: the connection
+        ended; `on_table(msg)`: the seats changed (a name, a seat away)."""
+        super().__init__(turns, **kwargs)
+        self.on_lost, self.on_table = on_lost, on_table
+        self.set_names(names)
+        self._said_wait = -1
+        for e in getattr(turns, "first_events", []):
+            line = describe(e, self.names)
+            if type(e).__name__ == "HandDealt":
+                self.log_panel.start_hand(line)
+            elif line:
+                self.log_panel.add(line)
+
+    def enter(self, app) -> None:
+        super().enter(app)
+        if not getattr(self, "_told_phrases", False):
+            self._told_phrases = True
+            self.messages.show(_("F5 to F9 say a word to the table: Good luck, Well played, Your turn, One moment "
+                                 "please, Thanks."), 8.0, key="notice")
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in PHRASE_KEYS and not self.dialogs.open:
+            self.controller.say(PHRASE_KEYS[event.key])
+            return
+        super().handle_event(event)
+
+    def _sync_dialog(self) -> None:
+        """The partner's question, asked only while the answer is still the player's to give: once sent,
+        the table waits for the server's next state, and must not ask again meanwhile."""
+        if self.controller.human_to_act:
+            super()._sync_dialog()
+
+    def set_names(self, names: list[str]) -> None:
+        self.net_names = list(names)
+        self.names = list(names)
+        self.view.names = self.names
+        self.dirty = True
+
+    def apply_settings(self, settings: Settings) -> None:
+        super().apply_settings(settings)
+        self.set_names(self.net_names)  # the people's names stay on their seats in any language
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        turns = self.controller
+        while turns.messages:
+            self.tell(turns.messages.popleft())
+        self._say_wait()
+
+    def tell(self, msg: dict) -> None:
+        """One message of the server that is not a move: shown on the message line."""
+        kind = msg.get("type")
+        if kind == "notice":
+            self.messages.show(msg.get("text", ""), 6.0, key="notice")
+        elif kind == "refused":
+            self.refuse(msg.get("reason", ""), set())
+        elif kind == "error":
+            self.messages.show(msg.get("reason", ""), 5.0, key="refusal")
+        elif kind == "said" and isinstance(msg.get("seat"), int):
+            local = (msg["seat"] - self.controller.me) % self.state.players
+            words = phrase_words(msg.get("phrase", ""))
+            if words:
+                self.messages.show(_("{name}: {words}").format(name=self.names[local], words=words), 5.0,
+                                   key="notice")
+        elif kind == "table" and self.on_table is not None:
+            self.on_table(msg)
+        elif kind in ("closed", "failed") and self.on_lost is not None:
+            self.on_lost(msg.get("reason", ""))
+        self.dirty = True
+
+    def _say_wait(self) -> None:
+        """After a few seconds of another seat's thinking, the line says how long, once a second."""
+        turns = self.controller
+        s = self.state
+        if s.phase in (Phase.DEAL, Phase.GAME_OVER) or s.to_act == self.seat or turns.pending:
+            return
+        seconds = int(turns.seconds_thinking())
+        if seconds < WAIT_SAID_AFTER or seconds == self._said_wait:
+            return
+        self._said_wait = seconds
+        who = self.names[s.to_act]
+        self.messages.say("wait", ngettext("{who} has been thinking for {n} second", "{who} has been thinking "
+                                           "for {n} seconds", seconds).format(who=who, n=seconds), 1.5)
+        self.dirty = True
+
+
+def seat_names_at(seats: list[dict], me: int, defaults: list[str]) -> list[str]:
+    """Each seat's name as seen from `me` (turned to seat 0): a person's own name, the computer's seat by
+    its place at the table."""
+    n = len(seats)
+    out = []
+    for local in range(n):
+        seat = seats[(local + me) % n]
+        if local == 0:
+            out.append(defaults[0])
+        elif seat["person"] and seat["name"]:
+            out.append(seat["name"] + (" " + _("(away)") if seat.get("away") else ""))
+        else:
+            out.append(defaults[local])
+    return out

@@ -1,0 +1,290 @@
+"""Play with friends: host a table or join one (from the tables found on this network, or by the code
+and address the host gives), and the lobby where the seats fill before the host starts.
+
+The scenes hold no connection: the shell (game/shell/together.py) does, and calls back in."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.assets import font
+from game.i18n import _, ngettext, number
+from game.keep.settings import LEVELS
+from game.net.invite import Found, spoken
+from scenes.rules import game_name
+from scenes.scene import Scene
+from scenes.setup import level_name
+from scenes.text_field import TextField
+from scenes.widgets import (
+    GOLD,
+    INK,
+    INK_DIM,
+    Button,
+    FocusGroup,
+    draw_text,
+    felt_background,
+    ui_unit,
+    wrap_text,
+)
+
+
+def found_label(t: Found) -> str:
+    free = ngettext("{n} free seat", "{n} free seats", t.free).format(n=t.free)
+    return _("{name}'s table: {game}, {free}").format(name=t.host, game=game_name(t.game), free=free)
+
+
+class TogetherScene(Scene):
+    """Your name, Host a table, the tables found here, a code and address typed, Join."""
+
+    def __init__(self, name: str, on_host: Callable[[str], None], on_join: Callable[[str, str, bool], None],
+                 on_back: Callable[[], None], find: Callable[[], list[Found]] | None = None,
+                 on_resume: Callable[[], None] | None = None, resume_info: str = "") -> None:
+        super().__init__()
+        self.on_host, self.on_join, self.on_back, self.find = on_host, on_join, on_back, find
+        self.name = TextField(name, 40, _("Your name"))
+        self.where = TextField("", 120, _("Code and address, like K7Q M3X 192.168.1.20:8765"))
+        self.partner = True  # sit opposite the host (4 players)
+        self.found: list[Found] = []
+        self.status = ""
+        self._since_look = 1.0
+        self._look_at = (0, 0)
+        self.on_resume, self.resume_info = on_resume, resume_info
+        self._make_buttons()
+
+    def _make_buttons(self) -> None:
+        buttons = [Button(_("Host a table"), lambda: self.on_host(self.name.text.strip()))]
+        for t in self.found[:4]:
+            buttons.append(Button(found_label(t), lambda w=t.where: self._join(w)))
+        buttons += [Button(self._seat_label(), self._toggle_seat),
+                    Button(_("Join"), lambda: self._join(self.where.text))]
+        if self.on_resume is not None:
+            buttons.append(Button(_("Continue the last table"), self.on_resume))
+        buttons.append(Button(_("Back"), self.on_back))
+        focus = getattr(getattr(self, "buttons", None), "focus", 0)
+        self.buttons = FocusGroup(buttons, focus=min(focus, len(buttons) - 1))
+        self.resize(self.size)
+
+    def _seat_label(self) -> str:
+        return _("At four: sit opposite the host (partners)") if self.partner else _(
+            "At four: sit beside the host (opponents)")
+
+    def _toggle_seat(self) -> None:
+        self.partner = not self.partner
+        self._make_buttons()
+
+    def _join(self, where: str) -> None:
+        self.on_join(self.name.text.strip(), where, self.partner)
+
+    def say(self, text: str) -> None:
+        self.status = text
+        self.dirty = True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        u = ui_unit(size)
+        bw, bh, gap = min(w - 2 * u, u * 22), round(u * 1.9), round(u * 0.45)
+        boxes = len(self.buttons.buttons) + 2  # the buttons, the name and the code fields
+        room = h - round(u * 3.2) - round(u * 1.1) - round(u * 2.6) - (boxes + 1) * gap  # title, a label, 2 lines
+        bh = max(24, min(bh, room // boxes))  # the lines of a long list shrink to fit the window
+        x = (w - bw) // 2
+        y = round(u * 3.2)
+        self.name.rect = pygame.Rect(x, y, bw, bh)
+        y += bh + gap * 2
+        rows = self.buttons.buttons
+        for i, b in enumerate(rows):
+            if i == 1:  # under Host a table: the line that says what was heard on the network
+                y += round(u * 1.1)
+                self._look_at = (x, y - 2)
+            if b.label == _("Join"):
+                self.where.rect = pygame.Rect(x, y, bw, bh)
+                y += bh + gap
+            b.rect = pygame.Rect(x, y, bw, bh)
+            y += bh + gap
+        self._status_y = min(h - round(u * 2.6), y + u // 3)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        for field in (self.name, self.where):
+            if field.handle_event(event):
+                self.dirty = True
+                if event.type != pygame.MOUSEBUTTONDOWN or field.focused:
+                    return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_back()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.where.focused:
+            self._join(self.where.text)
+            return
+        if self.buttons.handle_event(event):
+            self.dirty = True
+
+    def update(self, dt: float) -> None:
+        self._since_look += dt
+        if self.find is not None and self._since_look >= 0.5:
+            self._since_look = 0.0
+            found = self.find()
+            if found != self.found:
+                self.found = found
+                self._make_buttons()
+                self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt_background(surface.get_size()), (0, 0))
+        w, _h = surface.get_size()
+        u = ui_unit(self.size)
+        draw_text(surface, _("Play with friends"), round(u * 1.6), GOLD, (w // 2, u // 2), "midtop", True, True)
+        px = max(14, u * 3 // 4)
+        draw_text(surface, _("Your name"), px, INK_DIM, (self.name.rect.x, self.name.rect.y - 2), "bottomleft")
+        self.name.draw(surface, max(14, u * 4 // 5))
+        look = _("Tables on this network:") if self.found else _("Looking for tables on this network…")
+        draw_text(surface, look, px, INK_DIM, self._look_at, "bottomleft")
+        self.where.draw(surface, max(14, u * 4 // 5))
+        self.buttons.draw(surface)
+        if self.status:
+            step = round(px * 1.25)
+            for i, line in enumerate(wrap_text(self.status, font(px, True), w - 2 * u)[:2]):
+                draw_text(surface, line, px, INK, (w // 2, self._status_y + i * step), "midtop", True, True)
+        elif self.resume_info and self.on_resume is not None:
+            draw_text(surface, self.resume_info, px, INK_DIM, (w // 2, self._status_y), "midtop")
+
+
+def seat_status(seat: dict, me: int, computers: str | None) -> str:
+    """A seat as the lobby says it: who holds it, and whether the computer plays it."""
+    if seat["seat"] == me:
+        return _("{name} (you)").format(name=seat["name"] or _("You"))
+    if seat["person"] and seat.get("away"):
+        return _("{name}: away, the computer plays for them").format(name=seat["name"])
+    if seat["person"]:
+        here = seat.get("connected", True)
+        return seat["name"] if here else _("{name}: connection lost").format(name=seat["name"])
+    if computers is None:  # a guest does not know the level the host will choose
+        return _("Computer: waiting for a player")
+    return _("Computer ({level}): waiting for a player").format(level=level_name(computers))
+
+
+class LobbyScene(Scene):
+    """The seats round the table as they fill, the rules, the invite; the host picks the computers'
+    level and starts."""
+
+    def __init__(self, hosting: bool, code: str, address: str, me: int, on_start: Callable[[str], None],
+                 on_leave: Callable[[], None], pump: Callable[[], None], house_lines: list[str] | None = None,
+                 level: str = "normal", on_ready: Callable[[bool], None] | None = None) -> None:
+        super().__init__()
+        self.on_ready = on_ready
+        self.ready_seats: set[int] = set()
+        self.hosting, self.code, self.address, self.me = hosting, code, address, me
+        self.on_start, self.on_leave, self.pump = on_start, on_leave, pump
+        self.house_lines = house_lines or []
+        self.level = level if level in LEVELS else "normal"
+        self.table: dict | None = None
+        self.status = ""
+        buttons = []
+        if hosting:
+            self.level_button = Button(self._level_label(), self._next_level)
+            buttons += [self.level_button, Button(_("Start"), lambda: self.on_start(self.level))]
+        else:
+            self.ready_button = Button(_("Ready"), self._toggle_ready)
+            buttons.append(self.ready_button)
+        buttons.append(Button(_("Leave the table"), self.on_leave))
+        self.buttons = FocusGroup(buttons, vertical=False)
+
+    def _toggle_ready(self) -> None:
+        """A guest says Ready (or takes it back); every seat sees it."""
+        ready = self.me not in self.ready_seats
+        if self.on_ready is not None:
+            self.on_ready(ready)
+        self.ready_button.label = _("Not ready") if ready else _("Ready")
+        self.dirty = True
+
+    def show_ready(self, seats: list[int]) -> None:
+        self.ready_seats = set(seats)
+        if not self.hosting:
+            self.ready_button.label = _("Not ready") if self.me in self.ready_seats else _("Ready")
+        self.dirty = True
+
+    def _level_label(self) -> str:
+        return _("Computers: {level}").format(level=level_name(self.level))
+
+    def _next_level(self) -> None:
+        self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
+        self.level_button.label = self._level_label()
+        self.dirty = True
+
+    def show_table(self, table: dict) -> None:
+        self.table = table
+        self.dirty = True
+
+    def say(self, text: str) -> None:
+        self.status = text
+        self.dirty = True
+
+    def resize(self, size: tuple[int, int]) -> None:
+        super().resize(size)
+        w, h = size
+        u = ui_unit(size)
+        n = len(self.buttons.buttons)
+        bw, bh, gap = min((w - 2 * u) // n - u // 2, u * 12), round(u * 2), u // 2
+        x = (w - (n * bw + (n - 1) * gap)) // 2
+        for i, b in enumerate(self.buttons.buttons):
+            b.rect = pygame.Rect(x + i * (bw + gap), h - bh - u, bw, bh)
+
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.on_leave()
+            return
+        if self.buttons.handle_event(event):
+            self.dirty = True
+
+    def update(self, dt: float) -> None:
+        self.pump()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt_background(surface.get_size()), (0, 0))
+        w, _h = surface.get_size()
+        u = ui_unit(self.size)
+        px = max(14, u * 4 // 5)
+        draw_text(surface, _("Your table"), round(u * 1.6), GOLD, (w // 2, u // 2), "midtop", True, True)
+        y = round(u * 2.8)
+        invite = _("Invite code: {code}").format(code=spoken(self.code))
+        draw_text(surface, invite, round(u * 1.3), INK, (w // 2, y), "midtop", True, True)
+        y += round(u * 1.8)
+        draw_text(surface, _("Address: {address}").format(address=self.address), px, INK, (w // 2, y), "midtop")
+        y += round(u * 1.6)
+        t = self.table
+        if t is not None:
+            rules = ngettext("{game}, {n} player, to {target} points", "{game}, {n} players, to {target} points",
+                             t["players"]).format(game=game_name(t["variant"]), n=t["players"],
+                                                   target=number(t["target"]))
+            draw_text(surface, rules, px, INK_DIM, (w // 2, y), "midtop")
+            y += round(u * 1.3)
+            for line in self.house_lines:
+                draw_text(surface, line, max(14, u * 3 // 4), INK_DIM, (w // 2, y), "midtop")
+                y += round(u * 1.05)
+            y += u // 2
+            where = _where(t["players"], self.me)
+            for seat in t["seats"]:
+                label = where[seat["seat"]]
+                partner = t["players"] == 4 and seat["seat"] == (self.me + 2) % 4
+                text = _("{place}: {who}").format(place=label, who=seat_status(
+                    seat, self.me, self.level if self.hosting else None))
+                if partner:
+                    text += "  · " + _("your partner")
+                if seat["seat"] in self.ready_seats and seat["seat"] != 0:
+                    text += "  · " + _("ready")
+                draw_text(surface, text, px, GOLD if seat["person"] else INK, (w // 2, y), "midtop", seat["person"])
+                y += round(u * 1.35)
+        if not self.hosting:
+            draw_text(surface, _("Waiting for the host to start…"), px, INK_DIM, (w // 2, y + u // 2), "midtop")
+        if self.status:
+            draw_text(surface, self.status, px, INK, (w // 2, self.buttons.buttons[0].rect.y - u), "midbottom", True,
+                      True)
+        self.buttons.draw(surface)
+
+
+def _where(players: int, me: int) -> list[str]:
+    """Each seat's place as seen from mine: South is mine, then clockwise."""
+    names = {2: [_("South"), _("North")], 3: [_("South"), _("West"), _("North")],
+             4: [_("South"), _("West"), _("North"), _("East")]}[players]
+    return [names[(s - me) % players] for s in range(players)]
