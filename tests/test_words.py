@@ -209,8 +209,6 @@ NEVER_ONE = {
         "a headless tool's error about a hostile file",
     "{what} must have {n} entries, one per {per}": "a table has 2 to 4 seats",
     "A table's code has {n} letters and digits, like K7Q M3X.": "a table code's length: 6",
-    '"name" is a text of at most {n} characters.': "the server's limit of a name: 40",
-    '"{key}" is a text of at most {n} characters.': "the server's limits of a code or a token: 16 and 128",
 }
 # The placeholders that hold counts, and a plural noun after them (an adjective may come between).
 COUNT_BEFORE_PLURAL = re.compile(r"(?<![Hh]and )(?<!meld )"

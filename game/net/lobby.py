@@ -12,8 +12,6 @@ from __future__ import annotations
 
 from game.net.protocol import dumps
 
-PHRASES = ("good_luck", "well_played", "your_turn", "one_moment", "thanks")
-
 
 def said(seat: int, phrase: str) -> dict:
     return {"type": "said", "seat": seat, "phrase": phrase}

@@ -22,6 +22,8 @@ MAX_TOKEN = 128
 # The computers' levels: the game's own, and "first" (the first legal move: tests and load).
 COMPUTER_LEVELS = ("first", "random", "greedy", "easy", "normal", "hard", "expert", "expert-hand", "coach")
 CLIENT_TYPES = ("create", "join", "start", "resume", "move", "say", "ready")
+# The table's fixed phrases a seat may say to the others (game/net/lobby.py passes them on).
+PHRASES = ("good_luck", "well_played", "your_turn", "one_moment", "thanks")
 
 
 class ProtocolError(ValueError):
@@ -81,8 +83,6 @@ def read_client(frame: str | bytes) -> dict[str, Any]:
             raise ProtocolError(_("\"computers\" is one of {names}.").format(names=", ".join(COMPUTER_LEVELS)))
         out["computers"] = level
     elif kind == "say":  # one of the table's fixed phrases (game/net/lobby.py)
-        from game.net.lobby import PHRASES
-
         if data.get("phrase") not in PHRASES:
             raise ProtocolError(_("\"phrase\" is one of {names}.").format(names=", ".join(PHRASES)))
         out["phrase"] = data["phrase"]

@@ -49,7 +49,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import random
 import statistics
@@ -63,9 +62,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.i18n import _
+from game.tools.frame_timing import FloorFrame, _FastClock, _ms, percentile
 
 if TYPE_CHECKING:
-    import pygame
+    pass
 
 SIZES = ((1280, 720), (1920, 1080))
 HOME_ENV = "BOLIVIA_HOME"  # where game/keep/folder_files.py finds settings and saves
@@ -136,47 +136,7 @@ def scratch_home() -> Iterator[None]:
                 os.environ[HOME_ENV] = before
 
 
-def percentile(values: list[float], p: float) -> float:
-    """Nearest-rank percentile (p from 0 to 100) of a non-empty list."""
-    ordered = sorted(values)
-    k = max(0, min(len(ordered) - 1, math.ceil(p / 100 * len(ordered)) - 1))
-    return ordered[k]
-
-
-def _ms(x: float) -> float:
-    return round(x, 2)
-
-
-class _FastClock:
-    """Frames back to back with a 60 fps dt: quick runs and the memory game, not timings."""
-
-    def tick(self, framerate: float = 0, /) -> int:
-        return 16
-
-
 # ----- frames -------------------------------------------------------------------------------------
-
-class FloorFrame:
-    """The least a frame of this table can cost with the same display mode: one blit of a still
-    picture of the table (window-sized, in the screen's format), the cards that move in the table's
-    frame just drawn (their images made beforehand, as the table keeps them), one `display.flip`."""
-
-    def __init__(self, screen: pygame.Surface) -> None:
-        import pygame
-
-        self.screen = screen
-        self.flip = pygame.display.flip
-        self.still = screen.copy()  # the table as drawn: converted, since it is a copy of the screen
-
-    def run(self, cards: list[tuple[pygame.Surface, tuple[int, int], int]]) -> tuple[float, float]:
-        """One floor frame over `cards` (image, place, blit flags): its wall and CPU milliseconds."""
-        screen = self.screen
-        start, start_cpu = time.perf_counter(), time.thread_time()
-        screen.blit(self.still, (0, 0))
-        for image, pos, flags in cards:
-            screen.blit(image, pos, special_flags=flags)
-        self.flip()
-        return (time.perf_counter() - start) * 1000, (time.thread_time() - start_cpu) * 1000
 
 
 def measure_frames(size: tuple[int, int], seed: int, min_frames: int, max_frames: int,

@@ -9,7 +9,7 @@ import os
 import random
 import time
 
-from game.tools.bench import FloorFrame, _FastClock, _ms, percentile
+from game.tools.frame_timing import FloorFrame, _FastClock, _ms, percentile
 
 
 def measure_net_frames(size: tuple[int, int], seed: int, min_frames: int, max_frames: int,
