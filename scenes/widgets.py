@@ -14,7 +14,8 @@ import pygame
 
 from game.assets import font
 from game.i18n import _, language
-from game.ui.input_map import answer_key
+from game.ui.input_map import answer_key, yes_no_letters
+from game.ui.speech import ASKED, MINE, say
 from game.ui.surface_cache import surface_cache
 
 Color = tuple[int, int, int]
@@ -259,6 +260,8 @@ class FocusGroup:
                 break
         self.focus = i
         self._sync()
+        if self.focused is not None:
+            say(self.focused.label, ASKED, interrupt=True)  # the key moved the focus: what it is on now
 
     @property
     def focused(self) -> Button | None:
@@ -307,6 +310,12 @@ class FocusGroup:
             b.draw(surface)
 
 
+def dialog_words(question: str, yes: str, no: str) -> str:
+    """A question as said aloud: the question, then its two answers and their keys."""
+    y, n = yes_no_letters(language())
+    return _("{question} {yes}: key {y}. {no}: key {n}.").format(question=question, yes=yes, y=y, no=no, n=n)
+
+
 class Dialog:
     """A modal yes/no question. `on_answer(True/False)` is called once, then `open` is False."""
 
@@ -326,6 +335,7 @@ class Dialog:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.unit = 20
         self._lines: list[str] = []
+        say(dialog_words(message, self.yes.label, self.no.label), MINE, interrupt=True)
 
     def _answer(self, value: bool) -> None:
         if self.open:

@@ -45,3 +45,14 @@ def _no_player_failures(request: pytest.FixtureRequest):
     if _FAILURES.records and request.node.get_closest_marker("player_failures") is None:
         first = _FAILURES.records[0]
         pytest.fail(f"a computer player or the engine failed during the test: {first.getMessage()[:2000]}")
+
+
+@pytest.fixture(autouse=True)
+def _quiet_speaker():
+    """Each test speaks to a fresh speaker with no screen reader behind it (never the machine's own voice);
+    a test that listens reads `speaker().pending` or hands in its own."""
+    from game.ui.speech import Speaker, use
+
+    old = use(Speaker(make_backend=None))
+    yield
+    use(old)
