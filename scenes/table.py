@@ -120,6 +120,10 @@ class TableScene(Scene):
             self.apply_events(self.controller.deal())
         self._sync_dialog()  # a restored game may be waiting for the player's answer
 
+    def announce(self) -> None:
+        """Back at the table (or first at it): whose turn it is and what it asks, said again."""
+        self.voice.at_table(self.view)
+
     def resize(self, size: tuple[int, int]) -> None:
         layout = table_layout(size, self.state.players, self.card_scale)
         same = self.layout is not None and self.layout.size == layout.size

@@ -222,3 +222,23 @@ def log_path_from(arg: Path | None, environ: dict[str, str] | os._Environ[str] =
         return arg
     value = environ.get(ENV_LOG, "")
     return Path(value) if value else None
+
+
+def say_lines(lines: list[str], kind: str = ASKED) -> None:
+    """Lines said one after another, the first cutting off what was being said (a screen opened, a page
+    turned: one line each, so a screen reader's next-line keys and the log keep them apart)."""
+    for i, line in enumerate(line for line in lines if line.strip()):
+        say(line, kind, interrupt=i == 0)
+
+
+class Said:
+    """Lines said once for each thing they are about: a page, a replay's move, a chosen line. A scene asks
+    `about(key, lines)` after each change; only a new key is said."""
+
+    def __init__(self) -> None:
+        self.key: object = None
+
+    def about(self, key: object, lines: Callable[[], list[str]], kind: str = ASKED) -> None:
+        if key != self.key:
+            self.key = key
+            say_lines(lines(), kind)

@@ -63,6 +63,12 @@ class Voice:
         if view.human_to_act:
             say(for_the_ear(status_text(view)), MINE)
 
+    def at_table(self, view: TableView) -> None:
+        """The table shows (again): what is happening now, whoever's turn it is."""
+        s = view.state
+        self.turn = (s.hand_no, s.phase, s.to_act)
+        say(for_the_ear(status_text(view)), ASKED)
+
     def message(self, text: str) -> None:
         """The message line's words: a hint, a refusal, a warning about the staged move, a notice."""
         say(for_the_ear(text), MINE)
@@ -76,7 +82,8 @@ class Voice:
         card = hand.focused()
         now = (card, card in hand.selected if card is not None else False, len(hand.order))
         if now != self.card:
-            moved = self.card is None or now[0] != self.card[0] or now[1] != self.card[1]
+            first = self.card is None  # the first look: noted, not said (the table has just opened)
+            moved = not first and (now[0] != self.card[0] or now[1] != self.card[1])
             self.card = now
             if card is not None and moved and not quiet:
                 say(card_focus(card, hand.focus, len(hand.order), card in hand.new_cards, card in hand.selected),
