@@ -26,10 +26,11 @@ from game.keep.settings import (
     Settings,
 )
 from game.rules.ruleset import RULESETS
+from game.ui.looks import set_looks
 from game.ui.sounds import SoundBoard
 from scenes.rules import game_name
 from scenes.setup import LANGUAGE_NAMES, Row, SetupScene, players_text, speed_name
-from scenes.widgets import Dialog
+from scenes.widgets import Dialog, looks_changed
 
 VOLUMES = tuple(round(v / 10, 1) for v in range(11))  # 0 %, 10 % … 100 %
 ON_OFF = (True, False)
@@ -214,6 +215,9 @@ class SettingsScene(SetupScene):
             setattr(st, key, bool(v))
         elif key in ("speech_verbosity", "speech_rate", "text_size"):
             setattr(st, key, str(v))
+        if key in ("text_size", "high_contrast") and set_looks(st.text_size, st.high_contrast):
+            looks_changed()
+            self.resize(self.size)  # the words at their new size, this screen laid out again
         elif key == "game":
             st.setup.switch_game(str(v))
         elif key == "players":

@@ -384,8 +384,16 @@ class SetupScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
+        u = ui_unit(size)
+        self._lay_out(size, u)
+        # A larger text size (or a short window) may not fit: the same layout a size smaller, until it does.
+        while u > 16 and self._panel.bottom > self.back_button.rect.top:
+            u -= 1
+            self._lay_out(size, u)
+
+    def _lay_out(self, size: tuple[int, int], u: int) -> None:
         w, h = size
-        u = self._unit = ui_unit(size)
+        self._unit = u
         title_h = round(u * 2.4)
         button_h = round(u * 2.2)
         hint_h = max(READABLE_PX, u * 2 // 3) + u // 2

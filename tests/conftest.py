@@ -56,3 +56,15 @@ def _quiet_speaker():
     old = use(Speaker(make_backend=None))
     yield
     use(old)
+
+
+@pytest.fixture(autouse=True)
+def _usual_looks():
+    """Each test draws at the usual text size and colours, whatever a test before chose."""
+    yield
+    from game.ui.looks import set_looks
+
+    if set_looks("normal", False):
+        from scenes.widgets import looks_changed
+
+        looks_changed()

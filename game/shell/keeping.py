@@ -16,6 +16,7 @@ from game.keep.settings import Settings
 from game.keep.storage import Storage
 from game.rules.record import GameRecord
 from game.rules.state import GameState
+from game.ui.looks import set_looks
 from game.ui.speech import speaker
 
 if TYPE_CHECKING:
@@ -122,5 +123,7 @@ class Keeping:
 
 
 def speak_as(settings: Settings) -> None:
-    """The voice as the settings want it: on or off, how much it says, how fast."""
+    """The voice as the settings want it (on or off, how much it says, how fast), and the words' size and
+    colours."""
     speaker().configure(settings.speech, settings.speech_verbosity, settings.speech_rate)
+    set_looks(settings.text_size, settings.high_contrast)
