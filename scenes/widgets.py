@@ -90,8 +90,8 @@ _FELT: dict[tuple[tuple[int, int], bool, bool], pygame.Surface] = {}
 
 def looks_changed() -> None:
     """The text size or the colours changed: the words, buttons and panels drawn before are drawn again."""
-    for cache in (_text_image, _button_image, panel_image):
-        cache.cache_clear()
+    for drawn in (_text_image, _button_image, panel_image):
+        drawn.cache_clear()
     fit_size.cache_clear()
 
 
