@@ -189,7 +189,8 @@ class TableScene(Scene):
         self.relayout(animate=True, deal=dealt)
         self.cards.hold_next = True  # drawn over the next frames (see Cards.draw)
         self._sync_dialog()
-        self.voice.after_input(self.view, self.hand, self.aim, self.panels, self.log_panel, quiet=True)
+        self.voice.after_input(self.view, self.hand, self.aim, self.panels, self.log_panel, self.melds.staging,
+                               quiet=True)
         if self.on_change:
             self.on_change(self.state)
         self.dirty = True
@@ -272,7 +273,7 @@ class TableScene(Scene):
             self.dirty = True  # a question, the pause menu, or a panel open: it takes the event
         else:
             self.carry_out(self.router.handle(event))
-        self.voice.after_input(self.view, self.hand, self.aim, self.panels, self.log_panel)
+        self.voice.after_input(self.view, self.hand, self.aim, self.panels, self.log_panel, self.melds.staging)
 
     def do(self, intent: Intent) -> None:
         """Carry out an intent from a key, a click or a button."""

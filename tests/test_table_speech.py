@@ -137,3 +137,18 @@ def test_the_words_of_a_hand_and_a_meld():
     assert hand_summary(list(s.hands[0])).startswith("Your hand, 6 cards: kings 2,")
     canasta = Meld(9, "rank", 13, tuple(in_hand(position(2, ["KH KS KD KC KH KS KD"]), 0, "KH KS KD KC KH KS KD")))
     assert meld_words(canasta, s, mine=False) == "Kings: 7 cards, Natural canasta"
+
+
+def test_what_is_staged_is_said_with_the_keys_that_lay_it(app):
+    scene = open_table(app, kings_position())
+    said()
+    key(app, pygame.K_d)
+    said()
+    queens = scene.state.melds[0][0]
+    seven, eight = in_hand(scene.state, 0, "7H 8H")
+    kings = in_hand(scene.state, 0, "KH KS")
+    scene.melds.staging.new.append((kings[0], kings[1], seven))
+    scene.melds.staging.adds[queens.id] = (eight,)
+    scene.voice.after_input(scene.view, scene.hand, scene.aim, scene.panels, scene.log_panel, scene.melds.staging)
+    assert said() == ["Staged: king of hearts, king of spades, seven of hearts as a new meld; eight of hearts onto "
+                      "your queens. L lays it, Z takes it back."]

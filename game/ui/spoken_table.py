@@ -73,14 +73,21 @@ def hand_summary(cards: list[int]) -> str:
 
 
 def meld_name(meld: Meld) -> str:
-    """What a meld is of: "kings", "a run of hearts", "wild cards"."""
+    """What a meld is of: "kings", "run of hearts", "wild cards"."""
     if meld.kind == RUN:
-        return _("a run of {suit}").format(suit=suit_word(meld.key))
+        return _("run of {suit}").format(suit=suit_word(meld.key))
     if meld.kind == WILD_MELD:
         return _("wild cards")
     if meld.kind == BLACK_THREES:
         return _("black threes")
     return rank_plural_of(meld.key)
+
+
+def my_meld(meld: Meld) -> str:
+    """ "your kings", "your run of hearts" (inside a sentence)."""
+    if meld.kind == RUN:
+        return _("your run of {suit}").format(suit=suit_word(meld.key))
+    return _("your {what}").format(what=meld_name(meld))
 
 
 def meld_words(meld: Meld, state: GameState, mine: bool) -> str:
@@ -98,7 +105,7 @@ def meld_words(meld: Meld, state: GameState, mine: bool) -> str:
         state_words = ngettext("{n} short of a canasta", "{n} short of a canasta", short).format(n=short)
     else:
         state_words = ""
-    what = _("Your {what}").format(what=meld_name(meld)) if mine else meld_name(meld)
+    what = my_meld(meld) if mine else meld_name(meld)
     return _("{what}: {count}").format(what=what[:1].upper() + what[1:], count=count) + (
         f", {state_words}" if state_words else "")
 

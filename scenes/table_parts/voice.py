@@ -17,10 +17,12 @@ from game.ui.spoken_table import (
     hand_summary,
     meld_words,
     melds_summary,
+    my_meld,
     pile_words,
     scores_summary,
     stock_words,
 )
+from game.ui.staging import Staging
 from scenes.table_parts.aim import Aim
 from scenes.table_parts.hand import Hand
 from scenes.table_parts.log_panel import LogPanel
@@ -37,6 +39,7 @@ class Voice:
         self.turn: tuple | None = None  # (hand, phase, seat to act) when the turn was last said
         self.help = False
         self.overlay: str | None = None
+        self.staging: tuple = ((), ())  # the staging as last said
 
     # ----- what happened -----------------------------------------------------------------------------
 
@@ -76,7 +79,7 @@ class Voice:
     # ----- the keyboard's focus --------------------------------------------------------------------
 
     def after_input(self, view: TableView, hand: Hand, aim: Aim, panels: Panels, log: LogPanel,
-                    quiet: bool = False) -> None:
+                    staging: Staging | None = None, quiet: bool = False) -> None:
         """After a key or a click: what the focus moved onto, said (a move on cuts off the last one).
         `quiet`: only noted (the game moved, not the player's keys)."""
         card = hand.focused()
@@ -94,8 +97,27 @@ class Voice:
             self.target = target
             if not first and not quiet:
                 say(self.target_words(view, aim), ASKED, interrupt=True)
+        if staging is not None:
+            self.staged(view, staging, quiet)
         if not quiet:
             self.panels(view, panels, log)
+
+    def staged(self, view: TableView, staging: Staging, quiet: bool) -> None:
+        """What is staged, said as it changes: the new melds and the cards set out for a meld, then the keys
+        that lay it or take it back (the hint's E stages a meld: the player hears what)."""
+        now = (tuple(staging.new), tuple(sorted(staging.adds.items())))
+        if now == self.staging:
+            return
+        self.staging = now
+        if quiet or not staging:
+            return
+        melds = {m.id: m for m in view.state.melds[view.side]}
+        parts = [_("{cards} as a new meld").format(cards=cards_text(list(cards))) for cards in staging.new]
+        parts += [_("{cards} onto {meld}").format(cards=cards_text(list(cards)),
+                                                  meld=my_meld(melds[i]))
+                  for i, cards in staging.adds.items() if i in melds]
+        say(for_the_ear(_("Staged: {what}. L lays it, Z takes it back.").format(what="; ".join(parts))), ASKED,
+            interrupt=True)
 
     def target_words(self, view: TableView, aim: Aim) -> str:
         s = view.state
