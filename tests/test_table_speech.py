@@ -112,7 +112,8 @@ def test_a_whole_turn_by_keys_is_told_in_the_logs_words_then_the_others_moves(ap
     said()
     drawn = press(app, pygame.K_d)
     assert drawn[0] == "You drew 2 cards: seven of hearts, eight of hearts."
-    assert drawn[1] == "Meld, add to your melds, or select one card and click the pile to discard."
+    assert drawn[1] == ("Meld, add to your melds, or select one card and click the pile to discard. M stages a meld, "
+                        "L lays it, X discards.")
     assert press(app, pygame.K_x) == ["You discarded four of clubs."]  # X: the focused card, the first
     story: list[str] = []
     for _ in range(600):  # North plays its turn: told as the log tells it
@@ -121,7 +122,8 @@ def test_a_whole_turn_by_keys_is_told_in_the_logs_words_then_the_others_moves(ap
         if scene.state.turn == 0 and story:
             break
     assert story[0] == "North drew 2 cards.", story
-    assert story[-1].startswith("Your turn"), story  # the turn comes back to the player, and is said
+    # the turn comes back to the player, and is said with its keys
+    assert story[-1].startswith("Your turn") and story[-1].endswith("D draws, P takes the pile."), story
 
 
 def test_the_keys_screen_is_read_with_the_summary_keys(app):

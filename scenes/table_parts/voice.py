@@ -9,6 +9,7 @@ from game.i18n import _
 from game.rules import events as ev
 from game.rules.cards import RED_THREE
 from game.rules.names import cards_text
+from game.rules.state import Phase
 from game.ui.speech import ASKED, MINE, OTHERS, say
 from game.ui.spoken_table import (
     TELLS,
@@ -30,6 +31,16 @@ from scenes.table_parts.message_line import status_text
 from scenes.table_parts.panels import Panels, help_lines
 from scenes.table_parts.score_panel import side_note
 from scenes.table_parts.view import TableView
+
+
+def turn_keys(view: TableView) -> str:
+    """The keys for what the turn asks, said after its instruction (the instruction speaks of clicks)."""
+    s = view.state
+    if s.phase == Phase.DRAW:
+        return _("D draws, P takes the pile.")
+    if s.phase == Phase.MELD:
+        return _("M stages a meld, L lays it, X discards.")
+    return ""
 
 
 class Voice:
@@ -64,7 +75,7 @@ class Voice:
             return
         self.turn = now
         if view.human_to_act:
-            say(for_the_ear(status_text(view)), MINE)
+            say(for_the_ear(status_text(view)) + " " + turn_keys(view), MINE)
 
     def at_table(self, view: TableView) -> None:
         """The table shows (again): what is happening now, whoever's turn it is."""
@@ -85,7 +96,8 @@ class Voice:
         card = hand.focused()
         now = (card, card in hand.selected if card is not None else False, len(hand.order))
         if now != self.card:
-            first = self.card is None  # the first look: noted, not said (the table has just opened)
+            # The first look, or the first card after an empty hand (the deal): noted, not said.
+            first = self.card is None or self.card[0] is None
             moved = not first and (now[0] != self.card[0] or now[1] != self.card[1])
             self.card = now
             if card is not None and moved and not quiet:
