@@ -22,6 +22,7 @@ from game.ui.input_map import Intent
 from game.ui.layout import CARD_SCALES, TableLayout, table_layout
 from game.ui.narrate import describe, seat_names, side_names, took_back
 from game.ui.sounds import SILENT, SoundBoard
+from game.ui.speech import speaker
 from game.ui.table_view import Homes, compute_homes
 from scenes.scene import Scene
 from scenes.table_parts.aim import Aim
@@ -233,7 +234,9 @@ class TableScene(Scene):
                         self.on_hand_end(self)
             return
         was_thinking = self.controller.thinking
-        applied = self.controller.update(dt, busy=not self.cards.tweener.idle)
+        # The computers wait for the pictures, and for the voice to finish telling the last move.
+        applied = self.controller.update(dt, busy=not self.cards.tweener.idle or
+                                         (getattr(self.controller, "pause", 0) > 0 and speaker().speaking()))
         if applied is not None:
             self.apply_events(applied.events)
         elif was_thinking != self.controller.thinking:

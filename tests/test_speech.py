@@ -9,6 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
 from game.keep.settings import Settings
@@ -158,3 +159,68 @@ def test_accessibility_settings_are_kept_and_a_damaged_one_is_set_aside(field, b
     others = {f: getattr(chosen, f) for f in ("speech", "speech_verbosity", "speech_rate", "text_size",
                                                "high_contrast") if f != field}
     assert all(getattr(read, f) == v for f, v in others.items())
+
+
+def test_the_voice_is_busy_for_about_its_lines_length_when_someone_listens(tmp_path):
+    now = [100.0]
+    s = Speaker(make_backend=None, clock=lambda: now[0])
+    s.say("x" * 30, MINE)
+    s.flush()
+    assert not s.speaking()  # nobody listens: no screen reader, no log
+    s.open_log(tmp_path / "said.log")
+    s.say("y" * 30, MINE)
+    s.say("z" * 15, MINE)
+    s.flush()  # at 15 characters a second: 2 s, then 1 s more, queued
+    assert s.speaking()
+    now[0] += 2.9
+    assert s.speaking()
+    now[0] += 0.2
+    assert not s.speaking()
+    s.say("w" * 15, ASKED, interrupt=True)
+    s.flush()  # an interruption starts afresh: 1 s from now
+    now[0] += 0.9
+    assert s.speaking()
+    s.close_log()
+
+
+def test_the_computers_wait_while_the_voice_tells_the_last_move(tmp_path):
+    from game.ai.simple import choose_greedy
+    from game.shell.app import App
+    from game.shell.controller import TurnController
+    from game.ui.speech import speaker, use
+    from scenes.table import TableScene
+    from tests.helpers import position
+    from tests.table_driver import key, run_frames, settle
+
+    now = [0.0]
+    use(Speaker(make_backend=None, clock=lambda: now[0]))
+    speaker().open_log(tmp_path / "said.log")
+    app = App((1366, 768))
+    app.running = True
+    try:
+        state = position(2, ["KH KS 4C 5C 9D 7S", "QS 4D 5S 6H"], stock="7H 8H")
+        controller = TurnController(state, {1: choose_greedy}, {0}, "fast", 3, threaded=False)
+        scene = TableScene(controller, "fast")
+        app.scenes.request(scene)
+        run_frames(app, 1)
+        settle(app, scene)
+        now[0] = 100.0  # the deal's words said long ago
+        key(app, pygame.K_d)
+        key(app, pygame.K_x)
+        assert state.turn == 1
+        stock = len(state.stock)
+        for _ in range(30):  # half a second: "You discarded ..." is still being said
+            now[0] += 1 / 60
+            run_frames(app, 1)
+        assert len(state.stock) == stock and speaker().speaking()
+        told = speaker()._until  # when the voice has said it all
+        for _ in range(900):
+            now[0] += 1 / 60
+            run_frames(app, 1)
+            if len(state.stock) != stock:
+                break
+        assert len(state.stock) < stock  # North drew: once the voice had told the player's discard
+        assert now[0] >= told
+    finally:
+        speaker().close_log()
+        app.close()

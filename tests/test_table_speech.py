@@ -3,6 +3,8 @@ focused card and target, the summaries on 3 to 8, a refusal and the keys screen,
 
 from __future__ import annotations
 
+import itertools
+
 import pygame
 import pytest
 
@@ -41,7 +43,8 @@ EAR = Ear()
 
 @pytest.fixture
 def app():
-    use(Speaker(make_backend=lambda: EAR))
+    # A clock that runs on by minutes at each look: the voice is never still speaking, the table never waits.
+    use(Speaker(make_backend=lambda: EAR, clock=itertools.count(0, 600).__next__))
     a = App(SIZE)
     a.running = True
     yield a

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
@@ -30,6 +31,9 @@ KINDS = (OTHERS, MINE, ASKED)
 VERBOSITIES = ("all", "mine", "asked")  # everything / my turn and my partner / only what I ask
 _HEARD = {"all": {OTHERS, MINE, ASKED}, "mine": {MINE, ASKED}, "asked": {ASKED}}
 RATES = ("slow", "normal", "fast", "fastest")
+# About how many characters a second a voice says at each rate (espeak-ng's 175 words a minute is about 15):
+# the table's computer players wait while the voice is still saying what they did.
+CHARS_PER_SECOND = {"slow": 11.0, "normal": 15.0, "fast": 21.0, "fastest": 28.0}
 _RATE_VALUE = {"slow": 0.35, "normal": 0.5, "fast": 0.65, "fastest": 0.8}  # Prism's rates run 0..1
 ENV_LOG = "BOLIVIA_SPEECH_LOG"
 
@@ -98,7 +102,8 @@ def one_line(text: str) -> str:
 class Speaker:
     """`make_backend` is called once, when the first line is to be spoken (tests hand in their own)."""
 
-    def __init__(self, make_backend: Callable[[], Backend] | None = PrismBackend) -> None:
+    def __init__(self, make_backend: Callable[[], Backend] | None = PrismBackend,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.enabled = True
         self.verbosity = "all"
         self.rate = "normal"
@@ -108,6 +113,8 @@ class Speaker:
         self._make_backend = make_backend
         self._backend: Backend | None = None
         self._tried = make_backend is None  # no backend asked for: never tried
+        self._clock = clock
+        self._until = 0.0  # when the voice will about have said everything handed to it
 
     # ----- settings ---------------------------------------------------------------------------------
 
@@ -161,6 +168,11 @@ class Speaker:
             return
         lines, self.pending = self.pending, []
         backend = self._open()
+        if backend is not None or self.log is not None:  # someone listens: the table waits for the voice
+            now = self._clock()
+            for text, interrupt in lines:
+                start = now if interrupt else max(now, self._until)
+                self._until = start + len(text) / CHARS_PER_SECOND[self.rate]
         if backend is None:
             return
         if language() != self.language:  # the voice follows the game's language
@@ -171,6 +183,13 @@ class Speaker:
         except Exception as why:  # noqa: BLE001 - whatever the screen reader does, the game goes on
             log.info("speech stopped: the screen reader failed (%s)", why)
             self._backend = None
+
+    def speaking(self) -> bool:
+        """Whether a listener is still hearing what was said (about: from its length at the rate chosen).
+        Only when someone listens: a screen reader found, or a speech log written (a test of the pace)."""
+        if not self.enabled or (self._backend is None and self.log is None):
+            return False
+        return self._clock() < self._until
 
     def _open(self) -> Backend | None:
         if self._tried:
