@@ -81,7 +81,8 @@ class Voice:
         """The table shows (again): what is happening now, whoever's turn it is."""
         s = view.state
         self.turn = (s.hand_no, s.phase, s.to_act)
-        say(for_the_ear(status_text(view)), ASKED)
+        keys = " " + turn_keys(view) if view.human_to_act else ""
+        say(for_the_ear(status_text(view)) + keys, ASKED)  # the same words as the turn's: said once a frame
 
     def message(self, text: str) -> None:
         """The message line's words: a hint, a refusal, a warning about the staged move, a notice."""
