@@ -14,6 +14,7 @@ from game.keep.stats import Statistics
 from game.rules.state import GameState
 from game.ui.narrate import side_names
 from scenes.scene import Host, Scene
+from scenes.spoken_screens import speak
 from scenes.widgets import (
     GOLD,
     INK,
@@ -157,6 +158,13 @@ class GameOverScene(Scene):
                 self.on_menu()
 
     # ----- scene hooks -------------------------------------------------------------------------------
+
+    def announce(self) -> None:
+        s = self.state
+        names = side_names(s.players)
+        totals = [_("{side}: {score}").format(side=names[i], score=total_text(s.scores[i])) for i in range(s.sides)]
+        focused = self.buttons.focused
+        speak([outcome_title(s, self.human), outcome_reason(s), *totals] + ([focused.label] if focused else []))
 
     def enter(self, app: Host) -> None:
         super().enter(app)

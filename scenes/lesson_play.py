@@ -21,8 +21,10 @@ from game.lessons.lesson import Lesson
 from game.lessons.runner import Attempt, LessonRun, Outlined
 from game.ui.hint import Hint
 from game.ui.sounds import SoundBoard
+from game.ui.speech import MINE, Said
 from scenes.lesson_turns import LessonTurns
 from scenes.scene import Host, Scene
+from scenes.spoken_screens import speak
 from scenes.table import TableScene
 from scenes.widgets import GOLD, INK, draw_panel, draw_text, font, ui_unit, wrap_text
 
@@ -116,11 +118,19 @@ class LessonScene(Scene):
         self._panel_rect = pygame.Rect(0, 0, 0, 0)
         self.reported = False
         self._aimed: int | None = None  # the step the table's target was pointed for
+        self._step_said = Said()  # the step to do, said aloud as each comes
 
     # ----- the lesson -------------------------------------------------------------------------------
 
+    def announce(self) -> None:
+        """The lesson's title, its text and the step to do, as its panel shows them."""
+        title = _("Lesson {n} of {count}: {title}").format(n=self.number, count=self.count, title=self.lesson.title)
+        speak([title, self.lesson.text, self.lesson.well_done if self.run.done else self.run.text()])
+
     def _moved(self, attempt: Attempt) -> None:
         self.dirty = True
+        self._step_said.about((self.run.step, self.run.done), lambda: [
+            self.lesson.well_done if self.run.done else self.run.text()], MINE)
         if attempt.lesson_done and not self.reported:
             self.reported = True
             if self.on_done is not None:

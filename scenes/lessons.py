@@ -13,6 +13,7 @@ from game.lessons import COURSES, GUIDED, course
 from game.lessons.lesson import Course, Lesson
 from game.lessons.pages import Reading
 from scenes.scene import Scene
+from scenes.spoken_screens import speak
 from scenes.widgets import (
     GOLD,
     INK,
@@ -53,6 +54,11 @@ class LessonsScene(Scene):
         self.course = course(self.game)
         self.buttons = FocusGroup([])
         self._build()
+
+    def announce(self) -> None:
+        focused = self.buttons.focused
+        speak([self.course.title, _("Arrow keys to choose, Enter to open a lesson, Esc to go back"),
+               focused.label if focused else ""])
 
     def _build(self) -> None:
         self.course = course(self.game)

@@ -13,6 +13,7 @@ from game.i18n import _
 from game.ui.card_faces import CardFaces
 from game.ui.layout import card_height
 from scenes.scene import Host, Scene
+from scenes.spoken_screens import speak
 from scenes.widgets import (
     BUTTON_LABEL,
     GOLD,
@@ -144,6 +145,10 @@ class MenuScene(Scene):
         self.dirty = True
 
     # --- scene hooks -----------------------------------------------------------------
+
+    def announce(self) -> None:
+        focused = self.buttons.focused
+        speak([_("Bolivia: main menu."), self.continue_info or "", focused.label if focused else ""])
 
     def enter(self, app: Host) -> None:
         super().enter(app)

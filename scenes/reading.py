@@ -18,6 +18,7 @@ from game.lessons.pages import Page, Reading, card_id
 from game.ui.card_faces import CardFaces
 from game.ui.layout import card_height
 from scenes.scene import Scene
+from scenes.spoken_screens import page_lines, speak
 from scenes.widgets import (
     GOLD,
     INK,
@@ -63,8 +64,11 @@ class ReadingScene(Scene):
         return self.page == len(self.reading.pages) - 1
 
     def turn(self, delta: int) -> None:
+        before = self.page
         self.page = max(0, min(len(self.reading.pages) - 1, self.page + delta))
         self._labels()
+        if self.page != before:
+            self.announce()
         if self.last and not self.reported:
             self.reported = True
             if self.on_done is not None:
@@ -91,6 +95,13 @@ class ReadingScene(Scene):
                                 else _("The lessons"))
 
     # ----- scene hooks ------------------------------------------------------------------------------
+
+    def announce(self) -> None:
+        """The page said aloud: its title, its text, its table's rows, then what Enter does."""
+        page = self.reading.pages[self.page]
+        rows = [f"{label}: {value}" for label, value in page.lines]
+        speak(page_lines(f"{self.reading.title}: {page.title}", [page.text, *rows], self.page,
+                         len(self.reading.pages)) + [_("Enter: {what}").format(what=self.following.label.strip(" →"))])
 
     def enter(self, app) -> None:
         super().enter(app)

@@ -22,6 +22,8 @@ from game.ui.hand_story import wrap
 from game.ui.layout import card_height
 from game.ui.narrate import seat_names, side_names
 from game.ui.replay_model import PACES, VIEWS, Board, ReplayModel
+from game.ui.speech import Said
+from game.ui.spoken_table import for_the_ear
 from scenes.scene import Host, Scene
 from scenes.widgets import (
     GOLD,
@@ -73,6 +75,7 @@ class ReplayScene(Scene):
         self._board = self._story = pygame.Rect(0, 0, 0, 0)
         self.buttons: dict[str, Button] = {}
         self._make_buttons()
+        self._said = Said()  # each move said aloud as the replay shows it
 
     def _make_buttons(self) -> None:
         self.buttons = {
@@ -182,6 +185,13 @@ class ReplayScene(Scene):
     def update(self, dt: float) -> None:
         if self.model.update(dt):
             self.dirty = True
+        self._said.about((self.model.hand.hand, self.model.index), self.move_lines)
+
+    def move_lines(self) -> list[str]:
+        """The move shown, said as the story says it (the deal: the hand's number and who dealt)."""
+        frame = self.model.frame
+        lines = frame.said or [_("Hand {n}: the deal.").format(n=self.model.hand.hand)]
+        return [for_the_ear(line) for line in lines]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

@@ -23,6 +23,7 @@ from game.ui.hand_story import move_story, wrap
 from game.ui.move_words import move_words
 from game.ui.narrate import seat_names
 from scenes.scene import Host, Scene
+from scenes.spoken_screens import speak
 from scenes.widgets import GOLD, INK, INK_DIM, Button, draw_panel, draw_text, felt_background, ui_unit
 
 FRAME_WORK = 0.03  # seconds of a frame spent weighing decisions while the review is worked out
@@ -65,6 +66,7 @@ class ReviewScene(Scene):
         if not n:
             return
         self.chosen = min(max(0, index), n - 1)
+        speak(self.note(self.moments[self.chosen]))
         if self.chosen < self.first:
             self.first = self.chosen
         elif self.chosen >= self.first + self.shown:

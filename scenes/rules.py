@@ -13,6 +13,7 @@ from game.i18n import _, ngettext, number
 from game.rules.ruleset import BOLIVIA, RED_PLUS_MELDED, RED_PLUS_TWO, RuleSet
 from scenes.house_words import house_summary
 from scenes.scene import Host, Scene
+from scenes.spoken_screens import page_lines, speak
 from scenes.widgets import (
     GOLD,
     INK,
@@ -293,8 +294,17 @@ class RulesScene(Scene):
         self.closed = False
 
     def turn_page(self, delta: int) -> None:
+        before = self.page
         self.page = max(0, min(len(self._pages) - 1, self.page + delta))
+        if self.page != before:
+            self.announce()
         self.dirty = True
+
+    def announce(self) -> None:
+        """The page said aloud, paragraph by paragraph (each paragraph a line of its own)."""
+        paragraphs = [" ".join(block).removeprefix("• ") for block in self._pages[self.page]] if self._pages else []
+        speak(page_lines(_("Rules of {game}").format(game=game_name(self.rules.name)), paragraphs, self.page,
+                         len(self._pages)))
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)

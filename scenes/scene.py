@@ -53,3 +53,6 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def announce(self) -> None:
+        """Say what this screen is, once it shows (for a screen reader): overridden by the scenes that speak."""

@@ -27,6 +27,7 @@ from game.rules.scoring import hand_cost
 from game.rules.state import GameState, Phase
 from game.ui.narrate import seat_names, side_names
 from scenes.scene import Host, Scene
+from scenes.spoken_screens import score_column_lines, speak
 from scenes.table_parts.dialogs import Dialogs
 from scenes.table_parts.overlays import draw_score_sheet
 from scenes.widgets import (
@@ -274,6 +275,14 @@ class ScoringScene(Scene):
 
     def enter(self, app: Host) -> None:
         super().enter(app)
+
+    def announce(self) -> None:
+        """The hand's scoring said line by line, each side's, then the button (as the counting shows it)."""
+        lines = [hand_summary(self.state, self.result)]
+        for col in self.columns:
+            lines += score_column_lines(col.name, [(ln.label, ln.points, ln.note) for ln in col.lines],
+                                        col.before, col.after)
+        speak(lines + [_("{button}: Enter").format(button=self.button.label)])
 
     def update(self, dt: float) -> None:
         if self.counting:

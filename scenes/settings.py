@@ -2,7 +2,8 @@
 once (`on_change(settings)`, which the flow saves) and stays after a restart.
 
 It is the setup screen's list of choices ( label [ ◀ value ▶ ] ) over the player's `Settings`:
-language, animation speed, sound and its volume, card size, four-colour suits, the hand's sort
+language, accessibility (speech on or off, how much it says and how fast, the text size, high contrast),
+animation speed, sound and its volume, card size, four-colour suits, the hand's sort
 order, the discard warning, and the game and table size a new game starts with. The two buttons
 are Restore defaults (asks first) and Done; Esc is Done.
 """
@@ -14,12 +15,22 @@ from collections.abc import Callable
 import pygame
 
 from game.i18n import LANGUAGES, _, ngettext, pgettext, system_language
-from game.keep.settings import CARD_SIZES, SORT_ORDERS, SPEEDS, GameSetup, Settings
+from game.keep.settings import (
+    CARD_SIZES,
+    SORT_ORDERS,
+    SPEECH_RATES,
+    SPEECH_VERBOSITIES,
+    SPEEDS,
+    TEXT_SIZES,
+    GameSetup,
+    Settings,
+)
 from game.rules.ruleset import RULESETS
+from game.ui.looks import set_looks
 from game.ui.sounds import SoundBoard
 from scenes.rules import game_name
 from scenes.setup import LANGUAGE_NAMES, Row, SetupScene, players_text, speed_name
-from scenes.widgets import Dialog
+from scenes.widgets import Dialog, looks_changed
 
 VOLUMES = tuple(round(v / 10, 1) for v in range(11))  # 0 %, 10 % … 100 %
 ON_OFF = (True, False)
@@ -39,6 +50,18 @@ def language_text(lang: str | None) -> str:
     if lang is None:
         return _("System ({language})").format(language=language_name(system_language()))
     return LANGUAGE_NAMES[lang]
+
+
+def accessibility_value(key: str, value: str) -> str:
+    """A value of the lines on speech and text."""
+    return {
+        "speech_verbosity": {"all": _("Everything"), "mine": _("My turn and my partner"),
+                             "asked": _("Only what I ask")},
+        "speech_rate": {"slow": pgettext("speech rate", "Slow"), "normal": pgettext("speech rate", "Normal"),
+                        "fast": pgettext("speech rate", "Fast"), "fastest": pgettext("speech rate", "Fastest")},
+        "text_size": {"normal": pgettext("text size", "Normal"), "large": pgettext("text size", "Large"),
+                      "largest": pgettext("text size", "Largest")},
+    }[key][value]
 
 
 class SettingsScene(SetupScene):
@@ -75,6 +98,12 @@ class SettingsScene(SetupScene):
 
         self.rows = [
             row("language", _("Language"), [None, *LANGUAGES], st.language if st.language in LANGUAGES else None),
+            # Accessibility: the voice first, where a player who cannot see finds it at once.
+            row("speech", _("Speech"), list(ON_OFF), st.speech),
+            row("speech_verbosity", _("Speech says"), list(SPEECH_VERBOSITIES), st.speech_verbosity),
+            row("speech_rate", _("Speech rate"), list(SPEECH_RATES), st.speech_rate),
+            row("text_size", _("Text size"), list(TEXT_SIZES), st.text_size),
+            row("high_contrast", _("High contrast"), list(ON_OFF), st.high_contrast),
             row("speed", _("Animation speed"), list(SPEEDS), s.speed),
             row("sound", _("Sound"), list(ON_OFF), st.sound),
             row("volume", _("Volume"), list(VOLUMES), min(VOLUMES, key=lambda v: abs(v - st.volume))),
@@ -93,8 +122,10 @@ class SettingsScene(SetupScene):
 
     def value_text(self, row: Row) -> str:
         v = row.value
-        if row.key in ("sound", "four_colour", "discard_warning", "show_playable"):
+        if row.key in ("sound", "four_colour", "discard_warning", "show_playable", "speech", "high_contrast"):
             return on_off(v)
+        if row.key in ("speech_verbosity", "speech_rate", "text_size"):
+            return accessibility_value(row.key, str(v))
         if row.key == "volume":
             return f"{round(float(v) * 100)} %"  # type: ignore[arg-type]
         if row.key == "card_size":
@@ -131,6 +162,17 @@ class SettingsScene(SetupScene):
                                         if st.discard_warning else _("Discards go at once, without a question.")),
             "show_playable": lambda: (_("The cards in your hand that you can meld or add now are outlined.")
                                       if st.show_playable else _("No outline: you find your melds yourself.")),
+            "speech": lambda: (_("Accessibility: the game speaks through your screen reader.") if st.speech
+                               else _("Accessibility: the game says nothing aloud.")),
+            "speech_verbosity": lambda: {
+                "all": _("Everything that happens at the table is said."),
+                "mine": _("Your turn, your partner's moves and your own are said; the opponents' moves are not."),
+                "asked": _("Only what you ask for is said: the screens, the focus and the summary keys.")}[
+                st.speech_verbosity],
+            "speech_rate": lambda: _("How fast the screen reader speaks, where it lets the game choose."),
+            "text_size": lambda: _("The size of the words on every screen, whatever the size of the cards."),
+            "high_contrast": lambda: (_("Black and white, strong colours: text stands out from the table.")
+                                      if st.high_contrast else _("The green table and its usual colours.")),
             "game": lambda: (_("The game a new game plays. Standard Canasta comes in a later version.")
                              if len(RULESETS) == 1 else _("The game a new game plays.")) + later,
             "players": lambda: ngettext("How many players a new game has: you and {n} computer player.",
@@ -169,6 +211,13 @@ class SettingsScene(SetupScene):
             st.discard_warning = bool(v)
         elif key == "show_playable":
             st.show_playable = bool(v)
+        elif key in ("speech", "high_contrast"):
+            setattr(st, key, bool(v))
+        elif key in ("speech_verbosity", "speech_rate", "text_size"):
+            setattr(st, key, str(v))
+        if key in ("text_size", "high_contrast") and set_looks(st.text_size, st.high_contrast):
+            looks_changed()
+            self.resize(self.size)  # the words at their new size, this screen laid out again
         elif key == "game":
             st.setup.switch_game(str(v))
         elif key == "players":
@@ -210,7 +259,7 @@ class SettingsScene(SetupScene):
         fresh = Settings()
         st = self.settings
         for name in ("sound", "volume", "card_size", "four_colour", "sort_order", "discard_warning",
-                     "show_playable"):
+                     "show_playable", "speech", "speech_verbosity", "speech_rate", "text_size", "high_contrast"):
             setattr(st, name, getattr(fresh, name))
         setup = GameSetup()
         for name in ("speed", "players"):

@@ -19,6 +19,7 @@ from game.keep.settings import LEVELS, SPEEDS, GameSetup
 from game.rules.deal_code import MAX_LENGTH, BadCode, DealCode, decode
 from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
 from game.ui.narrate import seat_names
+from game.ui.speech import ASKED, say
 from scenes.rules import game_blurb, game_name
 from scenes.scene import Host, Scene
 from scenes.widgets import (
@@ -383,8 +384,16 @@ class SetupScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
+        u = ui_unit(size)
+        self._lay_out(size, u)
+        # A larger text size (or a short window) may not fit: the same layout a size smaller, until it does.
+        while u > 16 and self._panel.bottom > self.back_button.rect.top:
+            u -= 1
+            self._lay_out(size, u)
+
+    def _lay_out(self, size: tuple[int, int], u: int) -> None:
         w, h = size
-        u = self._unit = ui_unit(size)
+        self._unit = u
         title_h = round(u * 2.4)
         button_h = round(u * 2.2)
         hint_h = max(READABLE_PX, u * 2 // 3) + u // 2
@@ -418,6 +427,25 @@ class SetupScene(Scene):
         self.start_button.rect = pygame.Rect(w // 2 + margin // 2, by, bw, button_h)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        before = self.focus_words()
+        self._handle(event)
+        if self.focus_words() != before:  # a line or its value changed under the keys or the mouse
+            say(self.focus_words(with_caption=True), ASKED, interrupt=True)
+
+    def focus_words(self, with_caption: bool = False) -> str:
+        """The focused line said aloud: its label and value (and the sentence under the list), or a button."""
+        if self.focus in ("back", "start"):
+            words = (self.back_button if self.focus == "back" else self.start_button).label
+        else:
+            row = self._row(self.focus)
+            words = _("{label}: {value}").format(label=row.label, value=self.value_text(row)) if row else ""
+        caption = self.caption() if with_caption else ""
+        return f"{words}. {caption}" if caption else words
+
+    def announce(self) -> None:
+        say(f"{self.heading()}. {self.focus_words(with_caption=True)}", ASKED, interrupt=True)
+
+    def _handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
             self._key(event)
         elif event.type == pygame.MOUSEMOTION:

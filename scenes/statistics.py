@@ -15,6 +15,7 @@ from game.rules.ruleset import BOLIVIA, RULESETS
 from scenes.rules import game_name
 from scenes.scene import Scene
 from scenes.setup import level_name, players_text
+from scenes.spoken_screens import speak
 from scenes.widgets import (
     GOLD,
     INK,
@@ -120,6 +121,7 @@ class StatisticsScene(Scene):
         games = self.games()
         self.game = games[(games.index(self.game) + delta) % len(games)]
         self.resize(self.size)
+        self.announce()
 
     def lines(self) -> list[tuple[str, str, bool]]:
         lines = stat_lines(self.stats.games.get(self.game) or GameStats(), self.game)
@@ -161,6 +163,11 @@ class StatisticsScene(Scene):
             parts.append(ngettext("R: replay your last game", "R: replay your last {n} games",
                                   self.kept).format(n=self.kept))
         return " · ".join(parts)
+
+    def announce(self) -> None:
+        """The statistics said line by line: label and value."""
+        speak([self.title(), *(f"{label}: {value}" if value else label for label, value, _bold in self.lines()),
+               self.footer()])
 
     def title(self) -> str:
         return _("Statistics: {game}").format(game=game_name(self.game))

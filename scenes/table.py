@@ -22,6 +22,7 @@ from game.ui.input_map import Intent
 from game.ui.layout import CARD_SCALES, TableLayout, table_layout
 from game.ui.narrate import describe, seat_names, side_names, took_back
 from game.ui.sounds import SILENT, SoundBoard
+from game.ui.speech import speaker
 from game.ui.table_view import Homes, compute_homes
 from scenes.scene import Scene
 from scenes.table_parts.aim import Aim
@@ -40,6 +41,7 @@ from scenes.table_parts.panels import Panels
 from scenes.table_parts.piles import Piles
 from scenes.table_parts.score_panel import ScorePanel
 from scenes.table_parts.view import Of, TableView
+from scenes.table_parts.voice import Voice
 from scenes.table_picture import Frame, TablePicture
 from scenes.table_router import TableRouter
 from scenes.turns import Turns
@@ -96,6 +98,8 @@ class TableScene(Scene):
         self.log_panel = LogPanel()  # what happened: the hand's story
         self.score_panel = ScorePanel()
         self.messages = MessageLine()  # hint, refusal, warning, notice and status: one line, one at a time
+        self.voice = Voice()  # the table told aloud, through the player's screen reader
+        self.messages.on_show = self.voice.message
         self.other_hands = OtherHands()
         self.flourishes = Flourishes()
         self.dialogs = Dialogs()  # a yes/no question, the pause menu
@@ -116,6 +120,10 @@ class TableScene(Scene):
         if self.state.phase == Phase.DEAL and self.state.hand_no == 0:
             self.apply_events(self.controller.deal())
         self._sync_dialog()  # a restored game may be waiting for the player's answer
+
+    def announce(self) -> None:
+        """Back at the table (or first at it): whose turn it is and what it asks, said again."""
+        self.voice.at_table(self.view)
 
     def resize(self, size: tuple[int, int]) -> None:
         layout = table_layout(size, self.state.players, self.card_scale)
@@ -157,8 +165,10 @@ class TableScene(Scene):
             self.hints.moved()  # the position changed: the hint was about the one before
             self.messages.drop("hint")
         self.cards.note_motions(events, self.state)
+        lines = []
         for e in events:
             line = describe(e, self.names)
+            lines.append(line)
             if isinstance(e, ev.HandDealt):
                 dealt = True
                 self.log_panel.start_hand(line)  # the story starts again with each hand
@@ -172,6 +182,7 @@ class TableScene(Scene):
             elif isinstance(e, ev.HandEnded):
                 self.end_wait = END_PAUSE
         self.sounds.on_events(events, self.controller.human)
+        self.voice.events(events, lines, self.view)
         self.hand.keep_only(set(self.state.hands[self.seat]))
         self.melds.keep_only(self.view)
         if dealt and self.layout is not None:
@@ -179,6 +190,8 @@ class TableScene(Scene):
         self.relayout(animate=True, deal=dealt)
         self.cards.hold_next = True  # drawn over the next frames (see Cards.draw)
         self._sync_dialog()
+        self.voice.after_input(self.view, self.hand, self.aim, self.panels, self.log_panel, self.melds.staging,
+                               quiet=True)
         if self.on_change:
             self.on_change(self.state)
         self.dirty = True
@@ -221,7 +234,9 @@ class TableScene(Scene):
                         self.on_hand_end(self)
             return
         was_thinking = self.controller.thinking
-        applied = self.controller.update(dt, busy=not self.cards.tweener.idle)
+        # The computers wait for the pictures, and for the voice to finish telling the last move.
+        applied = self.controller.update(dt, busy=not self.cards.tweener.idle or
+                                         (getattr(self.controller, "pause", 0) > 0 and speaker().speaking()))
         if applied is not None:
             self.apply_events(applied.events)
         elif was_thinking != self.controller.thinking:
@@ -259,8 +274,9 @@ class TableScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.dialogs.handle_event(event) or self.panels.handle_event(event):
             self.dirty = True  # a question, the pause menu, or a panel open: it takes the event
-            return
-        self.carry_out(self.router.handle(event))
+        else:
+            self.carry_out(self.router.handle(event))
+        self.voice.after_input(self.view, self.hand, self.aim, self.panels, self.log_panel, self.melds.staging)
 
     def do(self, intent: Intent) -> None:
         """Carry out an intent from a key, a click or a button."""
@@ -284,6 +300,7 @@ class TableScene(Scene):
             "hint": (lambda i: self.show_hint(), False),
             "do_hint": (lambda i: self.router.do_hint(self.hints.to_do(), self.hints.cards), True),  # E, Do it
             "undo": (lambda i: self._undo(), True),
+            "tell": (lambda i: self.voice.tell(i.arg, self.view), False),  # 3 to 8: a summary said aloud
         }
 
     def _undo(self) -> Outcomes:

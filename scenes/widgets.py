@@ -14,7 +14,9 @@ import pygame
 
 from game.assets import font
 from game.i18n import _, language
-from game.ui.input_map import answer_key
+from game.ui.input_map import answer_key, yes_no_letters
+from game.ui.looks import HC_BACKGROUND, HC_EDGE, HC_PANEL, contrast_colour, high_contrast, scaled_text
+from game.ui.speech import ASKED, MINE, say
 from game.ui.surface_cache import surface_cache
 
 Color = tuple[int, int, int]
@@ -36,8 +38,9 @@ READABLE_PX = 14  # no word of a screen smaller, from 1024x600 up (issue 23)
 
 
 def ui_unit(size: tuple[int, int]) -> int:
-    """One text line's worth of pixels: about 4.5% of the window height, never tiny."""
-    return max(18, round(min(size[1], size[0] * 0.75) * 0.045))
+    """One text line's worth of pixels: about 4.5% of the window height, never tiny; more at a larger text
+    size (game/ui/looks.py)."""
+    return scaled_text(max(18, round(min(size[1], size[0] * 0.75) * 0.045)), size[1])
 
 
 def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
@@ -73,16 +76,30 @@ def felt_background(size: tuple[int, int]) -> pygame.Surface:
 
     Made once per window size (it takes tens of milliseconds), so switching scenes costs no frame.
     """
-    key = (tuple(size), pygame.display.get_surface() is not None)
+    key = (tuple(size), pygame.display.get_surface() is not None, high_contrast())
     surf = _FELT.get(key)
     if surf is None:
         if len(_FELT) >= 2:  # the current size and the one before a resize
             _FELT.pop(next(iter(_FELT)))
-        surf = _FELT[key] = _make_felt(size)
+        surf = _FELT[key] = _make_felt(size) if not key[2] else _flat(size, HC_BACKGROUND)
     return surf
 
 
-_FELT: dict[tuple[tuple[int, int], bool], pygame.Surface] = {}
+_FELT: dict[tuple[tuple[int, int], bool, bool], pygame.Surface] = {}
+
+
+def looks_changed() -> None:
+    """The text size or the colours changed: the words, buttons and panels drawn before are drawn again."""
+    for drawn in (_text_image, _button_image, panel_image):
+        drawn.cache_clear()
+    fit_size.cache_clear()
+
+
+def _flat(size: tuple[int, int], colour: Color) -> pygame.Surface:
+    """The high-contrast table: one flat colour, nothing behind the words."""
+    surf = pygame.Surface(at_least_a_pixel(size))
+    surf.fill(colour)
+    return surf.convert() if pygame.display.get_surface() is not None else surf
 
 
 def _make_felt(size: tuple[int, int]) -> pygame.Surface:
@@ -124,8 +141,9 @@ def draw_text(
 
 
 def text_image(text: str, size: int, color: Color, bold: bool = False, alpha: int = 255) -> pygame.Surface:
-    """One line of text rendered, cached: the same labels are drawn frame after frame."""
-    return _text_image(text, size, tuple(color), bold, alpha)
+    """One line of text rendered, cached: the same labels are drawn frame after frame (in the high-contrast
+    colours when the player chose them)."""
+    return _text_image(text, size, contrast_colour(tuple(color)), bold, alpha)
 
 
 @surface_cache(4)  # every label of a screen, many times over (a few hundred kB at 1920x1080 a frame)
@@ -146,7 +164,7 @@ def _shadow_shape(size: tuple[int, int], radius: int) -> pygame.Surface:
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
     """A dark green rounded panel with a gold edge and a drop shadow."""
-    surface.blit(panel_image(at_least_a_pixel(rect.size), radius), rect.topleft)
+    surface.blit(panel_image(at_least_a_pixel(rect.size), radius, high_contrast()), rect.topleft)
 
 
 def at_least_a_pixel(size: Sequence[int]) -> tuple[int, int]:
@@ -155,14 +173,15 @@ def at_least_a_pixel(size: Sequence[int]) -> tuple[int, int]:
 
 
 @surface_cache(8)  # a panel sized to its content is a new size each time: bounded by memory, not count
-def panel_image(size: tuple[int, int], radius: int) -> pygame.Surface:
+def panel_image(size: tuple[int, int], radius: int, contrast: bool | None = None) -> pygame.Surface:
     """The panel with its shadow, drawn once per size: one blit a frame instead of three drawings."""
     off = max(3, radius // 3)
     image = pygame.Surface((size[0] + off, size[1] + off), pygame.SRCALPHA)
     image.blit(_shadow_shape(size, radius), (off, off))
     rect = pygame.Rect((0, 0), size)
-    pygame.draw.rect(image, PANEL, rect, border_radius=radius)
-    pygame.draw.rect(image, PANEL_EDGE, rect, width=max(2, radius // 6), border_radius=radius)
+    hc = high_contrast() if contrast is None else contrast
+    pygame.draw.rect(image, HC_PANEL if hc else PANEL, rect, border_radius=radius)
+    pygame.draw.rect(image, HC_EDGE if hc else PANEL_EDGE, rect, width=max(2, radius // 6), border_radius=radius)
     return image
 
 
@@ -259,6 +278,8 @@ class FocusGroup:
                 break
         self.focus = i
         self._sync()
+        if self.focused is not None:
+            say(self.focused.label, ASKED, interrupt=True)  # the key moved the focus: what it is on now
 
     @property
     def focused(self) -> Button | None:
@@ -307,6 +328,12 @@ class FocusGroup:
             b.draw(surface)
 
 
+def dialog_words(question: str, yes: str, no: str) -> str:
+    """A question as said aloud: the question, then its two answers and their keys."""
+    y, n = yes_no_letters(language())
+    return _("{question} {yes}: key {y}. {no}: key {n}.").format(question=question, yes=yes, y=y, no=no, n=n)
+
+
 class Dialog:
     """A modal yes/no question. `on_answer(True/False)` is called once, then `open` is False."""
 
@@ -326,6 +353,7 @@ class Dialog:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.unit = 20
         self._lines: list[str] = []
+        say(dialog_words(message, self.yes.label, self.no.label), MINE, interrupt=True)
 
     def _answer(self, value: bool) -> None:
         if self.open:

@@ -45,3 +45,26 @@ def _no_player_failures(request: pytest.FixtureRequest):
     if _FAILURES.records and request.node.get_closest_marker("player_failures") is None:
         first = _FAILURES.records[0]
         pytest.fail(f"a computer player or the engine failed during the test: {first.getMessage()[:2000]}")
+
+
+@pytest.fixture(autouse=True)
+def _quiet_speaker():
+    """Each test speaks to a fresh speaker with no screen reader behind it (never the machine's own voice);
+    a test that listens reads `speaker().pending` or hands in its own."""
+    from game.ui.speech import Speaker, use
+
+    old = use(Speaker(make_backend=None))
+    yield
+    use(old)
+
+
+@pytest.fixture(autouse=True)
+def _usual_looks():
+    """Each test draws at the usual text size and colours, whatever a test before chose."""
+    yield
+    from game.ui.looks import set_looks
+
+    if set_looks("normal", False):
+        from scenes.widgets import looks_changed
+
+        looks_changed()

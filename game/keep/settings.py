@@ -27,6 +27,9 @@ TARGETS = (2500, 5000, 7500, 10000, 15000)
 DEFAULT_TARGET = 15000
 CARD_SIZES = ("normal", "large")
 SORT_ORDERS = ("rank", "suit")
+SPEECH_VERBOSITIES = ("all", "mine", "asked")  # everything / my turn and my partner / only what I ask
+SPEECH_RATES = ("slow", "normal", "fast", "fastest")
+TEXT_SIZES = ("normal", "large", "largest")  # the words' size, whatever the cards' size
 
 Check = Callable[[object], bool]
 
@@ -174,12 +177,20 @@ class Settings:
     discard_warning: bool = True
     show_playable: bool = False  # outline the cards in hand that can be melded or added now
     window: WindowState | None = None  # None: never closed yet, open to fit the screen
+    # Accessibility: the screen reader's voice, the words' size, the high-contrast colours.
+    speech: bool = True
+    speech_verbosity: str = "all"
+    speech_rate: str = "normal"
+    text_size: str = "normal"
+    high_contrast: bool = False
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json(), "sound": self.sound,
                 "volume": self.volume, "card_size": self.card_size, "four_colour": self.four_colour,
                 "sort_order": self.sort_order, "discard_warning": self.discard_warning,
-                "show_playable": self.show_playable,
+                "show_playable": self.show_playable, "speech": self.speech,
+                "speech_verbosity": self.speech_verbosity, "speech_rate": self.speech_rate,
+                "text_size": self.text_size, "high_contrast": self.high_contrast,
                 "window": self.window.to_json() if self.window is not None else None}
 
     @staticmethod
@@ -204,6 +215,11 @@ class Settings:
             sort_order=r.get("sort_order", one_of(*SORT_ORDERS), default.sort_order),
             discard_warning=r.get("discard_warning", is_bool, default.discard_warning),
             show_playable=r.get("show_playable", is_bool, default.show_playable),
+            speech=r.get("speech", is_bool, default.speech),
+            speech_verbosity=r.get("speech_verbosity", one_of(*SPEECH_VERBOSITIES), default.speech_verbosity),
+            speech_rate=r.get("speech_rate", one_of(*SPEECH_RATES), default.speech_rate),
+            text_size=r.get("text_size", one_of(*TEXT_SIZES), default.text_size),
+            high_contrast=r.get("high_contrast", is_bool, default.high_contrast),
             window=WindowState.from_json(window),
         )
         if window is not None and (settings.window is None or settings.window.to_json() != window):

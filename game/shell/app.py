@@ -22,6 +22,7 @@ from game.keep.logs import first_frame_drawn
 from game.shell.frame_gate import frame_begins, frame_ends
 from game.shell.window import DEFAULT_SIZE, Placement, WindowState, windowed_place
 from game.ui.native_memory import give_back_free_memory, keep_big_images_apart
+from game.ui.speech import speaker
 from scenes.scene import Scene
 
 FPS = 60
@@ -92,6 +93,7 @@ class SceneManager:
         scene.enter(self.app)
         scene.resize(self.app.size)
         scene.dirty = True
+        getattr(scene, "announce", lambda: None)()  # a screen opened: its name and focus said aloud
         return True
 
     def close(self) -> None:
@@ -293,6 +295,7 @@ class App:
             self.draws += 1
             if self.draws == 1:
                 first_frame_drawn()
+        speaker().flush()  # what the frame had to say, handed to the screen reader
         self.frame += 1
 
     def present(self, rects: list[pygame.Rect] | None) -> None:

@@ -16,6 +16,8 @@ from game.keep.settings import Settings
 from game.keep.storage import Storage
 from game.rules.record import GameRecord
 from game.rules.state import GameState
+from game.ui.looks import set_looks
+from game.ui.speech import speaker
 
 if TYPE_CHECKING:
     from game.ui.sounds import SoundBoard
@@ -54,6 +56,7 @@ class Keeping:
         if self._settings is None:
             self._settings = self.storage.load_settings()
             set_language(self.language)  # before the first scene builds its labels
+            speak_as(self._settings)
         return self._settings
 
     @property
@@ -67,6 +70,7 @@ class Keeping:
         self._settings = settings
         set_language(self.language)  # the player's choice, or the system's (None)
         self.sounds.configure(settings.sound, settings.volume)
+        speak_as(settings)
         if self.table is not None:
             self.speed = settings.setup.speed  # the game in progress is saved at its new speed
             self.table.apply_settings(settings)
@@ -116,3 +120,10 @@ class Keeping:
         if self.table is not None and self.table.controller.state is state:
             return self.table.controller.record
         return None
+
+
+def speak_as(settings: Settings) -> None:
+    """The voice as the settings want it (on or off, how much it says, how fast), and the words' size and
+    colours."""
+    speaker().configure(settings.speech, settings.speech_verbosity, settings.speech_rate)
+    set_looks(settings.text_size, settings.high_contrast)

@@ -32,6 +32,8 @@ def build_parser(tools: tuple[str, ...] = ()) -> argparse.ArgumentParser:
     p.add_argument("--screenshot", type=Path, default=None, help=_("save the last frame here (PNG)"))
     p.add_argument("--deal", default=None, help=_("play a deal again: the code its scoring screen showed"))
     p.add_argument("--size", default=None, help=_("window size, like 1280x800 (default: as left last time)"))
+    p.add_argument("--speech-log", type=Path, default=None,
+                   help=_("write every line the game speaks to this file, one a line (also BOLIVIA_SPEECH_LOG)"))
     return p
 
 
@@ -67,6 +69,16 @@ def main(argv: list[str], tools: tuple[str, ...] = ()) -> int:
         except BadCode as why:
             print(f"error: --deal: {why}", file=sys.stderr)
             return 2
+    from game.ui.speech import log_path_from, speaker
+
+    speech_log = log_path_from(args.speech_log)
+    if speech_log is not None:
+        try:
+            speaker().open_log(speech_log)
+        except OSError as why:
+            print(_("error: cannot write the speech log {path}: {why}").format(
+                path=speech_log, why=why.strerror or why), file=sys.stderr)
+            return 2
     import pygame
 
     from game.shell.flow import Flow
@@ -88,4 +100,5 @@ def main(argv: list[str], tools: tuple[str, ...] = ()) -> int:
         return 2
     finally:
         flow.close()
+        speaker().close_log()
     return 0

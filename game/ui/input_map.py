@@ -48,6 +48,8 @@ KEYS: dict[int, Intent] = {
     pygame.K_BACKSPACE: Intent("clear"),
     pygame.K_UP: Intent("target", -1),
     pygame.K_DOWN: Intent("target", 1),
+    # 3 to 8: a summary said aloud (game/ui/spoken_table.py TELLS): hand, our melds, theirs, piles, scores, turn
+    **{pygame.K_3 + i: Intent("tell", i) for i in range(6)},
 }
 
 

@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
+from game.ui.looks import scaled_text
+
 Rect = tuple[int, int, int, int]
 
 CARD_ASPECT = 1.4  # height / width, close to a real 63x88 mm card
@@ -35,8 +37,9 @@ THREE_SHIFT = 0.04  # at three, the two opponents share the top band: it gets so
 
 
 def label_px(size: tuple[int, int]) -> int:
-    """Font size of the table's small labels (meld areas, badges): never below 14 px."""
-    return max(14, round(min(size[1], size[0] * 0.75) * 0.021))
+    """Font size of the table's small labels (meld areas, badges): never below 14 px; more at a larger text
+    size (game/ui/looks.py)."""
+    return scaled_text(max(14, round(min(size[1], size[0] * 0.75) * 0.021)), size[1])
 
 MELD_KINDS = ("run", "rank", "wild", "threes", "staged", "canasta")  # display order of a side's meld groups
 

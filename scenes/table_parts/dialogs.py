@@ -11,6 +11,7 @@ import pygame
 from game.i18n import _, language
 from game.ui.draw_list import DrawList
 from game.ui.input_map import yes_no_letters
+from game.ui.speech import ASKED, say
 from scenes.widgets import INK, Button, Dialog, FocusGroup, draw_text, ui_unit, veil
 
 
@@ -44,6 +45,7 @@ class Dialogs:
 
     def pause(self, entries: list[tuple[str, Callable[[], None]]], size: tuple[int, int]) -> None:
         self.paused = FocusGroup([Button(label, action) for label, action in entries])
+        say(_("Paused. {first}").format(first=entries[0][0]), ASKED, interrupt=True)
         self.place(size)
 
     def pause_menu(self, settings: Callable[[], None] | None, rules: Callable[[], None] | None,

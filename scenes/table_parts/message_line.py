@@ -9,6 +9,8 @@ until the position changes (the scene drops it then) or another message takes th
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.i18n import _, language
@@ -51,6 +53,7 @@ class MessageLine:
         self.items: list[Message] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.room_right = 0  # the line's right end: the sound switch sits beyond it
+        self.on_show: Callable[[str], None] | None = None  # each message as it shows: said aloud
 
     def place(self, rect: tuple[int, int, int, int], room_right: int) -> None:
         self.rect = pygame.Rect(rect)
@@ -62,6 +65,8 @@ class MessageLine:
             self.drop(key)
         said = Message(message, duration, key)
         self.items.append(said)
+        if self.on_show is not None:
+            self.on_show(message)
         return said
 
     def say(self, key: str, message: str | None, duration: float | None = 3.0) -> None:

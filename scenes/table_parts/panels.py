@@ -13,6 +13,7 @@ from game.i18n import _, language
 from game.ui.draw_list import DrawList
 from game.ui.hand_story import Scroll
 from game.ui.input_map import key_intent, yes_no_letters
+from game.ui.spoken_table import tell_keys_line
 from scenes.table_parts.overlays import OVERLAYS, draw_log_overlay, draw_score_sheet
 from scenes.table_parts.view import TableView
 from scenes.widgets import GOLD, INK, draw_panel, draw_text, font, veil, wrap_text
@@ -184,6 +185,7 @@ def help_lines(view: TableView) -> list[str]:
     lines += [
         _("R  the rules      V  sound on / off      Esc  pause      H, F1 or ?  this help"),
         _("W  what happened this hand      G  the score sheet      F11  full screen"),
+        tell_keys_line(),
         _("Mouse: click cards to select, then a meld or the empty meld area; drag works too."),
         _("A gold bar marks the cards you drew this turn."),
     ]
