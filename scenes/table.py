@@ -41,9 +41,9 @@ from scenes.table_parts.panels import Panels
 from scenes.table_parts.piles import Piles
 from scenes.table_parts.score_panel import ScorePanel
 from scenes.table_parts.view import Of, TableView
-from scenes.table_parts.voice import Voice
 from scenes.table_picture import Frame, TablePicture
 from scenes.table_router import TableRouter
+from scenes.table_voice import Voice
 from scenes.turns import Turns
 from scenes.widgets import felt_background
 

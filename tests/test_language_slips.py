@@ -50,9 +50,10 @@ def rendered(text: str, values: dict[str, list[str]]) -> Iterator[str]:
     if not names:
         yield text
         return
+    neutral = {n: f"Zq{i}" for i, n in enumerate(names)}  # a word of its own each: two side by side are no slip
     for varied in names:
-        for value in values.get(varied, ["Zq"]):
-            filled = {n: (value if n == varied else values.get(n, ["Zq"])[0]) for n in names}
+        for value in values.get(varied, [neutral[varied]]):
+            filled = {n: (value if n == varied else values.get(n, [neutral[n]])[0]) for n in names}
             yield PLACEHOLDER.sub(lambda m, f=filled: f[m.group(1)], text)
 
 

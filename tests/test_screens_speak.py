@@ -49,7 +49,7 @@ def test_the_menu_says_itself_and_each_button_the_arrows_reach(app):
     menu = MenuScene(on_new_game=lambda: None)
     assert open_scene(app, menu) == ["Bolivia: main menu.", "New game"]
     menu.handle_event(key(pygame.K_DOWN))
-    assert said() == ["Learn to play"]
+    assert said() == [menu.buttons.buttons[1].label] and menu.buttons.focused is menu.buttons.buttons[1]
 
 
 def test_setup_and_settings_lines_are_said_with_their_values(app):

@@ -186,6 +186,7 @@ def test_draw_first_says_how_many_cards_this_table_draws() -> None:
 
 # A count before a plural noun in a message without plural forms: each can never be one, and why.
 NEVER_ONE = {
+    "{cards} as a new meld": "the cards' names said one by one, not a count",
     "Plays the deal {code} again, the same cards to every seat: {game}, {n} players, to {target} points. "
     "Backspace to change it.":
         "a deal is for 2, 3 or 4 players",

@@ -1,6 +1,6 @@
 """The table in words for the ear: cards named in full ("queen of hearts", not "Q♥"), the card, meld or
 pile the keyboard is on, and the summaries a key asks for (the hand by rank, the melds, the piles, the
-scores, whose turn). No pygame: the table's voice (scenes/table_parts/voice.py) says what this words.
+scores, whose turn). No pygame: the table's voice (scenes/table_voice.py) says what this words.
 """
 
 from __future__ import annotations
