@@ -27,6 +27,8 @@ TARGETS = (2500, 5000, 7500, 10000, 15000)
 DEFAULT_TARGET = 15000
 CARD_SIZES = ("normal", "large")
 SORT_ORDERS = ("rank", "suit")
+CARD_BACKS = ("blue", "red", "green", "night")  # drawn by game/ui/themes.py, in this order in Settings
+FELTS = ("green", "blue", "wine", "slate")
 
 Check = Callable[[object], bool]
 
@@ -174,12 +176,14 @@ class Settings:
     discard_warning: bool = True
     show_playable: bool = False  # outline the cards in hand that can be melded or added now
     window: WindowState | None = None  # None: never closed yet, open to fit the screen
+    card_back: str = "blue"
+    felt: str = "green"
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json(), "sound": self.sound,
                 "volume": self.volume, "card_size": self.card_size, "four_colour": self.four_colour,
                 "sort_order": self.sort_order, "discard_warning": self.discard_warning,
-                "show_playable": self.show_playable,
+                "show_playable": self.show_playable, "card_back": self.card_back, "felt": self.felt,
                 "window": self.window.to_json() if self.window is not None else None}
 
     @staticmethod
@@ -205,6 +209,8 @@ class Settings:
             discard_warning=r.get("discard_warning", is_bool, default.discard_warning),
             show_playable=r.get("show_playable", is_bool, default.show_playable),
             window=WindowState.from_json(window),
+            card_back=r.get("card_back", one_of(*CARD_BACKS), default.card_back),
+            felt=r.get("felt", one_of(*FELTS), default.felt),
         )
         if window is not None and (settings.window is None or settings.window.to_json() != window):
             r.refused.append("window")

@@ -16,6 +16,7 @@ from game.keep.settings import Settings
 from game.keep.storage import Storage
 from game.rules.record import GameRecord
 from game.rules.state import GameState
+from game.ui import themes
 
 if TYPE_CHECKING:
     from game.ui.sounds import SoundBoard
@@ -54,6 +55,7 @@ class Keeping:
         if self._settings is None:
             self._settings = self.storage.load_settings()
             set_language(self.language)  # before the first scene builds its labels
+            themes.choose(self._settings.card_back, self._settings.felt)
         return self._settings
 
     @property
@@ -66,6 +68,7 @@ class Keeping:
         """The settings screen changed something: it applies now, to the game on the table too, and is kept."""
         self._settings = settings
         set_language(self.language)  # the player's choice, or the system's (None)
+        themes.choose(settings.card_back, settings.felt)
         self.sounds.configure(settings.sound, settings.volume)
         if self.table is not None:
             self.speed = settings.setup.speed  # the game in progress is saved at its new speed
