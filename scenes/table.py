@@ -97,7 +97,7 @@ class TableScene(Scene):
         self.score_panel = ScorePanel()
         self.messages = MessageLine()  # hint, refusal, warning, notice and status: one line, one at a time
         self.other_hands = OtherHands()
-        self.flourishes = Flourishes()
+        self.flourishes = Flourishes(lambda: self.speed, self.view.side, self.state.side_of, self.seat)
         self.dialogs = Dialogs()  # a yes/no question, the pause menu
         self.panels = Panels()  # the keys, what happened, the score sheet
         self.panels.on_replay = on_replay
@@ -260,7 +260,7 @@ class TableScene(Scene):
         if self.dialogs.handle_event(event) or self.panels.handle_event(event):
             self.dirty = True  # a question, the pause menu, or a panel open: it takes the event
             return
-        self.carry_out(self.router.handle(event))
+        self.carry_out(self.router.handle(self.flourishes.seen(event)))  # a key or click skips a moment
 
     def do(self, intent: Intent) -> None:
         """Carry out an intent from a key, a click or a button."""

@@ -277,6 +277,7 @@ class Flow(Keeping, Rooms, Playback):
             scene.on_review = lambda: self.open_review(record, hand.hand, scene)
         if not self.demo:  # Esc: the pause menu, as at the table
             scene.on_settings, scene.on_rules, scene.on_menu = self.open_settings, self.open_rules, self.start_menu
+            scene.sounds = self.sounds  # the lines tick as they count up
         self.app.scenes.request(scene)
 
     def after_scoring(self, table: TableScene) -> None:
