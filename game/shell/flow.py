@@ -27,6 +27,7 @@ from game.keep.folder_files import StorageError
 from game.keep.settings import GameSetup, Settings
 from game.keep.storage import Storage
 from game.rules.deal_code import DealCode, code_of
+from game.rules.game_story import tell
 from game.rules.record import GameRecord
 from game.rules.ruleset import BOLIVIA, RULESETS
 from game.rules.state import GameState, Phase
@@ -317,6 +318,7 @@ class Flow(Keeping, Rooms, Playback):
             human=not self.demo,
         )
         if record is not None and record.hands and not self.demo:
+            scene.celebrate(tell(record, state.side_of(0)), self.speed)  # the game's summary, and confetti
             scene.on_replay = lambda: self.open_replay(record, record.hands[-1].hand, scene)
             scene.on_review = lambda: self.open_review(record, record.hands[-1].hand, scene)
         if failed:
