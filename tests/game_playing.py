@@ -23,13 +23,16 @@ class Played:
     outs: list[tuple[int, bool]] = field(default_factory=list)  # (seat, concealed)
 
 
-def play_game(players: int, seed: int, target: int = 2500) -> Played:
-    state = GameState(players, seed, target=target)
-    record = GameRecord.of(state)
+def play_game(players: int, seed: int, target: int = 2500, on_hand_end=None, state: GameState | None = None,
+              record: GameRecord | None = None, hands: int | None = None) -> Played:
+    """`on_hand_end(state, record)` after each hand; `state` and `record` to play an already set up game;
+    `hands`: stop after that many."""
+    state = state if state is not None else GameState(players, seed, target=target)
+    record = record if record is not None else GameRecord.of(state)
     played = Played(state, record)
     rng = random.Random(seed)
     greedy = get_player("greedy")
-    while state.phase != Phase.GAME_OVER:
+    while state.phase != Phase.GAME_OVER and (hands is None or len(state.results) < hands):
         if state.phase == Phase.DEAL:
             record.play(state, Deal())
             continue
@@ -39,4 +42,6 @@ def play_game(players: int, seed: int, target: int = 2500) -> Played:
                 played.outs.append((e.seat, e.concealed))
             if isinstance(e, ev.HandEnded):
                 played.canastas.append([k for m in state.melds[0] if (k := m.canasta(state.rules))])
+                if on_hand_end is not None:
+                    on_hand_end(state, record)
     return played

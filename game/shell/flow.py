@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from datetime import date
 
 from game.ai import get_player
 from game.i18n import _, number
 from game.keep.folder_files import StorageError
 from game.keep.settings import GameSetup, Settings
 from game.keep.storage import Storage
+from game.rules.daily import daily_deal
 from game.rules.deal_code import DealCode, code_of
 from game.rules.game_story import tell
 from game.rules.record import GameRecord
@@ -150,6 +152,14 @@ class Flow(Keeping, Rooms, Playback):
         the code's, the same cards to every seat; the hands after it are new."""
         self.start_from_setup(setup, deal=code)
 
+    def start_daily(self, today: date | None = None) -> None:
+        """Today's deal: Bolivia at four, the computers at the player's level, the same cards for everyone
+        today (game/rules/daily.py); its first hand's score is kept if it is the player's best of the day."""
+        code = daily_deal(today or date.today())
+        setup = self.settings.setup
+        self.start_game(code.players, None, ["human"] + [setup.level] * (code.players - 1), code.target,
+                        setup.speed, deal=code)
+
     def start_from_setup(self, setup: GameSetup, deal: DealCode | None = None) -> None:
         self.settings.setup = setup
         try:
@@ -258,7 +268,7 @@ class Flow(Keeping, Rooms, Playback):
     def hand_ended(self, table: TableScene) -> None:
         if not self.demo:
             try:
-                self.storage.record_hand(table.state, table.state.side_of(0))
+                self.storage.record_hand(table.state, table.state.side_of(0), self._record_of(table.state))
             except StorageError as why:  # kept in memory and written at the next chance: said at the table
                 table.toasts.show(self._unsaved_words(str(why)), 10.0)
         self.show_scoring(table)
