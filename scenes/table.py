@@ -189,7 +189,7 @@ class TableScene(Scene):
             return
         hand, melds, st = self.hand, self.melds, self.state
         self.homes = compute_homes(st, self.layout, self.seat, hand.sort_mode, melds.staging.new, hand.selected,
-                                   hand.pins_to_keep(), dict(melds.staging.adds))
+                                   hand.pins_to_keep(), dict(melds.staging.adds), hand.custom)
         self.relayouts += 1
         self.cards.arrange(self.homes, self.relayouts, animate, st.hands if deal else None, hand.dragging)
         hand.arrange(self.homes)
@@ -206,7 +206,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         for moving in (self.cards.update(dt), self.messages.update(dt), self.flourishes.update(dt)):
             self.dirty = self.dirty or moving
-        if self.hand.update(dt):
+        if self.hand.update(dt, bool(self.melds.staging)):
             self.relayout()  # the pointer has been away a moment: now the hand may close its gaps
         if self.controller.hint_job is not None:
             self.poll_hint()  # worked out on the thinking thread: shown once it is ready
