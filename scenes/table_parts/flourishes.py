@@ -29,14 +29,14 @@ BAND: tuple[int, int, int, int] = (12, 30, 20, 200)
 SKIPS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)  # a few sizes of a few words: each up to a few hundred kB at a large window
 def _words(text: str, size: int, color: tuple[int, int, int]) -> pygame.Surface:
     """A moment's words, rendered once a size (each frame sets its own alpha on it)."""
     return font(size, True).render(text, True, color).convert_alpha() if pygame.display.get_surface() else \
         font(size, True).render(text, True, color)
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)  # a ribbon or two at a time: up to a megabyte each at a large window
 def _band(size: tuple[int, int]) -> pygame.Surface:
     """The banner's ribbon: dark, see-through, gold edged."""
     band = pygame.Surface(size, pygame.SRCALPHA)
@@ -137,15 +137,18 @@ class Flourishes:
         t = m.t
         w, h = size
         band_h = round(u * (4.2 if m.kind in ("escalera", "bolivia") else 3.4))
+        full = max(8, round(band_h * 0.55))
+        # The ribbon spans the words and a margin, not the whole window: less to draw and to keep.
+        room = min(w, _words(text, full, GOLD).get_width() + 8 * u)
         unroll = pytweening.easeOutCubic(min(1.0, t / 0.15))
-        band_w = max(1, round(w * unroll))
+        band_w = max(1, round(room * unroll))
         alpha = round(255 * _fade(t, 0.08, 0.25))
-        band = _band((w, band_h))
+        band = _band((room, band_h))
         band.set_alpha(alpha)
         top = h // 2 - band_h // 2 - round(u * 2)
-        surface.blit(band, ((w - band_w) // 2, top), area=pygame.Rect((w - band_w) // 2, 0, band_w, band_h))
+        surface.blit(band, ((w - band_w) // 2, top), area=pygame.Rect((room - band_w) // 2, 0, band_w, band_h))
         pop = pytweening.easeOutBack(min(1.0, t / 0.2))
-        px = max(8, round(band_h * 0.55 * (0.5 + 0.5 * pop)) // 2 * 2)  # even sizes only: a few renders
+        px = max(8, round(full * min(4, round(4 * (0.5 + 0.5 * pop))) / 4))  # springs up in four sizes
         words = _words(text, px, GOLD)
         if words.get_width() > w - 2 * u:
             px = max(8, px * (w - 2 * u) // words.get_width())
@@ -158,7 +161,7 @@ class Flourishes:
         """The other side's moment: its words spring from its meld (or the table's top) and fade."""
         t = m.t
         scale = 0.6 + 0.6 * pytweening.easeOutElastic(min(1.0, t * 2.5))
-        img = _words(text, max(8, round(u * 1.4 * scale) // 2 * 2), GOLD)
+        img = _words(text, max(8, round(u * 1.4 * round(scale * 4) / 4)), GOLD)  # a few sizes: a few renders
         img.set_alpha(255 if t < 0.7 else round(255 * (1 - (t - 0.7) / 0.3)))
         rect = pygame.Rect(where) if where else pygame.Rect(0, 0, size[0], size[1] // 2)
         spot = img.get_rect(center=(rect.centerx, rect.centery + i * round(u * 1.6)))
