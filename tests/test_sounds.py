@@ -56,6 +56,9 @@ def test_events_make_their_sounds() -> None:
     assert sounds_for([ev.Discarded(1, 9), ev.TurnStarted(2)]) == ["discard"]  # not the player's turn
     assert sounds_for([ev.WentOut(0, False), ev.HandEnded(1, (), ()), ev.GameEnded(0, (1, 2))]) == [
         "game_over", "out"]
+    # The other side won: the player is consoled, not cheered (a table of computers only: the fanfare).
+    assert sounds_for([ev.WentOut(1, False), ev.GameEnded(1, (1, 2))]) == ["console", "out"]
+    assert sounds_for([ev.WentOut(1, False), ev.GameEnded(1, (1, 2))], human=[]) == ["game_over", "out"]
     assert sounds_for([ev.Melded(0, 1, "rank", (1, 2, 3)), ev.Discarded(0, 4), ev.TurnStarted(0)],
                       human=[0]) == ["meld", "turn"]
 
