@@ -280,7 +280,8 @@ def sounds_for(events: Iterable[Any], human: Iterable[int] = (0,)) -> list[str]:
             found.add("out")
         elif isinstance(e, ev.GameEnded):  # the player's side (seat 0's: side 0) beaten: consoled, not cheered
             found.add("console" if e.winner is not None and e.winner != 0 and 0 in human else "game_over")
-    order = ["game_over", "console", "out", "bolivia", "escalera", "canasta", "deal", "pile", "meld", "draw", "discard", "turn"]
+    order = ["game_over", "console", "out", "bolivia", "escalera", "canasta", "deal", "pile", "meld", "draw",
+             "discard", "turn"]
     chosen = [name for name in order if name in found]
     if found & {"canasta", "escalera", "bolivia"}:  # the flourish carries the meld's snap in it
         chosen = [n for n in chosen if n != "meld"]
