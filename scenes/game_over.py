@@ -11,8 +11,10 @@ from game.anim import Tweener
 from game.assets import font
 from game.i18n import _, ngettext, number
 from game.keep.stats import Statistics
+from game.rules.game_story import GameStory
 from game.rules.state import GameState
 from game.ui.narrate import side_names
+from scenes.game_over_party import Party, comfort, summary_text
 from scenes.scene import Host, Scene
 from scenes.spoken_screens import speak
 from scenes.widgets import (
@@ -101,7 +103,16 @@ class GameOverScene(Scene):
         order = sorted(range(state.sides), key=lambda s: -state.scores[s])
         self.rows = [(s, names[s], state.scores[s]) for s in order]
         self.toasts = Toasts()  # a write that failed (a full disk), said over the screen
+        self.story: GameStory | None = None  # the player's side's game in numbers, under the title
+        self.party = Party(False)  # confetti for a win (scenes/game_over_party.py)
         self._arrange()
+
+    def celebrate(self, story: GameStory | None, speed: str = "normal") -> None:
+        """The winners cheered (confetti, at the animation speed) or consoled, with the game's summary."""
+        self.story = story
+        won = self.human and self.state.winner is not None and self.state.winner == self.state.side_of(0)
+        self.party = Party(won, speed, self.state.seed)
+        self.dirty = True
 
     def warn(self, message: str) -> None:
         """Say something the player must know (their statistics or this game not yet written)."""
@@ -195,6 +206,7 @@ class GameOverScene(Scene):
             extra[0].rect = pygame.Rect(w // 2 - bw2 // 2, y + bh + gap, bw2, bh2)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        self.party.skip(event)  # a key or a click ends the confetti, and does what it does
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.menu()
             return
@@ -221,7 +233,7 @@ class GameOverScene(Scene):
         if not self.tweener.idle:
             self.tweener.update(dt)
             self.dirty = True
-        if self.toasts.update(dt):
+        if self.toasts.update(dt) or self.party.update(dt):
             self.dirty = True
         if self.auto_continue is not None:
             self.waited += dt
@@ -242,6 +254,13 @@ class GameOverScene(Scene):
                   "center", bold=True, shadow=True)
         draw_text(surface, outcome_reason(s), max(16, round(u * 0.85)), INK, (w // 2, round(h * 0.25)), "center",
                   shadow=True)
+        if self.story is not None and self.human:
+            won = None if s.winner is None else s.winner == s.side_of(0)
+            line = comfort(won) + "  " + summary_text(self.story)
+            size = max(14, round(u * 0.7))
+            while size > 14 and font(size).size(line)[0] > w - 2 * u:
+                size -= 1
+            draw_text(surface, line, size, INK_DIM, (w // 2, round(h * 0.29)), "center", shadow=True)
         panel = self._panel
         draw_panel(surface, panel, max(8, u // 2))
         draw_text(surface, _("Final totals"), max(14, round(u * 0.8)), INK_DIM, (panel.centerx, panel.top + u // 3),
@@ -268,4 +287,5 @@ class GameOverScene(Scene):
             line = _("Your games: {played} played, {won} won, {drawn} drawn.").format(
                 played=self.stats.played, won=self.stats.won, drawn=self.stats.drawn)
             draw_text(surface, line, max(14, u * 3 // 4), INK_DIM, (w // 2, h - u // 2), "midbottom")
+        self.party.draw(surface, u)
         self.toasts.draw(surface, (w // 2, h - u // 4), max(14, u * 3 // 4))

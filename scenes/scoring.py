@@ -26,6 +26,7 @@ from game.rules.names import SUIT_SYMBOLS, canasta_name, card_name, rank_plural
 from game.rules.scoring import hand_cost
 from game.rules.state import GameState, Phase
 from game.ui.narrate import seat_names, side_names
+from game.ui.sounds import SILENT, SoundBoard
 from scenes.scene import Host, Scene
 from scenes.spoken_screens import score_column_lines, speak
 from scenes.table_parts.dialogs import Dialogs
@@ -214,6 +215,9 @@ class ScoringScene(Scene):
         self.on_continue = on_continue
         self.auto_continue = auto_continue
         self.tweener = Tweener(speed)
+        self.sounds: SoundBoard = SILENT  # the flow's: each line ticks as it comes, the total with a snap
+        self.ticks: list[str] = []  # the sounds the counting asked for, in order
+        self._skipping = speed == "instant"  # no counting to hear: every number is there at once
         self.final = state.phase == Phase.GAME_OVER
         self.button = Button(_("See the result") if self.final else _("Next hand"), self.proceed)
         self.button.focused = True
@@ -238,6 +242,7 @@ class ScoringScene(Scene):
         self.on_settings: Callable[[], None] | None = None
         self.on_rules: Callable[[], None] | None = None
         self.on_menu: Callable[[], None] | None = None
+        self._ticked: set[float] = set()
         self._start_counting()
 
     # ----- the counting ------------------------------------------------------------------------------
@@ -248,19 +253,30 @@ class ScoringScene(Scene):
             for i, (line, shown) in enumerate(zip(col.lines, col.shown, strict=True)):
                 # The hand's total comes after every side's lines, all sides together.
                 delay = 0.3 + (i if line.kind != "total" else rows - 1) * LINE_STEP
-                self.tweener.tween(shown, "alpha", 1.0, 0.25, "easeOutQuad", delay=delay, start=0.0)
+                self.tweener.tween(shown, "alpha", 1.0, 0.25, "easeOutQuad", delay=delay, start=0.0,
+                                   on_done=lambda d=delay, k=line.kind: self._tick(d, k))
                 self.tweener.tween(shown, "value", float(line.points), COUNT, "easeOutCubic", delay=delay, start=0.0)
             delay = 0.3 + rows * LINE_STEP + 0.2
             self.tweener.tween(col.total, "alpha", 1.0, 0.3, "easeOutQuad", delay=delay, start=0.0)
             self.tweener.tween(col.total, "value", float(col.after), COUNT * 1.6, "easeInOutCubic", delay=delay,
                                start=float(col.before))
 
+    def _tick(self, delay: float, kind: str) -> None:
+        """A line has come: one tick for every side's lines that come together (none once skipped)."""
+        if self._skipping or delay in self._ticked:
+            return
+        self._ticked.add(delay)
+        name = "meld" if kind == "total" else "tick"
+        self.ticks.append(name)
+        self.sounds.play(name)
+
     @property
     def counting(self) -> bool:
         return not self.tweener.idle
 
     def skip(self) -> None:
-        """Show every number at once."""
+        """Show every number at once (without a burst of ticks)."""
+        self._skipping = True
         self.tweener.finish_all()
         self.dirty = True
 

@@ -16,7 +16,9 @@ import pygame
 
 from game.i18n import LANGUAGES, _, ngettext, pgettext, system_language
 from game.keep.settings import (
+    CARD_BACKS,
     CARD_SIZES,
+    FELTS,
     SORT_ORDERS,
     SPEECH_RATES,
     SPEECH_VERBOSITIES,
@@ -28,6 +30,7 @@ from game.keep.settings import (
 from game.rules.ruleset import RULESETS
 from game.ui.looks import set_looks
 from game.ui.sounds import SoundBoard
+from scenes.looks import back_text, felt_text
 from scenes.rules import game_name
 from scenes.setup import LANGUAGE_NAMES, Row, SetupScene, players_text, speed_name
 from scenes.widgets import Dialog, looks_changed
@@ -109,6 +112,8 @@ class SettingsScene(SetupScene):
             row("volume", _("Volume"), list(VOLUMES), min(VOLUMES, key=lambda v: abs(v - st.volume))),
             row("card_size", _("Card size"), list(CARD_SIZES), st.card_size),
             row("four_colour", _("Four-colour suits"), list(ON_OFF), st.four_colour),
+            row("card_back", _("Card back"), list(CARD_BACKS), st.card_back),
+            row("felt", _("Table felt"), list(FELTS), st.felt),
             row("sort_order", _("Sort the hand"), list(SORT_ORDERS), st.sort_order),
             row("discard_warning", _("Discard warning"), list(ON_OFF), st.discard_warning),
             row("show_playable", _("Show playable cards"), list(ON_OFF), st.show_playable),
@@ -130,6 +135,10 @@ class SettingsScene(SetupScene):
             return f"{round(float(v) * 100)} %"  # type: ignore[arg-type]
         if row.key == "card_size":
             return {"normal": pgettext("card size", "Normal"), "large": pgettext("card size", "Large")}[str(v)]
+        if row.key == "card_back":
+            return back_text(str(v))
+        if row.key == "felt":
+            return felt_text(str(v))
         if row.key == "sort_order":
             return {"rank": _("By rank"), "suit": _("By suit")}[str(v)]
         if row.key == "game":
@@ -156,6 +165,8 @@ class SettingsScene(SetupScene):
                                   if st.card_size == "large" else _("Cards sized to fit everything on the table.")),
             "four_colour": lambda: (_("Clubs green and diamonds blue: four suits, four colours.")
                                     if st.four_colour else _("Red hearts and diamonds, black spades and clubs.")),
+            "card_back": lambda: _("The pattern on the back of the cards."),
+            "felt": lambda: _("The colour of the table's cloth, behind every screen."),
             "sort_order": lambda: (_("Your hand is sorted by suit, then rank.") if st.sort_order == "suit"
                                    else _("Your hand is sorted by rank, wild cards at the end.")),
             "discard_warning": lambda: (_("Asks first before you discard a card the next player can take.")
@@ -205,6 +216,8 @@ class SettingsScene(SetupScene):
             st.card_size = str(v)
         elif key == "four_colour":
             st.four_colour = bool(v)
+        elif key in ("card_back", "felt"):
+            setattr(st, key, str(v))
         elif key == "sort_order":
             st.sort_order = str(v)
         elif key == "discard_warning":
@@ -259,7 +272,8 @@ class SettingsScene(SetupScene):
         fresh = Settings()
         st = self.settings
         for name in ("sound", "volume", "card_size", "four_colour", "sort_order", "discard_warning",
-                     "show_playable", "speech", "speech_verbosity", "speech_rate", "text_size", "high_contrast"):
+                     "show_playable", "speech", "speech_verbosity", "speech_rate", "text_size", "high_contrast",
+                     "card_back", "felt"):
             setattr(st, name, getattr(fresh, name))
         setup = GameSetup()
         for name in ("speed", "players"):

@@ -12,6 +12,7 @@ from game.i18n import _, ngettext, number, pgettext
 from game.keep.stats import DEFAULT_GAME, MIXED, GameStats, Record, Statistics
 from game.rules.melds import ESCALERA
 from game.rules.ruleset import BOLIVIA, RULESETS
+from scenes.achievement_lines import extra_lines
 from scenes.rules import game_name
 from scenes.scene import Scene
 from scenes.setup import level_name, players_text
@@ -98,6 +99,8 @@ class StatisticsScene(Scene):
         super().__init__()
         self.friends = friends
         self.on_replay = on_replay
+        self.on_daily: Callable[[], None] | None = None  # D: today's deal (game/rules/daily.py)
+        self.rewards = False  # showing today's deal and the achievements instead of the games' numbers
         self.kept = kept
         self.stats = stats
         self.game = game
@@ -124,6 +127,8 @@ class StatisticsScene(Scene):
         self.announce()
 
     def lines(self) -> list[tuple[str, str, bool]]:
+        if self.rewards:  # A: today's deal and the achievements (scenes/achievement_lines.py)
+            return extra_lines(self.stats)
         lines = stat_lines(self.stats.games.get(self.game) or GameStats(), self.game)
         if self.friends is not None and self.friends[0]:
             played, won = self.friends
@@ -162,6 +167,9 @@ class StatisticsScene(Scene):
         if self.on_replay is not None and self.kept:
             parts.append(ngettext("R: replay your last game", "R: replay your last {n} games",
                                   self.kept).format(n=self.kept))
+        parts.append(_("A: achievements and today's deal") if not self.rewards else _("A: your games"))
+        if self.on_daily is not None:
+            parts.append(_("D: play today's deal"))
         return " · ".join(parts)
 
     def announce(self) -> None:
@@ -222,6 +230,14 @@ class StatisticsScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.back()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_d and self.on_daily is not None:
+            self.on_daily()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_a:
+            self.rewards = not self.rewards
+            self.resize(self.size)
+            self.dirty = True
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_r and self.on_replay is not None and self.kept:
             self.on_replay()

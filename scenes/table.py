@@ -101,7 +101,7 @@ class TableScene(Scene):
         self.voice = Voice()  # the table told aloud, through the player's screen reader
         self.messages.on_show = self.voice.message
         self.other_hands = OtherHands()
-        self.flourishes = Flourishes()
+        self.flourishes = Flourishes(lambda: self.speed, self.view.side, self.state.side_of, self.seat)
         self.dialogs = Dialogs()  # a yes/no question, the pause menu
         self.panels = Panels()  # the keys, what happened, the score sheet
         self.panels.on_replay = on_replay
@@ -202,7 +202,7 @@ class TableScene(Scene):
             return
         hand, melds, st = self.hand, self.melds, self.state
         self.homes = compute_homes(st, self.layout, self.seat, hand.sort_mode, melds.staging.new, hand.selected,
-                                   hand.pins_to_keep(), dict(melds.staging.adds))
+                                   hand.pins_to_keep(), dict(melds.staging.adds), hand.custom)
         self.relayouts += 1
         self.cards.arrange(self.homes, self.relayouts, animate, st.hands if deal else None, hand.dragging)
         hand.arrange(self.homes)
@@ -219,7 +219,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         for moving in (self.cards.update(dt), self.messages.update(dt), self.flourishes.update(dt)):
             self.dirty = self.dirty or moving
-        if self.hand.update(dt):
+        if self.hand.update(dt, bool(self.melds.staging)):
             self.relayout()  # the pointer has been away a moment: now the hand may close its gaps
         if self.controller.hint_job is not None:
             self.poll_hint()  # worked out on the thinking thread: shown once it is ready
@@ -275,7 +275,7 @@ class TableScene(Scene):
         if self.dialogs.handle_event(event) or self.panels.handle_event(event):
             self.dirty = True  # a question, the pause menu, or a panel open: it takes the event
         else:
-            self.carry_out(self.router.handle(event))
+            self.carry_out(self.router.handle(self.flourishes.seen(event)))  # a key or click skips a moment
         self.voice.after_input(self.view, self.hand, self.aim, self.panels, self.log_panel, self.melds.staging)
 
     def do(self, intent: Intent) -> None:

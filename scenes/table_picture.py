@@ -102,7 +102,7 @@ class TablePicture:
         self.score_panel.draw(surface, view, u, frame.version)
         self.messages.draw(surface, view, u)
         self.buttons.draw(surface, frame.enabled)
-        self.flourishes.draw(surface, frame.homes.meld_rects, size, u)
+        self.flourishes.draw(surface, frame.homes.meld_rects, size, u, view.names)
         self.panels.draw(surface, view, self.log_panel.story, size, u, max(14, frame.label_px))
         self.dialogs.draw(surface, size, u)
 

@@ -141,4 +141,7 @@ class TableRouter:
         """Dragged cards let go: onto the pile (a discard, or the pile taken with them), or a meld area."""
         if contains_point(tuple(self.piles.discard), pos):
             return self.pile()
+        if self.hand.in_area(pos):  # back onto the hand: the cards go where they were let go
+            self.hand.reorder_at(pos, self.hand.dropped)
+            return None
         return self.melds.drop_at(self.view, pos, self.hand.chosen())

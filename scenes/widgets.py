@@ -14,6 +14,7 @@ import pygame
 
 from game.assets import font
 from game.i18n import _, language
+from game.ui import themes
 from game.ui.input_map import answer_key, yes_no_letters
 from game.ui.looks import HC_BACKGROUND, HC_EDGE, HC_PANEL, contrast_colour, high_contrast, scaled_text
 from game.ui.speech import ASKED, MINE, say
@@ -72,11 +73,12 @@ def _felt_grain(seed: int = 7) -> pygame.Surface:
 
 
 def felt_background(size: tuple[int, int]) -> pygame.Surface:
-    """Green baize with a soft darker edge, shared by every scene: copy it before drawing on it.
+    """Baize (the felt chosen in Settings) with a soft darker edge, shared by every scene: copy it before
+    drawing on it.
 
-    Made once per window size (it takes tens of milliseconds), so switching scenes costs no frame.
+    Made once per window size and felt (it takes tens of milliseconds), so switching scenes costs no frame.
     """
-    key = (tuple(size), pygame.display.get_surface() is not None, high_contrast())
+    key = (tuple(size), pygame.display.get_surface() is not None, high_contrast(), themes.felt_name())
     surf = _FELT.get(key)
     if surf is None:
         if len(_FELT) >= 2:  # the current size and the one before a resize
@@ -85,7 +87,7 @@ def felt_background(size: tuple[int, int]) -> pygame.Surface:
     return surf
 
 
-_FELT: dict[tuple[tuple[int, int], bool, bool], pygame.Surface] = {}
+_FELT: dict[tuple[tuple[int, int], bool, bool, str], pygame.Surface] = {}
 
 
 def looks_changed() -> None:
@@ -104,6 +106,7 @@ def _flat(size: tuple[int, int], colour: Color) -> pygame.Surface:
 
 def _make_felt(size: tuple[int, int]) -> pygame.Surface:
     w, h = size
+    middle, edge = themes.felt_colours().middle, themes.felt_colours().edge
     small_w, small_h = max(2, w // 16), max(2, h // 16)
     small = pygame.Surface((small_w, small_h))
     cx, cy = small_w / 2, small_h / 2
@@ -111,7 +114,7 @@ def _make_felt(size: tuple[int, int]) -> pygame.Surface:
         for x in range(small_w):
             d = min(1.0, (((x - cx) / cx) ** 2 + ((y - cy) / cy) ** 2) ** 0.5 / 1.3)
             t = d * d
-            small.set_at((x, y), tuple(round(a + (b - a) * t) for a, b in zip(FELT, FELT_DARK, strict=True)))
+            small.set_at((x, y), tuple(round(a + (b - a) * t) for a, b in zip(middle, edge, strict=True)))
     surf = pygame.transform.smoothscale(small, (w, h))
     grain = _felt_grain()
     for ty in range(0, h, grain.get_height()):

@@ -255,3 +255,29 @@ def test_the_screen_shows_every_card_left_readable_and_clear_of_the_rest(size, h
                 assert top + scene._hands_height(col, t) <= foot
         finally:
             app.close()
+
+
+def test_each_line_ticks_as_it_comes_the_total_last_and_a_skip_or_instant_is_silent(app: App, hands) -> None:
+    from tests.test_sounds import board
+
+    state = hands[(4, 9)]
+    sounds, mixer = board()
+    scene = ScoringScene(state, speed="normal")
+    scene.sounds = sounds
+    app.scenes.request(scene)
+    app.run(frames=600)
+    assert not scene.counting
+    rows = max(len(c.lines) for c in scene.columns)
+    # One tick a row (every side's line of that row together), the hand's total (its snap) last.
+    assert scene.ticks == ["tick"] * (rows - 1) + ["meld"]
+    assert len(mixer.played) == rows
+    skipped = ScoringScene(state, speed="normal")
+    app.scenes.request(skipped)
+    app.run(frames=3)
+    skipped.skip()
+    app.run(frames=5)
+    assert skipped.ticks == []  # a skip shows every number without a burst of ticks
+    instant = ScoringScene(state, speed="instant")
+    app.scenes.request(instant)
+    app.run(frames=3)
+    assert instant.ticks == [] and not instant.counting

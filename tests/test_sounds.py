@@ -49,10 +49,16 @@ def test_events_make_their_sounds() -> None:
     assert sounds_for([ev.CardsDrawn(1, (3, 4))]) == ["draw"]
     assert sounds_for([ev.Melded(0, 1, "rank", (1, 2, 3)), ev.CanastaMade(0, 1, "natural")]) == ["canasta"]
     assert sounds_for([ev.PileTaken(0, 1, 5, (1, 2), (7,))]) == ["pile"]
+    # An escalera and a bolivia each have their own sound, and carry the meld's snap as a canasta does.
+    assert sounds_for([ev.Melded(0, 1, "run", (1, 2, 3)), ev.CanastaMade(0, 1, "escalera")]) == ["escalera"]
+    assert sounds_for([ev.AddedToMeld(0, 1, (1,)), ev.CanastaMade(0, 1, "bolivia")]) == ["bolivia"]
     assert sounds_for([ev.Discarded(1, 9), ev.TurnStarted(0)]) == ["discard", "turn"]
     assert sounds_for([ev.Discarded(1, 9), ev.TurnStarted(2)]) == ["discard"]  # not the player's turn
     assert sounds_for([ev.WentOut(0, False), ev.HandEnded(1, (), ()), ev.GameEnded(0, (1, 2))]) == [
         "game_over", "out"]
+    # The other side won: the player is consoled, not cheered (a table of computers only: the fanfare).
+    assert sounds_for([ev.WentOut(1, False), ev.GameEnded(1, (1, 2))]) == ["console", "out"]
+    assert sounds_for([ev.WentOut(1, False), ev.GameEnded(1, (1, 2))], human=[]) == ["game_over", "out"]
     assert sounds_for([ev.Melded(0, 1, "rank", (1, 2, 3)), ev.Discarded(0, 4), ev.TurnStarted(0)],
                       human=[0]) == ["meld", "turn"]
 
@@ -61,8 +67,8 @@ def test_the_board_plays_on_events_at_its_volume() -> None:
     b, mixer = board(volume=0.5)
     assert len(mixer.loaded) == len(SYNTHS) and all(b.ready(n) for n in SYNTHS)
     assert b.on_events([ev.CardsDrawn(1, (3, 4))]) == ["draw"]
-    assert b.on_events([ev.CanastaMade(0, 1, "bolivia")]) == ["canasta"]
-    assert [v for _s, v in mixer.played] == [0.5, pytest.approx(0.5 * GAINS["canasta"])]
+    assert b.on_events([ev.CanastaMade(0, 1, "bolivia")]) == ["bolivia"]
+    assert [v for _s, v in mixer.played] == [0.5, pytest.approx(0.5 * GAINS["bolivia"])]
     b.configure(False, 0.5)
     assert b.on_events([ev.CardsDrawn(1, (3, 4))]) == [] and len(mixer.played) == 2
     b.configure(True, 0.0)

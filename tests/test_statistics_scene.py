@@ -4,6 +4,7 @@ game's statistics a key away; Esc leaves."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from datetime import date
 
 import pygame
 import pytest
@@ -84,7 +85,8 @@ def test_the_arrows_click_the_arrow_keys_work_and_the_foot_says_so(app: App) -> 
     assert scene.game == "standard"
     scene.handle_event(key(pygame.K_LEFT))
     assert scene.game == "bolivia"
-    assert scene.footer() == "← → or a click on ◀ ▶: another game · R: replay your last 3 games"
+    assert scene.footer() == ("← → or a click on ◀ ▶: another game · R: replay your last 3 games · "
+                              "A: achievements and today's deal")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "sv"])
@@ -120,3 +122,26 @@ def test_the_foot_is_clear_of_the_buttons_and_the_arrows_of_the_title(app: App, 
     (title,) = [rect for text, rect in drawn if text == scene.title()]
     for arrow in scene.arrows:
         assert screen.contains(arrow) and not arrow.colliderect(title)
+
+
+def test_a_shows_todays_deal_and_the_achievements_with_their_dates_and_d_plays_it(app: App) -> None:
+    from game.rules.daily import daily_deal
+
+    stats = busy_stats()
+    stats.achievements = {"first_escalera": "2026-11-30", "first_canasta": "2026-11-28"}
+    played: list[bool] = []
+    scene = StatisticsScene(stats)
+    scene.on_daily = lambda: played.append(True)
+    app.scenes.request(scene)
+    app.run(frames=1)
+    scene.handle_event(key(pygame.K_a))
+    lines = scene.lines()
+    assert lines[0][1] == daily_deal(date.today()).text() and lines[1][1] == "not played yet"
+    assert lines[2] == ("Achievements", "2 of 9", True)
+    assert lines[3:] == [("First canasta", "2026-11-28", False), ("First escalera", "2026-11-30", False)]
+    tops = scene.line_tops()
+    assert tops[-1] + scene._text * 1.2 <= scene._panel.bottom
+    scene.handle_event(key(pygame.K_d))
+    assert played == [True]
+    scene.handle_event(key(pygame.K_a))
+    assert len(scene.lines()) == 19  # back to the games' numbers

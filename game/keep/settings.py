@@ -30,6 +30,8 @@ SORT_ORDERS = ("rank", "suit")
 SPEECH_VERBOSITIES = ("all", "mine", "asked")  # everything / my turn and my partner / only what I ask
 SPEECH_RATES = ("slow", "normal", "fast", "fastest")
 TEXT_SIZES = ("normal", "large", "largest")  # the words' size, whatever the cards' size
+CARD_BACKS = ("blue", "red", "green", "night")  # drawn by game/ui/themes.py, in this order in Settings
+FELTS = ("green", "blue", "wine", "slate")
 
 Check = Callable[[object], bool]
 
@@ -183,6 +185,8 @@ class Settings:
     speech_rate: str = "normal"
     text_size: str = "normal"
     high_contrast: bool = False
+    card_back: str = "blue"
+    felt: str = "green"
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json(), "sound": self.sound,
@@ -190,7 +194,8 @@ class Settings:
                 "sort_order": self.sort_order, "discard_warning": self.discard_warning,
                 "show_playable": self.show_playable, "speech": self.speech,
                 "speech_verbosity": self.speech_verbosity, "speech_rate": self.speech_rate,
-                "text_size": self.text_size, "high_contrast": self.high_contrast,
+                "text_size": self.text_size, "high_contrast": self.high_contrast, "card_back": self.card_back,
+                "felt": self.felt,
                 "window": self.window.to_json() if self.window is not None else None}
 
     @staticmethod
@@ -221,6 +226,8 @@ class Settings:
             text_size=r.get("text_size", one_of(*TEXT_SIZES), default.text_size),
             high_contrast=r.get("high_contrast", is_bool, default.high_contrast),
             window=WindowState.from_json(window),
+            card_back=r.get("card_back", one_of(*CARD_BACKS), default.card_back),
+            felt=r.get("felt", one_of(*FELTS), default.felt),
         )
         if window is not None and (settings.window is None or settings.window.to_json() != window):
             r.refused.append("window")

@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from game.keep.achievements import ACHIEVEMENTS, for_game, for_hand
+from game.rules.daily import day_of
+from game.rules.record import GameRecord
 from game.rules.state import GameState
 
 FORMAT = 2
@@ -26,6 +29,7 @@ MIXED = "mixed"  # the difficulty of a table whose computer players differ
 # may hold: a larger one read is damage, and is read as none.
 MAX_COUNT = 10**9
 MAX_TOTAL = 10**12  # the hand scores added up, either way
+MAX_DAYS = 400  # daily deals' best scores kept
 
 
 def _count(value: object) -> int:
@@ -137,6 +141,33 @@ class Statistics:
     games: dict[str, GameStats] = field(default_factory=dict)
     last_hand: tuple[str, int] | None = None  # (game key, hand number) counted last
     last_game: str | None = None  # the key of the game whose outcome was counted last
+    achievements: dict[str, str] = field(default_factory=dict)  # id -> the day it was first earned (ISO)
+    daily: dict[str, int] = field(default_factory=dict)  # a daily deal's day (ISO) -> the side's best score
+
+    def earn(self, ids: list[str], today: str) -> list[str]:
+        """Keep the achievements not earned before, with `today`; returns those new."""
+        new = [i for i in ids if i in ACHIEVEMENTS and i not in self.achievements]
+        for i in new:
+            self.achievements[i] = today
+        return new
+
+    def note_daily(self, record: GameRecord | None, state: GameState, side: int, today: str) -> bool:
+        """The first hand of a daily deal just ended: its score kept if the player's best for that day."""
+        if (record is None or not record.hands or record.hands[0].source is None or not state.results
+                or record.hands[0].source[1] != 1 or state.results[-1].get("hand") != 1):
+            return False
+        day = day_of(record.hands[0].source[0])
+        if day is None or record.variant != "bolivia" or record.players != 4:
+            return False
+        score = int(state.results[-1]["scores"][side]["total"])
+        key = day.isoformat()
+        self.earn(["daily"], today)
+        if key in self.daily and self.daily[key] >= score:
+            return False
+        self.daily[key] = score
+        while len(self.daily) > MAX_DAYS:  # the oldest days go
+            del self.daily[min(self.daily)]
+        return True
 
     def of(self, game: str = DEFAULT_GAME) -> GameStats:
         """One game's statistics (created empty when there are none yet)."""
@@ -161,7 +192,7 @@ class Statistics:
 
     # --- counting -----------------------------------------------------------------------------
 
-    def count_hand(self, state: GameState, side: int = 0) -> bool:
+    def count_hand(self, state: GameState, side: int = 0, today: str = "") -> bool:
         """Count the hand that just ended (its melds still on the table); False if already counted."""
         if not state.results:
             return False
@@ -185,9 +216,10 @@ class Statistics:
                 g.escaleras = _more(g.escaleras)
             elif kind == "bolivia":
                 g.bolivias = _more(g.bolivias)
+        self.earn(for_hand(state, side, state.seats_of(side)[0]), today)
         return True
 
-    def count_game(self, state: GameState, side: int, levels: list[str]) -> bool:
+    def count_game(self, state: GameState, side: int, levels: list[str], today: str = "") -> bool:
         """Count a finished game's outcome for `side`; `levels` are the seats' ("human" for the player's).
         False if this game was counted already."""
         key = game_key(state)
@@ -201,13 +233,15 @@ class Statistics:
         g.tables.setdefault(str(state.players), Record()).add(result)
         g.streak = _more(g.streak) if result == "won" else 0
         g.best_streak = max(g.best_streak, g.streak)
+        self.earn(for_game(state, side, g.streak), today)
         return True
 
     # --- the file -----------------------------------------------------------------------------
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "games": {k: v.to_json() for k, v in self.games.items()},
-                "last_hand": list(self.last_hand) if self.last_hand else None, "last_game": self.last_game}
+                "last_hand": list(self.last_hand) if self.last_hand else None, "last_game": self.last_game,
+                "achievements": dict(self.achievements), "daily": dict(self.daily)}
 
     @staticmethod
     def from_json(data: object) -> Statistics:
@@ -226,6 +260,13 @@ class Statistics:
             stats.last_hand = (last[0], last[1])
         if isinstance(d.get("last_game"), str) and len(d["last_game"]) <= 200:
             stats.last_game = d["last_game"]
+        earned, daily = d.get("achievements"), d.get("daily")
+        if isinstance(earned, dict):  # a day is an ISO date, ten characters; anything else is not kept
+            stats.achievements = {k: v for k, v in earned.items()
+                                  if k in ACHIEVEMENTS and isinstance(v, str) and len(v) <= 10}
+        if isinstance(daily, dict):
+            stats.daily = dict(sorted((k, v) for k, v in daily.items() if isinstance(k, str) and len(k) == 10
+                                      and type(v) is int and abs(v) <= MAX_TOTAL)[-MAX_DAYS:])
         return stats
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import logging
 import os
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from pathlib import Path
 
 from game.i18n import _, ngettext
@@ -230,17 +230,22 @@ class Storage(GameFolder):
             raise
         self._unsaved_stats = None
 
-    def record_hand(self, state: GameState, side: int = 0) -> Statistics:
-        """Count the hand that just ended for the player's `side` (once, however often it is shown)."""
+    def record_hand(self, state: GameState, side: int = 0, record: GameRecord | None = None) -> Statistics:
+        """Count the hand that just ended for the player's `side` (once, however often it is shown), the
+        achievements it earns today, and, the first hand of a daily deal, its score if the day's best."""
         stats = self.load_stats()
-        if stats.count_hand(state, side) or self._unsaved_stats is stats:
+        today = date.today().isoformat()
+        counted = stats.count_hand(state, side, today)
+        if counted:
+            stats.note_daily(record, state, side, today)
+        if counted or self._unsaved_stats is stats:
             self.save_stats(stats)
         return stats
 
     def record_game(self, state: GameState, side: int = 0, levels: list[str] | None = None) -> Statistics:
         """Count a finished game's outcome for the player's `side` (once)."""
         stats = self.load_stats()
-        if stats.count_game(state, side, levels or ["human"]) or self._unsaved_stats is stats:
+        if stats.count_game(state, side, levels or ["human"], date.today().isoformat()) or self._unsaved_stats is stats:
             self.save_stats(stats)
         return stats
 

@@ -20,13 +20,16 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from datetime import date
 
 from game.ai import get_player
 from game.i18n import _, number
 from game.keep.folder_files import StorageError
 from game.keep.settings import GameSetup, Settings
 from game.keep.storage import Storage
+from game.rules.daily import daily_deal
 from game.rules.deal_code import DealCode, code_of
+from game.rules.game_story import tell
 from game.rules.record import GameRecord
 from game.rules.ruleset import BOLIVIA, RULESETS
 from game.rules.state import GameState, Phase
@@ -153,6 +156,14 @@ class Flow(Keeping, Rooms, Playback, Together):
         the code's, the same cards to every seat; the hands after it are new."""
         self.start_from_setup(setup, deal=code)
 
+    def start_daily(self, today: date | None = None) -> None:
+        """Today's deal: Bolivia at four, the computers at the player's level, the same cards for everyone
+        today (game/rules/daily.py); its first hand's score is kept if it is the player's best of the day."""
+        code = daily_deal(today or date.today())
+        setup = self.settings.setup
+        self.start_game(code.players, None, ["human"] + [setup.level] * (code.players - 1), code.target,
+                        setup.speed, deal=code)
+
     def start_from_setup(self, setup: GameSetup, deal: DealCode | None = None) -> None:
         self.settings.setup = setup
         try:
@@ -261,7 +272,7 @@ class Flow(Keeping, Rooms, Playback, Together):
     def hand_ended(self, table: TableScene) -> None:
         if not self.demo:
             try:
-                self.storage.record_hand(table.state, table.state.side_of(0))
+                self.storage.record_hand(table.state, table.state.side_of(0), self._record_of(table.state))
             except StorageError as why:  # kept in memory and written at the next chance: said at the table
                 table.toasts.show(self._unsaved_words(str(why)), 10.0)
         self.show_scoring(table)
@@ -281,6 +292,7 @@ class Flow(Keeping, Rooms, Playback, Together):
             scene.on_review = lambda: self.open_review(record, hand.hand, scene)
         if not self.demo:  # Esc: the pause menu, as at the table
             scene.on_settings, scene.on_rules, scene.on_menu = self.open_settings, self.open_rules, self.start_menu
+            scene.sounds = self.sounds  # the lines tick as they count up
         self.app.scenes.request(scene)
 
     def after_scoring(self, table: TableScene) -> None:
@@ -320,6 +332,7 @@ class Flow(Keeping, Rooms, Playback, Together):
             human=not self.demo,
         )
         if record is not None and record.hands and not self.demo:
+            scene.celebrate(tell(record, state.side_of(0)), self.speed)  # the game's summary, and confetti
             scene.on_replay = lambda: self.open_replay(record, record.hands[-1].hand, scene)
             scene.on_review = lambda: self.open_review(record, record.hands[-1].hand, scene)
         if failed:

@@ -16,6 +16,7 @@ from game.keep.settings import Settings
 from game.keep.storage import Storage
 from game.rules.record import GameRecord
 from game.rules.state import GameState
+from game.ui import themes
 from game.ui.looks import set_looks
 from game.ui.speech import speaker
 
@@ -57,6 +58,7 @@ class Keeping:
             self._settings = self.storage.load_settings()
             set_language(self.language)  # before the first scene builds its labels
             speak_as(self._settings)
+            themes.choose(self._settings.card_back, self._settings.felt)
         return self._settings
 
     @property
@@ -69,6 +71,7 @@ class Keeping:
         """The settings screen changed something: it applies now, to the game on the table too, and is kept."""
         self._settings = settings
         set_language(self.language)  # the player's choice, or the system's (None)
+        themes.choose(settings.card_back, settings.felt)
         self.sounds.configure(settings.sound, settings.volume)
         speak_as(settings)
         if self.table is not None:

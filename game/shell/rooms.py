@@ -50,6 +50,7 @@ class Rooms:
     language: str
     apply_settings: Callable[[Settings], None]
     start_menu: Callable[[], None]
+    start_daily: Callable[[], None]
 
     def _game_showing(self) -> Scene | None:
         """The game's scene showing, the table or its scoring screen, when a room is opened from its pause
@@ -100,6 +101,7 @@ class Rooms:
                                                 on_back=lambda: self.app.scenes.request(scene)))
 
         scene.on_replay = replay_kept
+        scene.on_daily = self.start_daily
         self.app.scenes.request(scene)
 
     # ----- learn to play (game/lessons, scenes/lessons.py, scenes/lesson_play.py) ------------------------

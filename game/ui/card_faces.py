@@ -19,6 +19,8 @@ import pygame
 from game.assets import font
 from game.i18n import _
 from game.rules.cards import FACE, JOKER, RANK, SUIT
+from game.ui import themes
+from game.ui.court_figures import draw_court
 from game.ui.layout import INDEX_H, INDEX_W, card_height
 
 Color = tuple[int, int, int]
@@ -135,6 +137,7 @@ class CardFaces:
         self._composed: dict[tuple[int | None, str | None], pygame.Surface] = {}
         self._shadowed: dict[tuple[int | None, str | None], pygame.Surface] = {}
         self._back: pygame.Surface | None = None
+        self._back_name = themes.back_name()  # the design `_back` was drawn in
         self._blank: pygame.Surface | None = None
         self._overlays: dict[str, pygame.Surface] = {}
         self._shadow: pygame.Surface | None = None
@@ -153,9 +156,18 @@ class CardFaces:
         return surf
 
     def back(self) -> pygame.Surface:
-        if self._back is None:
+        if self._back is None or self._back_name != themes.back_name():
+            self.forget_back()
+            self._back_name = themes.back_name()
             self._back = _convert(self._draw_back())
         return self._back
+
+    def forget_back(self) -> None:
+        """Drop the back and the cards made from it: another back was chosen in Settings."""
+        self._back = None
+        self._composed = {k: v for k, v in self._composed.items() if k[0] is not None}
+        self._shadowed = {k: v for k, v in self._shadowed.items() if k[0] is not None}
+        self.bytes = sum(_bytes(v) for d in (self._faces, self._composed, self._shadowed) for v in d.values())
 
     def overlay(self, kind: str) -> pygame.Surface:
         """A see-through layer for a card: "selected", "highlight" or "dimmed"."""
@@ -314,14 +326,13 @@ class CardFaces:
             word = _fit_ink(_("JOKER"), round(w * 0.44), round(h * 0.075), color)
             surf.blit(word, word.get_rect(midtop=(cx, cy + round(w * 0.24))))
         elif court:
-            frame = pygame.Rect(0, 0, round(w * 0.40), round(h * 0.46))
+            # A tall frame between the two corner indices, which stay clear of it: the figure is drawn
+            # double-headed (game/ui/court_figures.py), the rank and suit are read from the indices.
+            frame = pygame.Rect(0, 0, w - 2 * round(w * 0.32), h - 2 * round(h * 0.06))
             frame.center = (cx, cy)
-            pygame.draw.rect(surf, COURT_PAPER, frame, border_radius=max(2, self.radius // 2))
-            pygame.draw.rect(surf, color, frame, width=max(1, round(w / 70)), border_radius=max(2, self.radius // 2))
-            letter = _fit_ink(RANK_TEXT[r], round(frame.w * 0.8), round(frame.h * 0.46), color)
-            surf.blit(letter, letter.get_rect(midbottom=(cx, cy + round(frame.h * 0.12))))
-            small = _fit_ink(SUIT_SYMBOLS[SUIT[card_id]], round(frame.w * 0.5), round(frame.h * 0.24), color)
-            surf.blit(small, small.get_rect(midtop=(cx, cy + round(frame.h * 0.17))))
+            glyph_h = max(4, round(frame.w * 0.24))
+            glyph = _fit_ink(SUIT_SYMBOLS[SUIT[card_id]], glyph_h, glyph_h, color) if frame.w >= 20 else None
+            surf.blit(draw_court(r, glyph, color, frame.size), frame.topleft)
         else:
             big = round(w * (0.5 if r == 14 else 0.4))
             pip = _fit_ink(SUIT_SYMBOLS[SUIT[card_id]], big, big, color)
@@ -332,23 +343,31 @@ class CardFaces:
         w, h = self.size
         s = _SUPERSAMPLE
         W, H = w * s, h * s
+        design = themes.back_design(self._back_name)
         big = pygame.Surface((W, H), pygame.SRCALPHA)
-        big.fill(BACK_TRIM)
+        big.fill(design.trim)
         inset = max(3 * s, round(W * 0.07))
         panel = pygame.Rect(inset, inset, W - 2 * inset, H - 2 * inset)
         pattern = pygame.Surface(panel.size, pygame.SRCALPHA)
-        pattern.fill(BACK_BASE)
+        pattern.fill(design.base)
         step = max(6 * s, round(W * 0.14))
         line = max(1, s * (1 if w < 110 else 2))
-        for k in range(-panel.h, panel.w + panel.h, step):  # a diagonal lattice
-            pygame.draw.line(pattern, BACK_LINE, (k, 0), (k + panel.h, panel.h), line)
-            pygame.draw.line(pattern, BACK_LINE, (k, panel.h), (k + panel.h, 0), line)
-        # A gold diamond in the middle, so a back is recognisable even when small.
         pc = pattern.get_rect().center
+        if design.pattern == "rings":  # circles round the middle
+            for radius in range(step // 2, max(panel.w, panel.h), step // 2 + 1):
+                pygame.draw.circle(pattern, design.line, pc, radius, line)
+        elif design.pattern == "stripes":  # thin diagonal lines one way
+            for k in range(-panel.h, panel.w + panel.h, max(3 * s, step // 2)):
+                pygame.draw.line(pattern, design.line, (k, 0), (k + panel.h, panel.h), line)
+        else:  # a diagonal lattice
+            for k in range(-panel.h, panel.w + panel.h, step):
+                pygame.draw.line(pattern, design.line, (k, 0), (k + panel.h, panel.h), line)
+                pygame.draw.line(pattern, design.line, (k, panel.h), (k + panel.h, 0), line)
+        # An emblem in the middle, so a back is recognisable even when small.
         rw, rh = panel.w * 0.28, panel.h * 0.22
         diamond = [(pc[0], pc[1] - rh), (pc[0] + rw, pc[1]), (pc[0], pc[1] + rh), (pc[0] - rw, pc[1])]
-        pygame.draw.polygon(pattern, GOLD, diamond)
-        pygame.draw.polygon(pattern, BACK_TRIM, diamond, max(1, s))
+        pygame.draw.polygon(pattern, design.centre, diamond)
+        pygame.draw.polygon(pattern, design.trim, diamond, max(1, s))
         pattern.blit(_rounded_mask(panel.size, self.radius * s // 2), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         big.blit(pattern, panel.topleft)
         pygame.draw.rect(big, EDGE, big.get_rect(), width=self.border * s, border_radius=self.radius * s)
@@ -394,6 +413,7 @@ class FaceCache:
         self._donors: dict[int, list[CardFaces]] = {}  # stand-ins' donor widths by nearness, this frame
         self._stand_ins: dict[tuple[int, int | None, str | None], pygame.Surface] = {}
         self._sizes: OrderedDict[int, CardFaces] = OrderedDict()
+        self._back_seen = themes.back_name()
         # Seconds per square pixel of width that drawing a face costs, learnt as faces are drawn: the
         # first at a width (which also draws its blank card and shadow) or a back, and any other.
         self._rates = {True: 1.1e-7, False: 2.5e-8}
@@ -418,7 +438,12 @@ class FaceCache:
         return took
 
     def new_frame(self) -> None:
-        """Start a frame: a new budget for drawing faces."""
+        """Start a frame: a new budget for drawing faces (and the back chosen now, if another)."""
+        if themes.back_name() != self._back_seen:
+            self._back_seen = themes.back_name()
+            for faces in self._sizes.values():
+                faces.forget_back()
+            self._stand_ins = {k: v for k, v in self._stand_ins.items() if k[1] is not None}
         if not self.behind:
             self._stand_ins.clear()  # every face in use is ready
         elif self._stand_ins:  # those whose face is drawn now go: a size's worth of copies, else

@@ -52,3 +52,23 @@ def follow_focus(card: int | None, before: Sequence[int], after: Sequence[int]) 
             if 0 <= j < len(before) and before[j] in after:
                 return before[j]
     return after[0]
+
+
+def arranged(hand: list[int], custom: Sequence[int] | None) -> list[int]:
+    """The sorted hand in the player's own order, when they set one by dragging: the cards they placed
+    in that order, any card come since (drawn, taken) after them, in the sort order."""
+    if not custom:
+        return hand
+    held = set(hand)
+    placed = [c for c in custom if c in held]
+    seen = set(placed)
+    return placed + [c for c in hand if c not in seen]
+
+
+def moved(order: Sequence[int], cards: Sequence[int], before: int | None) -> list[int]:
+    """`order` with `cards` taken out and put back, in their order, just before the card `before` (None:
+    at the end)."""
+    taking = set(cards)
+    rest = [c for c in order if c not in taking]
+    at = rest.index(before) if before in rest else len(rest)
+    return rest[:at] + [c for c in cards if c in order] + rest[at:]

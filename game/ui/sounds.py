@@ -173,6 +173,34 @@ def _canasta(rate: int) -> Samples:
     return out
 
 
+def _escalera(rate: int) -> Samples:
+    """A run of seven up the scale, as the escalera's seven cards climb, and its chord."""
+    out = snap(rate, 0.05, 0.4, seed=7)
+    scale = (C5, 587.33, E5, 698.46, G5, 880.0, 987.77, C6)
+    _mix(out, _arpeggio(scale, 0.06, rate, 0.35, False, 0.5), 0.03, rate)
+    _mix(out, _arpeggio((C6, E6, G6), 0.0, rate, 0.6, False, 0.35), 0.03 + 0.06 * len(scale), rate)
+    return out
+
+
+def _bolivia(rate: int) -> Samples:
+    """Seven wild cards: a fanfare, twice the canasta's, with a bright chime over it."""
+    out = snap(rate, 0.05, 0.45, seed=8)
+    _mix(out, _arpeggio((C5, E5, G5, C6), 0.07, rate, 0.25, True, 0.55), 0.03, rate)
+    _mix(out, _arpeggio((E5, G5, C6, E6, G6), 0.05, rate, 0.4, True, 0.5), 0.35, rate)
+    _mix(out, chime(C6 * 2, rate, 0.5), 0.6, rate, 0.25)
+    return out
+
+
+def _tick(rate: int) -> Samples:
+    """The scoring screen counting a line up: a small wooden tick."""
+    return pluck(1318.5, rate, 0.07, 0.015, 0.5)
+
+
+def _console(rate: int) -> Samples:
+    """A game lost: a gentle falling phrase, not a jeer."""
+    return _arpeggio((G5, E5, C5, 392.0), 0.16, rate, 0.5, False, 0.5)
+
+
 def _turn(rate: int) -> Samples:
     out = chime(G5, rate, 0.45)
     _mix(out, chime(C6, rate, 0.5), 0.13, rate, 0.9)
@@ -201,8 +229,13 @@ SYNTHS: dict[str, Callable[[int], Samples]] = {
     "turn": _turn,
     "out": _out,
     "game_over": _game_over,
+    "escalera": _escalera,
+    "bolivia": _bolivia,
+    "tick": _tick,
+    "console": _console,
 }
-GAINS = {"turn": 0.5, "deal": 0.8, "canasta": 0.8, "out": 0.8}  # tones carry further than snaps: kept level with them
+GAINS = {"turn": 0.5, "deal": 0.8, "canasta": 0.8, "out": 0.8, "escalera": 0.8, "bolivia": 0.8, "tick": 0.4,
+         "console": 0.6}  # tones carry further than snaps: kept level with them
 
 
 def render(name: str, rate: int = RATE) -> Samples:
@@ -237,19 +270,20 @@ def sounds_for(events: Iterable[Any], human: Iterable[int] = (0,)) -> list[str]:
             found.add("pile")
         elif isinstance(e, ev.Melded | ev.AddedToMeld | ev.MeldsCombined | ev.RedThreeLaid):
             found.add("meld")
-        elif isinstance(e, ev.CanastaMade):
-            found.add("canasta")
+        elif isinstance(e, ev.CanastaMade):  # an escalera and a bolivia have a sound of their own
+            found.add(e.canasta if e.canasta in ("escalera", "bolivia") else "canasta")
         elif isinstance(e, ev.Discarded):
             found.add("discard")
         elif isinstance(e, ev.TurnStarted) and e.seat in human:
             found.add("turn")
         elif isinstance(e, ev.WentOut):
             found.add("out")
-        elif isinstance(e, ev.GameEnded):
-            found.add("game_over")
-    order = ["game_over", "out", "canasta", "deal", "pile", "meld", "draw", "discard", "turn"]
+        elif isinstance(e, ev.GameEnded):  # the player's side (seat 0's: side 0) beaten: consoled, not cheered
+            found.add("console" if e.winner is not None and e.winner != 0 and 0 in human else "game_over")
+    order = ["game_over", "console", "out", "bolivia", "escalera", "canasta", "deal", "pile", "meld", "draw",
+             "discard", "turn"]
     chosen = [name for name in order if name in found]
-    if "canasta" in found:  # the flourish carries the meld's snap in it
+    if found & {"canasta", "escalera", "bolivia"}:  # the flourish carries the meld's snap in it
         chosen = [n for n in chosen if n != "meld"]
     if "turn" in found and len(chosen) > 2:  # the player's cue is never crowded out
         chosen = chosen[:1] + ["turn"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from game.rules.cards import RANK, WILD
 from game.rules.melds import BLACK_THREES, Meld, order_cards
 from game.rules.state import GameState
-from game.ui.hand_order import pinned_rects, sort_key
+from game.ui.hand_order import arranged, pinned_rects, sort_key
 from game.ui.layout import (
     PILE_EDGE,
     Rect,
@@ -70,10 +70,12 @@ def _bounds(rects: list[Rect]) -> Rect:
 
 def compute_homes(state: GameState, layout: TableLayout, seat: int = 0, sort_mode: str = "rank",
                   staged: Sequence[Sequence[int]] | None = None, selected: set[int] | None = None,
-                  pins: dict[int, Rect] | None = None, adds: dict[int, tuple[int, ...]] | None = None) -> Homes:
+                  pins: dict[int, Rect] | None = None, adds: dict[int, tuple[int, ...]] | None = None,
+                  custom: Sequence[int] | None = None) -> Homes:
     """Every card's home. `staged`: the new melds set out for a meld move, shown in the player's meld
     area; `adds`: cards set out for the side's melds (meld id -> cards), shown on the meld they go onto,
-    in its order; `pins`: the hand's places to keep (see `hand_order.pinned_rects`) while the pointer is on it."""
+    in its order; `pins`: the hand's places to keep (see `hand_order.pinned_rects`) while the pointer is on it;
+    `custom`: the order the player dragged the hand into (see `hand_order.arranged`)."""
     staged = staged or []
     adds = adds or {}
     selected = selected or set()
@@ -150,7 +152,7 @@ def compute_homes(state: GameState, layout: TableLayout, seat: int = 0, sort_mod
             spots[c] = Spot(r[0], r[1], w, False, z, rotated=vertical)
             z += 1
     # The player's hand, sorted, selected cards lifted.
-    hand = sorted((c for c in state.hands[seat] if c not in staged_cards), key=sort_key(sort_mode))
+    hand = arranged(sorted((c for c in state.hands[seat] if c not in staged_cards), key=sort_key(sort_mode)), custom)
     rects = pinned_rects(hand, pins)
     if rects is None:
         hl = layout_hand(layout.hand, len(hand), layout.hand_card_w)

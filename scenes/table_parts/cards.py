@@ -21,14 +21,14 @@ from game.rules import events as ev
 from game.rules.state import GameState
 from game.ui.card_faces import FaceCache
 from game.ui.card_layer import CardLayer, draw_all
+from game.ui.celebrations import sweep_delay
 from game.ui.draw_list import DrawList
 from game.ui.layout import TableLayout
 from game.ui.table_view import Homes
 from scenes.table_parts.face_keeper import FaceKeeper, Wish
 
 FLY = 0.38  # seconds for a card to fly home at normal speed
-DEAL_STAGGER = 0.018
-SHAKE = 0.45
+DEAL_STAGGER, SHAKE = 0.018, 0.45
 FACE_BUDGET = 0.0005  # seconds a frame may spend drawing card faces at a new size (the rest next frames)
 FACES_AHEAD_BYTES = 10 << 20  # faces drawn ahead stop when the cache holds this much (a face: up to 160 kB)
 # Faces the next moves will likely show are drawn ahead in the spare time of frames: a frame whose own
@@ -97,7 +97,7 @@ class Cards:
         self.layer = CardLayer()  # the still cards on the felt, kept between frames
         self.screen_layer = CardLayer()  # the window: the still cards, what moves and what lies over them
         self.sprites: dict[int, Sprite] = {}
-        self.motion: dict[int, tuple[str, float]] = {}  # how each card moved by the last events flies
+        self.motion: dict[int, tuple[str, float, float]] = {}  # how each card moved by the last events flies
         self.shaking: set[int] = set()
         self.shake_time = 0.0
         self.shake_w = 3  # how far a shaken card moves (a share of the hand's card width)
@@ -137,8 +137,8 @@ class Cards:
                 cards = e.cards
             elif isinstance(e, ev.MeldsCombined):
                 cards = next((m.cards for m in state.melds[state.side_of(e.seat)] if m.id == e.into), ())
-            for c in cards:
-                self.motion[c] = MOTIONS.get(type(e).__name__, MOTIONS["default"])
+            for k, c in enumerate(cards):  # easing, seconds, and a pile's cards sweep in one after another
+                self.motion[c] = (*MOTIONS.get(type(e).__name__, MOTIONS["default"]), sweep_delay(e, k, len(cards)))
 
     def deal(self, state: GameState, stock: tuple[int, int, int, int]) -> None:
         """A new hand: every card starts on the stock, face down."""
@@ -184,8 +184,8 @@ class Cards:
                 continue
             if running is not None and tuple(running.end) == goal:
                 continue
-            delay = order.get(c, 0) * DEAL_STAGGER if dealt is not None else 0.0
-            easing, duration = MOTIONS["HandDealt"] if dealt is not None else self.motion.get(c, MOTIONS["default"])
+            easing, duration, *lag = MOTIONS["HandDealt"] if dealt else self.motion.get(c, MOTIONS["default"])
+            delay = order.get(c, 0) * DEAL_STAGGER if dealt is not None else sum(lag)
             self.tweener.tween(sp, "pos", goal, duration, easing, delay=delay)
         for c in list(self.sprites):
             if c not in homes.spots:

@@ -14,7 +14,7 @@ from game.i18n import _
 from game.rules import events as ev
 from game.ui import draw_list
 from game.ui.draw_list import DrawList
-from game.ui.hand_order import SORT_ORDERS, follow_focus
+from game.ui.hand_order import SORT_ORDERS, follow_focus, moved
 from game.ui.layout import Rect, contains_point
 from game.ui.table_view import LIFT, Homes
 from scenes.table_parts.outcomes import Refuse
@@ -42,12 +42,14 @@ class Hand:
         self.keys_last = False  # the last hand input was a key (the focus is framed), not the mouse (hover)
         self.press: tuple[int, tuple[int, int]] | None = None  # card pressed, where
         self.dragging: list[int] = []
+        self.dropped: list[int] = []  # the cards of the last drag, as they were let go
         self.drag_offset = (0, 0)
         self.pointer_in = False
         self.away: float | None = None  # seconds since the pointer left the hand, until it re-spreads
         self.pins: dict[int, Rect] | None = None  # where the hand's cards stay
         self.area: Rect = (0, 0, 0, 0)
         self.order: list[int] = []  # the cards in display order
+        self.custom: list[int] | None = None  # the order the player dragged the cards into, until a sort
         self.rects: dict[int, Rect] = {}
         self.base: dict[int, Rect] = {}  # places before any lift: the pins
         self.card_w = 0
@@ -80,6 +82,7 @@ class Hand:
         """A new hand lays the hand out afresh, nothing selected; the cards the player draws are marked new
         until the player's next turn."""
         if isinstance(e, ev.HandDealt):
+            self.custom = None
             self.selected.clear()
             self.new_cards.clear()
             self.pins = None
@@ -104,7 +107,7 @@ class Hand:
         if order == self.sort_mode or order not in SORT_ORDERS:
             return False
         self.sort_mode = order
-        self.pins = None
+        self.pins = self.custom = None
         return True
 
     def toggle_focused(self) -> bool:
@@ -152,12 +155,30 @@ class Hand:
         return {c: (pos[0] + self.drag_offset[0] + i * step, pos[1] + self.drag_offset[1])
                 for i, c in enumerate(self.dragging)}
 
+    def reorder_at(self, pos: tuple[int, int], cards: list[int]) -> None:
+        """Dragged cards let go over the hand: they go where they were dropped, the player's own order
+        from now on (until a sort); they are let go of (a drag to reorder selects nothing)."""
+        rest = [c for c in self.order if c not in cards]
+        if not rest:
+            return
+        # The nearest card left in the hand: the dragged cards go before it, or after it if dropped
+        # on its right half.
+        def distance(c: int) -> float:
+            x, y, w, h = self.base.get(c, self.rects[c])
+            return abs(x + w / 2 - pos[0]) + 2 * abs(y + h / 2 - pos[1])
+
+        near = min(rest, key=distance)
+        x, _y, w, _h = self.base.get(near, self.rects[near])
+        i = rest.index(near) + (1 if pos[0] > x + w / 2 else 0)
+        self.custom = moved(self.order, cards, rest[i] if i < len(rest) else None)
+        self.selected -= set(cards)
+
     def release(self, pos: tuple[int, int]) -> str | None:
         """The button let go: "dropped" (the dragged cards, over `pos`), "toggled" (a card clicked), or
         None (the press was not on the hand)."""
         press, self.press = self.press, None
         if self.dragging:
-            self.dragging = []
+            self.dropped, self.dragging = self.dragging, []
             self.track(pos)
             return "dropped"
         if press is not None:
@@ -185,9 +206,11 @@ class Hand:
             self.pointer_in = inside
             self.away = None if inside else 0.0  # it re-spreads once the pointer has been away a moment
 
-    def update(self, dt: float) -> bool:
-        """True when the pointer has been away long enough: now the hand may close its gaps."""
-        if self.away is None or self.press is not None:
+    def update(self, dt: float, staging: bool = False) -> bool:
+        """True when the pointer has been away long enough: now the hand may close its gaps. Not while
+        cards are staged (`staging`): the player goes back and forth between the hand and a meld, and a
+        hand closing its gaps meanwhile would put another card under the next click."""
+        if self.away is None or self.press is not None or staging:
             return False
         self.away += dt
         if self.away < AWAY:

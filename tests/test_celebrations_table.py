@@ -1,0 +1,96 @@
+"""The table's moments at the table: a canasta's moment shows on the meld and a click skips it, and a moment
+on show never holds up a computer player: its move comes as soon as it would without the moment."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.simple import choose_greedy
+from game.i18n import set_language
+from game.rules import events as ev
+from game.rules.state import Phase
+from game.shell.app import App
+from game.shell.controller import PAUSES, TurnController
+from scenes.table import TableScene
+from tests.helpers import position
+from tests.table_driver import click, run_frames, settle
+
+MELDS = [["4H 5H 6H 7H 8H 9H TH", "QC QD QS"], ["4S 5S 6S 7S 8S 9S", "9H 9C 9D"]]
+HANDS = ["3S 5C JD QH 8S", "4D 5S 8D TC JH", "AS AC 4C", "5H JC"]
+
+
+@pytest.fixture
+def app():
+    a = App((1366, 768))
+    a.running = True
+    yield a
+    a.close()
+    set_language("en")
+
+
+def table(app: App, turn: int, speed: str = "normal") -> TableScene:
+    state = position(4, HANDS, pile="4S AD QD KH", melds=MELDS, turn=turn, phase=Phase.DRAW, scores=[0, 0])
+    ctl = TurnController(state, {s: choose_greedy for s in range(1, 4)}, {0}, speed, 1, threaded=False)
+    scene = TableScene(ctl, speed)
+    app.scenes.request(scene)
+    run_frames(app, 2)
+    settle(app, scene)
+    return scene
+
+
+def snapshot(scene: TableScene) -> tuple:
+    s = scene.controller.state
+    return s.turn, s.phase, tuple(len(h) for h in s.hands), len(s.pile), len(s.stock)
+
+
+def frames_to_first_computer_move(app: App, scene: TableScene) -> int:
+    before = snapshot(scene)
+    for n in range(1, 600):
+        run_frames(app, 1)
+        if snapshot(scene) != before:
+            return n
+    raise AssertionError("the computer never moved")
+
+
+@pytest.mark.parametrize("speed", ["normal", "fast"])
+def test_a_moment_on_show_never_holds_up_a_computer(app: App, speed: str) -> None:
+    plain = frames_to_first_computer_move(app, table(app, 1, speed))
+    scene = table(app, 1, speed)
+    ours = next(m for m in scene.state.melds[0] if len(m.cards) == 7)
+    scene.flourishes.on_event(ev.CanastaMade(0, ours.id, "escalera"))  # big: the player's side
+    scene.flourishes.on_event(ev.WentOut(0, False))
+    assert scene.flourishes.moments.remaining > PAUSES[speed] * 2
+    celebrated = frames_to_first_computer_move(app, scene)
+    assert celebrated == plain
+    assert plain <= round(PAUSES[speed] * 60) + 2  # the speed's own pause, and no more
+
+
+def test_a_click_skips_the_moment_and_instant_has_none(app: App) -> None:
+    scene = table(app, 0)
+    ours = next(m for m in scene.state.melds[0] if len(m.cards) == 7)
+    scene.flourishes.on_event(ev.CanastaMade(0, ours.id, "escalera"))
+    run_frames(app, 10)
+    assert scene.flourishes.moments.showing
+    click(app, (5, scene.size[1] // 2))  # on the felt at the window's edge
+    assert not scene.flourishes.items
+    fast = table(app, 0, "instant")
+    fast.flourishes.on_event(ev.CanastaMade(0, ours.id, "escalera"))
+    assert not fast.flourishes.items
+
+
+def test_a_real_escalera_made_at_the_table_is_celebrated_in_the_players_language(app: App) -> None:
+    set_language("fr")
+    state = position(4, ["TH 5C JD QH 8S", "4D 5S 8D TC JH", "AS AC 4C", "5H JC"], pile="4S AD QD KH",
+                     melds=[["4H 5H 6H 7H 8H 9H"], ["9H 9C 9D"]], turn=0, phase=Phase.MELD, scores=[0, 0])
+    ctl = TurnController(state, {s: choose_greedy for s in range(1, 4)}, {0}, "normal", 1, threaded=False)
+    scene = TableScene(ctl, "normal")
+    app.scenes.request(scene)
+    run_frames(app, 2)
+    from game.rules.actions import AddToMeld
+
+    run = state.melds[0][0]
+    ten = next(c for c in state.hands[0] if c not in run.cards and c % 13 == 8 and c // 13 % 4 == 2)
+    scene.apply_events(ctl.play(AddToMeld(run.id, (ten,))))
+    moment = scene.flourishes.moments.showing[0]
+    assert (moment.kind, moment.big, moment.meld) == ("escalera", True, run.id)
+    assert scene.flourishes.words(moment, scene.names) == "Escalera !"

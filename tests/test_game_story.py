@@ -1,0 +1,64 @@
+"""A game told from its record (what the game-over screen sums up, what achievements look for) agrees with
+what was seen while it was played; and the game-over screen shows it, with confetti a key ends."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game.rules.game_story import tell
+from game.shell.app import App
+from scenes.game_over import GameOverScene
+from scenes.game_over_party import summary_text
+from tests.game_playing import play_game
+from tests.scene_helpers import FakeClock, key
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 3), (4, 5)])
+def test_the_story_read_back_is_the_game_as_it_was_played(players: int, seed: int) -> None:
+    played = play_game(players, seed)
+    story = tell(played.record, 0)
+    results = played.state.results
+    assert story.hands == len(results) == len(played.canastas)
+    assert story.hand_scores == [r["scores"][0]["total"] for r in results]
+    assert story.best_hand == max(story.hand_scores)
+    assert results[story.best_hand_no - 1]["scores"][0]["total"] == story.best_hand
+    kinds = [k for hand in played.canastas for k in hand]
+    assert (story.canastas, story.escaleras, story.bolivias) == (
+        len(kinds), kinds.count("escalera"), kinds.count("bolivia"))
+    mine = [c for s, c in played.outs if played.state.side_of(s) == 0]
+    assert (story.outs, story.concealed_outs) == (len(mine), sum(mine))
+    behind = max(max(r["totals"]) - r["totals"][0] for r in [{"totals": [0] * played.state.sides}] + results[:-1])
+    assert story.worst_behind == behind
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    a = App((1366, 768), clock=FakeClock())
+    yield a
+    a.close()
+
+
+def test_game_over_shows_the_summary_and_a_key_ends_the_confetti(app: App) -> None:
+    played = play_game(2, 3)
+    state = played.state
+    story = tell(played.record, 0)
+    scene = GameOverScene(state)
+    scene.celebrate(story, "normal")
+    app.scenes.request(scene)
+    app.run(frames=30)
+    won = state.winner == 0
+    assert scene.party.on == won
+    text = summary_text(story)
+    assert f"{story.hands} hand" in text and "canasta" in text and "best hand" in text
+    state.winner = state.side_of(0)  # the player's side wins: confetti, which a key ends
+    scene.celebrate(story, "normal")
+    app.run(frames=10)
+    assert scene.party.on
+    scene.handle_event(key(pygame.K_LEFT))
+    assert not scene.party.on
+    fast = GameOverScene(state)
+    fast.celebrate(story, "instant")
+    assert not fast.party.on  # none at Instant
