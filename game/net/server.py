@@ -2,11 +2,12 @@
 move. A class to start and stop on a host and port from a program (`TableServer`), or from the command
 line (`python -m game serve`, game/tools/serve.py).
 
-Each connection gets only its seat's view (game/net/seat_view.py). Each table is saved atomically after
-every change, before anyone is told of it, so what a client saw is never lost; a restarted server reads
-its folder back. A client that sends what is not a message, too much or too fast, or nothing at all, is
-answered with an error or closed, and nothing else notices: every frame is handled inside its own
-try, each connection writes through its own bounded queue, and thinking runs off the loop.
+Each connection gets only its seat's view (game/net/seat_view.py). Each table is kept after every
+change, before anyone is told of it (game/net/table_files.py: a journal line a move, the whole save at
+times), so what a client saw is never lost; a restarted server reads its folder back. A client that
+sends what is not a message, too much or too fast, or nothing at all, is answered with an error or
+closed, and nothing else notices: every frame is handled inside its own try, each connection writes
+through its own bounded queue, and thinking runs off the loop.
 """
 
 from __future__ import annotations
