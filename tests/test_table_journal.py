@@ -53,6 +53,7 @@ def test_read_back_after_every_move_is_the_table_at_that_move(tmp_path) -> None:
     _play(files, table, 30, compare)
     writers.shutdown()
     assert len(seen) == 30
+    assert not files._fds  # each journal is closed once synced: no file held open a table
     # The moves went to the journal, one line each, not into the whole save again.
     assert Table.from_json(read_json_file(path)).version < table.version
     assert journal_of(path).read_text().count("\n") >= 20

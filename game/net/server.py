@@ -162,7 +162,7 @@ class TableServer:
                 with contextlib.suppress(OSError):
                     path.rename(path.with_suffix(".bad"))
                 continue
-            if journal_of(path).exists():
+            if journal_of(path).is_file() and journal_of(path).stat().st_size:
                 self.files.save_now(table)  # its moves into its save, and a new journal
             self.tables[table.code] = Hosted(table)
 

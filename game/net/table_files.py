@@ -63,9 +63,11 @@ class TableFiles:
     def __init__(self, folder: Path | None, writers: Executor) -> None:
         self.folder = folder
         self._writers = writers
-        self._fds: dict[str, int] = {}  # each table's journal, open for appending
+        # The journals open for appending: a table's is closed once its lines are synced and it has no new
+        # ones, so open files stay as many as the tables that move at one moment, not all the tables.
+        self._fds: dict[str, int] = {}
         self._lines: dict[str, int] = {}  # lines in each journal
-        self._unsynced: set[int] = set()
+        self._unsynced: dict[str, int] = {}  # the journals written since the last sync began
         self._waiting: list[asyncio.Future] = []
         self._syncing = False
 
@@ -118,11 +120,8 @@ class TableFiles:
         """The save, then the journal emptied: its lines are in the save now (a line left by a crash
         between the two is older than the save, and passed over)."""
         write_text_atomic(path, text)
-        fd = self._fds.get(code)
-        if fd is not None:
-            os.ftruncate(fd, 0)
-        else:
-            journal_of(path).unlink(missing_ok=True)
+        with contextlib.suppress(FileNotFoundError):
+            os.truncate(journal_of(path), 0)  # an open journal appends at its new end
         self._lines[code] = 0
 
     def _append(self, code: str, path: Path, data: bytes, lines: int) -> None:
@@ -132,7 +131,7 @@ class TableFiles:
         if os.write(fd, data) != len(data):
             raise OSError("the journal line was cut short")
         self._lines[code] = self._lines.get(code, 0) + lines
-        self._unsynced.add(fd)
+        self._unsynced[code] = fd
 
     async def _synced(self) -> None:
         waiter = asyncio.get_running_loop().create_future()
@@ -143,12 +142,17 @@ class TableFiles:
         await waiter
 
     def _sync(self) -> None:
-        fds, self._unsynced = list(self._unsynced), set()
+        batch, self._unsynced = self._unsynced, {}
         waiting, self._waiting = self._waiting, []
-        done = asyncio.get_running_loop().run_in_executor(self._writers, _fsync_all, fds)
-        done.add_done_callback(lambda _f: self._synced_all(waiting))
+        done = asyncio.get_running_loop().run_in_executor(self._writers, _fsync_all, list(batch.values()))
+        done.add_done_callback(lambda _f: self._synced_all(batch, waiting))
 
-    def _synced_all(self, waiting: list[asyncio.Future]) -> None:
+    def _synced_all(self, batch: dict[str, int], waiting: list[asyncio.Future]) -> None:
+        for code, fd in batch.items():
+            if code not in self._unsynced:  # no line since: closed (on the loop, where lines are written)
+                self._fds.pop(code, None)
+                with contextlib.suppress(OSError):
+                    os.close(fd)
         for waiter in waiting:
             if not waiter.done():
                 waiter.set_result(None)
