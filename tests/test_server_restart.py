@@ -1,6 +1,6 @@
-"""Tables that survive the server: saved after every move in the game's own save format, read back by a
-restarted server with their tokens; `python -m game serve` prints where it listens, and SIGTERM saves
-and exits 0."""
+"""Tables that survive the server: saved after every move (the game's own save format, and a journal line
+a move), read back by a restarted server with their tokens, a killed one's at its last move; `python -m
+game serve` prints where it listens, and SIGTERM saves and exits 0."""
 
 from __future__ import annotations
 
@@ -89,6 +89,44 @@ def test_sigterm_saves_every_table_and_exits_0(tmp_path) -> None:
             proc.wait()
     table = Table.from_json(read_json_file(tmp_path / "tables" / f"{code}.json"))
     assert table.version >= seen and table.state.hand_no == 1 and table.started
+
+
+def test_a_server_killed_mid_hand_comes_back_at_the_last_move_from_its_journal(tmp_path) -> None:
+    proc, url = _start_server(tmp_path)
+    try:
+        async def play():
+            south, west = await seated_table(url, people=2, players=2)
+            await south.start("random")
+            player = SeatPlayer("first")
+            while max(c.state["version"] if c.state else 0 for c in (south, west)) < 12:
+                for c in (south, west):
+                    while c.state is None or c.state["version"] < max(x.state["version"] if x.state else 0
+                                                                       for x in (south, west)):
+                        await c.until("state")
+                    if c.state["legal"]:
+                        await c.move(player.choose(c.state))
+                        await c.until("state")
+            for c in (south, west):  # both have seen the last move: the table waits for one of them
+                while c.state["version"] < max(x.state["version"] for x in (south, west)):
+                    await c.until("state")
+            return south.table, south.token, south.state
+
+        code, token, seen = asyncio.run(asyncio.wait_for(play(), 30))
+    finally:
+        proc.kill()  # SIGKILL: nothing is saved on the way out
+        proc.wait()
+    saved = Table.from_json(read_json_file(tmp_path / "tables" / f"{code}.json"))
+    assert saved.version < seen["version"]  # the moves since the deal are in the journal only
+    assert (tmp_path / "tables" / f"{code}.journal").read_text().count("\n") >= 2
+
+    async def back(server, url):
+        c = await TableClient.connect(url)
+        assert (await c.resume(code, token))["type"] == "seated"
+        return await c.until("state")
+
+    state = serve_and_run(tmp_path, back)
+    assert state["version"] == seen["version"]
+    assert {k: v for k, v in state.items() if k != "events"} == {k: v for k, v in seen.items() if k != "events"}
 
 
 def test_bad_serve_options_exit_2_with_one_line(tmp_path) -> None:

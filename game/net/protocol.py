@@ -30,9 +30,22 @@ class ProtocolError(ValueError):
     """A frame that is not a message of ours: answered with {"type": "error", "reason": ...}."""
 
 
+class Encoded(dict):
+    """A message whose text was put together already, from parts several messages share (each seat's
+    `state`, game/net/seat_view.py): `dumps` sends that text, the same bytes as the message's own."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, message: dict, text: str) -> None:
+        super().__init__(message)
+        self.text = text
+
+
 def dumps(message: dict) -> str:
     """A message as sent: compact and always the same text for the same message (the non-interference
     test compares the bytes)."""
+    if type(message) is Encoded:
+        return message.text
     return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
 
 

@@ -10,6 +10,7 @@ refused (TypeError), never passed on: a new event of the engine cannot leak by d
 
 from __future__ import annotations
 
+from game.net.protocol import Encoded, dumps
 from game.rules import events as ev
 from game.rules.cards import ALL_IDS, face_label, label
 from game.rules.house import house_of
@@ -77,9 +78,13 @@ def event_for_seat(event: ev.Event, seat: int) -> dict:
     raise TypeError(f"no seat view of the event {type(event).__name__}")
 
 
-def table_view(state: GameState, version: int) -> tuple[dict, dict]:
+Shared = tuple[dict, dict, str, str]  # a state message's head and body, and the text of each
+
+
+def table_view(state: GameState, version: int) -> Shared:
     """What every seat sees alike, worked out once a change for all the seats: the head of a state
-    message (before the seat's hand) and its body (after it)."""
+    message (before the seat's hand) and its body (after it), each with its JSON text without braces,
+    so that each seat's message is put together from them rather than encoded again."""
     sides = state.sides
     head = {
         "version": version,
@@ -110,18 +115,24 @@ def table_view(state: GameState, version: int) -> tuple[dict, dict]:
         "permission": state.permission,
         "pile_takes": [list(t) for t in state.pile_takes],
     }
-    return head, body
+    return head, body, dumps(head)[1:-1], dumps(body)[1:-1]
 
 
 def state_for_seat(state: GameState, seat: int, events: list[ev.Event], legal: list[dict], version: int,
-                   shared: tuple[dict, dict] | None = None) -> dict:
+                   shared: Shared | None = None) -> Encoded:
     """The whole table as `seat` sees it after a move, with that move's events. `legal` (the engine's
     moves in `turn`'s syntax) goes only to the seat to act. `shared`: table_view(state, version), when
-    the caller has it already (the same for every seat)."""
-    head, body = shared if shared is not None else table_view(state, version)
+    the caller has it already (the same for every seat). Its text is the shared parts' and the seat's
+    own, put together in the message's order: the same bytes as the whole message encoded."""
+    head, body, head_text, body_text = shared if shared is not None else table_view(state, version)
     acting = state.phase in ACTING and state.to_act == seat
-    return {"type": "state", "seat": seat, **head, "hand": _cards(state.hands[seat]), **body,
-            "events": [event_for_seat(e, seat) for e in events], "legal": list(legal) if acting else []}
+    hand = _cards(state.hands[seat])
+    seen = [event_for_seat(e, seat) for e in events]
+    mine = list(legal) if acting else []
+    text = (f'{{"type":"state","seat":{seat},{head_text},"hand":{dumps(hand)},{body_text},'
+            f'"events":{dumps(seen)},"legal":{dumps(mine)}}}')
+    return Encoded({"type": "state", "seat": seat, **head, "hand": hand, **body, "events": seen, "legal": mine},
+                   text)
 
 
 def hand_over(event: ev.HandEnded) -> dict:

@@ -2,11 +2,12 @@
 move. A class to start and stop on a host and port from a program (`TableServer`), or from the command
 line (`python -m game serve`, game/tools/serve.py).
 
-Each connection gets only its seat's view (game/net/seat_view.py). Each table is saved atomically after
-every change, before anyone is told of it, so what a client saw is never lost; a restarted server reads
-its folder back. A client that sends what is not a message, too much or too fast, or nothing at all, is
-answered with an error or closed, and nothing else notices: every frame is handled inside its own
-try, each connection writes through its own bounded queue, and thinking runs off the loop.
+Each connection gets only its seat's view (game/net/seat_view.py). Each table is kept after every
+change, before anyone is told of it (game/net/table_files.py: a journal line a move, the whole save at
+times), so what a client saw is never lost; a restarted server reads its folder back. A client that
+sends what is not a message, too much or too fast, or nothing at all, is answered with an error or
+closed, and nothing else notices: every frame is handled inside its own try, each connection writes
+through its own bounded queue, and thinking runs off the loop.
 """
 
 from __future__ import annotations
@@ -24,11 +25,11 @@ from websockets.exceptions import ConnectionClosed
 
 from game.ai import get_player
 from game.i18n import _, speaking
-from game.keep.atomic_files import write_text_atomic
-from game.keep.safe_json import BadFile, read_json_file
+from game.keep.safe_json import BadFile
 from game.net import lobby
 from game.net.protocol import MAX_FRAME, ProtocolError, dumps, hello, read_client
 from game.net.table import Out, Refused, Table, notice_text
+from game.net.table_files import TableFiles, journal_of, read_table
 from game.net.tokens import new_code, normal_code
 from game.rules.legal import legal_actions
 
@@ -104,6 +105,7 @@ class TableServer:
         self._server: Server | None = None
         self._thinkers = ThreadPoolExecutor(max_workers=thinkers, thread_name_prefix="computer")
         self._writers = ThreadPoolExecutor(max_workers=8, thread_name_prefix="save")
+        self.files = TableFiles(None if self.folder is None else self.folder / TABLES, self._writers)
         self._tasks: set[asyncio.Task] = set()
         self.moves = 0  # moves applied, for the bench
 
@@ -140,21 +142,19 @@ class TableServer:
             await self._server.wait_closed()
         for hosted in list(self.tables.values()):
             async with hosted.lock:
-                self._save_now(hosted.table)
+                self.files.save_now(hosted.table)
         self._thinkers.shutdown(wait=False, cancel_futures=True)
         self._writers.shutdown(wait=True)
+        self.files.close()
 
     # ----- the folder -------------------------------------------------------------------------------
-
-    def _path(self, code: str) -> Path | None:
-        return None if self.folder is None else self.folder / TABLES / f"{code}.json"
 
     def _load_tables(self) -> None:
         if self.folder is None or not (self.folder / TABLES).is_dir():
             return
         for path in sorted((self.folder / TABLES).glob("*.json")):
             try:
-                table = Table.from_json(read_json_file(path))
+                table = read_table(path)
                 if table.code != path.stem:
                     raise ValueError("its code is not its name")
             except (BadFile, ValueError) as why:
@@ -163,26 +163,13 @@ class TableServer:
                 with contextlib.suppress(OSError):
                     path.rename(path.with_suffix(".bad"))
                 continue
+            if journal_of(path).is_file() and journal_of(path).stat().st_size:
+                self.files.save_now(table)  # its moves into its save, and a new journal
             self.tables[table.code] = Hosted(table)
 
-    def _save_now(self, table: Table) -> None:
-        path = self._path(table.code)
-        if path is not None:
-            try:
-                write_text_atomic(path, table.to_text())
-            except OSError as why:
-                log.warning("table %s not saved: %s", table.code, why)
-
     async def _save(self, table: Table) -> None:
-        """Written before anyone is told of the change (the caller holds the table's lock). A disk that
-        refuses (full, read-only) is logged and the game goes on: the next change writes it again."""
-        path = self._path(table.code)
-        if path is not None:
-            text = table.to_text()
-            try:
-                await asyncio.get_running_loop().run_in_executor(self._writers, write_text_atomic, path, text)
-            except OSError as why:
-                log.warning("table %s not saved: %s", table.code, why)
+        """Every change is kept before anyone is told of it (the caller holds the table's lock)."""
+        await self.files.save(table)
 
     # ----- connections ------------------------------------------------------------------------------
 

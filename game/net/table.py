@@ -14,12 +14,13 @@ import secrets
 from dataclasses import dataclass
 
 from game.i18n import _
+from game.keep.safe_json import BadFile, parse_json
 from game.keep.saved_game import SavedGame
 from game.net import seat_view
 from game.net.protocol import COMPUTER_LEVELS, MAX_NAME
 from game.net.tokens import new_token, same_token, token_hash
 from game.rules import events as ev
-from game.rules.actions import Action, Deal
+from game.rules.actions import Action, Deal, action_from_json, action_to_json
 from game.rules.errors import IllegalAction
 from game.rules.house import HouseError, with_house
 from game.rules.legal import legal_actions
@@ -70,6 +71,10 @@ class Table:
         self.started = started
         self.computers = computers
         self.version = version  # moves applied at this table, the deal included: every message says it
+        # Since the last save: each move as a journal line (game/net/table_files.py), and whether a deal
+        # came (a new hand: the whole save is written again, not a line).
+        self.journal: list[str] = []
+        self.dealt = False
 
     # ----- making a table and taking seats --------------------------------------------------------
 
@@ -189,8 +194,14 @@ class Table:
 
     def _apply(self, action: Action) -> list[Out]:
         """Apply a move through the record; a hand that ends is scored and the next one dealt."""
+        at, seat = self.version, self.state.to_act
         events = self.record.play(self.state, action)
         self.version += 1
+        if isinstance(action, Deal):
+            self.dealt = True
+        else:
+            self.journal.append(json.dumps({"at": at, "seat": seat, "move": action_to_json(action)},
+                                           separators=(",", ":")))
         out = self._states(events)
         for e in events:
             if isinstance(e, ev.HandEnded):
@@ -246,6 +257,29 @@ class Table:
                          "seats": [st.to_json() for st in self.seats]}
         text = json.dumps(head, ensure_ascii=False, separators=(",", ":"))
         return text[:-1] + ',"record":' + self.record.to_text() + "}"
+
+    def replay(self, text: str) -> int:
+        """The journal's moves that follow this save, applied as they were played; the count applied. A
+        line already in the save is passed over; the first that is torn (no line end: a kill while it was
+        written), damaged or does not apply ends the journal, as nothing after it can have been told."""
+        applied = 0
+        for line in text.split("\n")[:-1]:  # the piece after the last line end is torn or empty
+            try:
+                data = parse_json(line)
+                if not isinstance(data, dict):
+                    break
+                at, seat, move = data.get("at"), data.get("seat"), data.get("move")
+                if not isinstance(at, int) or at < self.version:
+                    continue
+                if (at != self.version or not self.started or self.state.phase not in seat_view.ACTING
+                        or seat != self.state.to_act or not isinstance(move, dict) or move.get("type") == "Deal"):
+                    break
+                self._apply(action_from_json(move))
+            except (BadFile, IllegalAction, KeyError, TypeError, ValueError):
+                break
+            applied += 1
+        self.journal.clear()
+        return applied
 
     @staticmethod
     def from_json(data: object) -> Table:

@@ -159,8 +159,7 @@ def percentile(values: list[float], p: float) -> float | None:
 def engine_floor(folder: Path) -> tuple[float | None, float | None, int]:
     """CPU ms a move of the engine alone over the saved tables' hands: (applied and the next legal moves
     listed, applied alone, moves)."""
-    from game.keep.safe_json import read_json_file
-    from game.net.table import Table
+    from game.net.table_files import read_table
     from game.rules.actions import Deal, action_from_json
     from game.rules.legal import legal_actions
     from game.rules.record import start_of
@@ -168,7 +167,7 @@ def engine_floor(folder: Path) -> tuple[float | None, float | None, int]:
     games = []
     for path in sorted((folder / "tables").glob("*.json")):
         try:
-            games.append(Table.from_json(read_json_file(path)).record)
+            games.append(read_table(path).record)
         except (ValueError, OSError):
             continue
     moves = 0

@@ -31,11 +31,10 @@ def _strip(state: dict) -> dict:
 
 
 def _saved_state(folder: Path, code: str, seat: int) -> dict | None:
-    from game.keep.safe_json import read_json_file
-    from game.net.table import Table
+    from game.net.table_files import read_table
 
     try:
-        return Table.from_json(read_json_file(folder / "tables" / f"{code}.json")).full_state(seat)
+        return read_table(folder / "tables" / f"{code}.json").full_state(seat)
     except (ValueError, OSError):
         return None
 
