@@ -20,11 +20,12 @@ from game.rules.state import GameState, Phase
 from game.ui.face_wishes import face_wishes
 from game.ui.input_map import Intent
 from game.ui.layout import CARD_SCALES, TableLayout, table_layout
-from game.ui.narrate import describe, seat_names, side_names, took_back
+from game.ui.narrate import describe, seat_names, side_names
 from game.ui.sounds import SILENT, SoundBoard
 from game.ui.speech import speaker
 from game.ui.table_view import Homes, compute_homes
 from scenes.scene import Scene
+from scenes.table_intents import own_intents
 from scenes.table_parts.aim import Aim
 from scenes.table_parts.buttons import ButtonBar
 from scenes.table_parts.cards import IDLE_WORK, Cards
@@ -78,8 +79,7 @@ class TableScene(Scene):
         self.controller = controller
         self.state: GameState = controller.state
         self.seat = 0
-        self.names, self.side_names = seat_names(self.state.players), side_names(self.state.players)
-        self.view = TableView(controller, self.seat, self.names, self.side_names)
+        self.view = TableView(controller, self.seat, seat_names(self.state.players), side_names(self.state.players))
         self.speed = speed
         self.card_scale = 1.0  # the settings' card size (layout.CARD_SCALES)
         self.layout: TableLayout | None = None
@@ -110,9 +110,18 @@ class TableScene(Scene):
                                     self.other_hands, self.log_panel, self.score_panel, self.messages,
                                     self.button_bar, self.flourishes, self.panels, self.dialogs)
         self.router = TableRouter(self.view, self.hand, self.melds, self.piles, self.aim, self.panels,
-                                  self.button_bar, self.cards, self._own_intents(),
+                                  self.button_bar, self.cards, own_intents(self),
                                   on_sound or (lambda: not self.sounds.enabled), on_setting)
         self.log_panel.retell(self.view)  # a game continued from its save: the hand so far, from its record
+
+    @property
+    def names(self) -> list[str]:
+        """Each seat's name as the table says it: the view's (the language, or a network table, sets them)."""
+        return self.view.names
+
+    @names.setter
+    def names(self, names: list[str]) -> None:
+        self.view.names = names
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -251,8 +260,8 @@ class TableScene(Scene):
         self.cards.apply_settings(self.speed, settings.four_colour)
         self.controller.set_speed(self.speed)
         self.card_scale = CARD_SCALES.get(settings.card_size, 1.0)
-        self.names, self.side_names = seat_names(self.state.players), side_names(self.state.players)
-        self.view.names, self.view.side_names = self.names, self.side_names  # the language may have changed
+        # the language may have changed
+        self.view.names, self.view.side_names = seat_names(self.state.players), side_names(self.state.players)
         self.log_panel.retell(self.view)  # in the new language, if it changed, as the message line's words
         if self.messages.forget_other_languages():
             self.carry_out(Rehint())
@@ -289,34 +298,6 @@ class TableScene(Scene):
             return
         self.carry_out(decide(intent))
         self.dirty = True
-
-    def _own_intents(self) -> dict[str, tuple[Callable[[Intent], Outcomes], bool]]:
-        """What the scene decides itself: the screens it opens, sound, the hint, undo, going out."""
-        return {
-            "pause": (lambda i: self.dialogs.pause_menu(self.on_settings, self.on_rules, self.on_menu,
-                                                        lambda: self.app.quit() if self.app else None,
-                                                        self.size), False),
-            "rules": (lambda i: self.on_rules() if self.on_rules is not None else None, False),
-            "hint": (lambda i: self.show_hint(), False),
-            "do_hint": (lambda i: self.router.do_hint(self.hints.to_do(), self.hints.cards), True),  # E, Do it
-            "undo": (lambda i: self._undo(), True),
-            "tell": (lambda i: self.voice.tell(i.arg, self.view), False),  # 3 to 8: a summary said aloud
-        }
-
-    def _undo(self) -> Outcomes:
-        """Staged cards first, a step at a time; then the player's meld moves of this turn, one at a time."""
-        if self.melds.staging:
-            return self.melds.undo_step()
-        held = set(self.state.hands[self.seat])
-        if not self.controller.undo():
-            return Refuse(_("Nothing to undo: the draw showed new cards, so it stays.")
-                          if self.state.phase == Phase.MELD else _("Nothing to undo."))
-        self.hand.selected.clear()
-        self.melds.picked = None
-        self.drop_hint()
-        self.log_panel.add(took_back([c for c in self.state.hands[self.seat] if c not in held]))
-        self.apply_events([])
-        return None
 
     # ----- outcomes: the controller asked, the message line told ------------------------------------
 

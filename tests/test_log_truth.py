@@ -16,6 +16,7 @@ from game.rules.record import GameRecord
 from game.rules.state import GameState, Phase
 from game.ui.hand_story import hand_story
 from game.ui.narrate import describe, seat_names
+from scenes.table_intents import undo
 from scenes.table_parts.log_panel import LogPanel
 from tests.ai_positions import spot
 from tests.helpers import position
@@ -134,7 +135,7 @@ def test_at_the_table_w_drops_a_meld_taken_back_and_tells_the_one_laid_instead()
         first, second = sorted(firsts)[:2]
         assert scene.play(LayMelds((first,)), set())
         told = list(scene.log_panel.story(scene.view))
-        assert scene._undo() is None
+        assert undo(scene) is None
         assert scene.play(LayMelds((second,)), set())
         now = scene.log_panel.story(scene.view)
         record = ctl.record
