@@ -186,6 +186,9 @@ def test_draw_first_says_how_many_cards_this_table_draws() -> None:
 
 # A count before a plural noun in a message without plural forms: each can never be one, and why.
 NEVER_ONE = {
+    "A game won from {n} points behind": "an achievement's fixed number: 3,000",
+    "A hand of {n} points or more": "an achievement's fixed number: 5,000",
+    "{n} games won in a row": "an achievement's fixed number: 3",
     "{cards} as a new meld": "the cards' names said one by one, not a count",
     "Plays the deal {code} again, the same cards to every seat: {game}, {n} players, to {target} points. "
     "Backspace to change it.":
