@@ -211,20 +211,29 @@ def _print_table(r: dict) -> None:
     print(f"{r['seconds']} s; hands the engine left without a legal move: {r['stuck_hands']}")
 
 
-def cmd_arena(args: argparse.Namespace) -> int:
+def checked_table(players: int, variant: str, levels: tuple[str, ...] | list[str]) -> str:
+    """The measuring tools' common arguments checked (BadInput, one line, exit 2): the table size, the
+    game (its name, lowercased, returned) and the levels named."""
     from game.tools.cli import BadInput
 
-    if args.players not in (2, 3, 4):
+    if players not in (2, 3, 4):
         raise BadInput("--players must be 2, 3 or 4")
-    if args.deals < 1:
-        raise BadInput("--deals must be at least 1")
-    for name in (args.a, args.b):
+    if variant.lower() not in RULESETS:
+        raise BadInput(f"unknown variant {variant!r}: choose {', '.join(RULESETS)}")
+    for name in levels:
         try:
             get_player(name)
         except ValueError as why:
             raise BadInput(str(why)) from None
-    if args.variant.lower() not in RULESETS:
-        raise BadInput(f"unknown variant {args.variant!r}: choose {', '.join(RULESETS)}")
+    return variant.lower()
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from game.tools.cli import BadInput
+
+    if args.deals < 1:
+        raise BadInput("--deals must be at least 1")
+    checked_table(args.players, args.variant, (args.a, args.b))
     try:
         house = tuple(sorted(check_house(args.variant.lower(), parse_pairs(args.house)).items()))
     except HouseError as why:

@@ -23,7 +23,7 @@ from game.rules.legal import legal_actions
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
-from game.tools.arena import seat_orders
+from game.tools.arena import checked_table, seat_orders
 
 
 def play_game(players: int, seed: int, start: int, names: list[str], variant: str, within: int,
@@ -86,17 +86,9 @@ def run(players: int, starts: int, seed: int, a: str, b: str, variant: str, with
 def cmd_endgame(args: argparse.Namespace) -> int:
     from game.tools.cli import BadInput
 
-    if args.players not in (2, 3, 4):
-        raise BadInput("--players must be 2, 3 or 4")
     if not 1 <= args.starts <= 100_000 or not 1 <= args.within <= 100_000:
         raise BadInput("--starts and --within must be from 1 to 100000")
-    if args.variant.lower() not in RULESETS:
-        raise BadInput(f"unknown variant {args.variant!r}: choose {', '.join(RULESETS)}")
-    for name in (args.a, args.b):
-        try:
-            get_player(name)
-        except ValueError as why:
-            raise BadInput(str(why)) from None
+    checked_table(args.players, args.variant, (args.a, args.b))
     print(json.dumps(run(args.players, args.starts, args.seed, args.a, args.b, args.variant.lower(), args.within)))
     return 0
 

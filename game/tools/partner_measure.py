@@ -39,7 +39,7 @@ from game.rules.legal import legal_actions
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
-from game.tools.arena import deal_seed
+from game.tools.arena import checked_table, deal_seed
 
 BIG_PILE = 9
 
@@ -147,18 +147,10 @@ def run(levels: list[str], players: int, deals: int, seed: int, variant: str) ->
 def cmd_partner_measure(args: argparse.Namespace) -> int:
     from game.tools.cli import BadInput
 
-    if args.players not in (2, 3, 4):
-        raise BadInput("--players must be 2, 3 or 4")
     if not 1 <= args.deals <= 100_000:
         raise BadInput("--deals must be from 1 to 100000")
-    if args.variant.lower() not in RULESETS:
-        raise BadInput(f"unknown variant {args.variant!r}: choose {', '.join(RULESETS)}")
     levels = [x for x in args.levels.split(",") if x]
-    for name in levels:
-        try:
-            get_player(name)
-        except ValueError as why:
-            raise BadInput(str(why)) from None
+    checked_table(args.players, args.variant, levels)
     for level, result in run(levels, args.players, args.deals, args.seed, args.variant.lower()).items():
         print(json.dumps({"level": level, "players": args.players, "variant": args.variant.lower(),
                           "deals": args.deals, "seed": args.seed, **result}), flush=True)

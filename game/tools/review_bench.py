@@ -28,6 +28,7 @@ from game.rules.record import GameRecord
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
+from game.tools.arena import checked_table
 
 SEAT = 0  # the seat standing for the player
 
@@ -95,19 +96,11 @@ def run(hands: int, seed: int, players: int, variant: str, a: str, b: str, other
 def cmd_review_bench(args: argparse.Namespace) -> int:
     from game.tools.cli import BadInput
 
-    if args.players not in (2, 3, 4):
-        raise BadInput("--players must be 2, 3 or 4")
     if not 1 <= args.hands <= 10_000:
         raise BadInput("--hands must be from 1 to 10000")
-    if args.variant.lower() not in RULESETS:
-        raise BadInput(f"unknown variant {args.variant!r}: choose {', '.join(RULESETS)}")
     if args.a == args.b:
         raise BadInput("A and B must be two different levels")
-    for name in (args.a, args.b, args.others):
-        try:
-            get_player(name)
-        except ValueError as why:
-            raise BadInput(str(why)) from None
+    checked_table(args.players, args.variant, (args.a, args.b, args.others))
     print(json.dumps(run(args.hands, args.seed, args.players, args.variant.lower(), args.a, args.b, args.others)))
     return 0
 

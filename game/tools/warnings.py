@@ -39,7 +39,7 @@ from game.rules.melds import RANK_MELD, RUN, extends_run
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
 from game.rules.view import PlayerView, view_of
-from game.tools.arena import deal_seed, seat_orders
+from game.tools.arena import checked_table, deal_seed, seat_orders
 
 
 def measure_hand(players: int, seed: int, names: list[str], rng: random.Random, variant: str,
@@ -178,17 +178,9 @@ def _summary(c: Counter) -> dict:
 def cmd_warnings(args: argparse.Namespace) -> int:
     from game.tools.cli import BadInput
 
-    if args.players not in (2, 3, 4):
-        raise BadInput("--players must be 2, 3 or 4")
     if not 1 <= args.deals <= 100_000:
         raise BadInput("--deals must be from 1 to 100000")
-    if args.variant.lower() not in RULESETS:
-        raise BadInput(f"unknown variant {args.variant!r}: choose {', '.join(RULESETS)}")
-    for name in (args.a, args.b):
-        try:
-            get_player(name)
-        except ValueError as why:
-            raise BadInput(str(why)) from None
+    checked_table(args.players, args.variant, (args.a, args.b))
     print(json.dumps(run(args.players, args.deals, args.seed, args.a, args.b, args.variant.lower())))
     return 0
 
