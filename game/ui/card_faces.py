@@ -20,7 +20,7 @@ from game.assets import font
 from game.i18n import _
 from game.rules.cards import FACE, JOKER, RANK, SUIT
 from game.ui import themes
-from game.ui.court_figures import draw_court
+from game.ui.court_figures import GOLD, draw_court
 from game.ui.layout import INDEX_H, INDEX_W, card_height
 
 Color = tuple[int, int, int]
@@ -30,9 +30,7 @@ BLACK: Color = (22, 22, 26)
 GREEN: Color = (16, 122, 48)  # four-colour clubs
 BLUE: Color = (20, 70, 190)  # four-colour diamonds
 JOKER_INK: Color = (106, 27, 154)  # purple: a joker must never pass for a red or black card
-GOLD: Color = (224, 168, 20)
 PAPER: Color = (252, 250, 243)
-COURT_PAPER: Color = (247, 238, 210)
 EDGE: Color = (95, 95, 100)
 BACK_BASE: Color = (28, 58, 128)
 BACK_LINE: Color = (70, 110, 190)
