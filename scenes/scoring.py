@@ -305,7 +305,7 @@ class ScoringScene(Scene):
             self.tweener.update(dt)
             self.dirty = True
             return
-        if self.auto_continue is not None:
+        if self.auto_continue is not None and not (self.dialogs.open or self.sheet):  # paused: it waits
             self.waited += dt
             if self.waited >= self.auto_continue:
                 self.proceed()

@@ -112,3 +112,14 @@ def test_pause_quit_asks_first_and_the_game_stays_saved(flow: Flow, where: str) 
     scene.handle_event(key(pygame.K_y))  # yes: quit
     assert not flow.app.running
     assert flow.storage.has_save()  # nothing lost: Continue finds the game
+
+
+def test_the_demos_scoring_screen_waits_while_paused(flow: Flow) -> None:
+    scoring = scoring_screen(flow)
+    scoring.auto_continue = 0.5
+    scoring.handle_event(key(pygame.K_ESCAPE))
+    scoring.update(5.0)
+    assert not scoring.continued  # the pause menu holds it
+    scoring.handle_event(key(pygame.K_ESCAPE))
+    scoring.update(1.0)
+    assert scoring.continued
