@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 
 from game.rules.cards import FACE, RED_THREE, deck_ids
-from game.rules.melds import Meld
+from game.rules.position import changed, new_position
 from game.rules.state import GameState
 from game.rules.view import PlayerView
 
@@ -71,27 +71,12 @@ def sample_world(view: PlayerView, rng: random.Random) -> GameState:
 
 def world_from(view: PlayerView, hands: list[list[int]], stock: list[int]) -> GameState:
     """A GameState with the view's public facts and these hands and stock (last card drawn first)."""
-    s = GameState(view.players, 0, view.rules, view.target)
-    s.first_dealer = (view.dealer - max(view.hand_no - 1, 0)) % view.players
-    s.scores = list(view.scores)
-    s.hand_no = view.hand_no
-    s.results = []
-    s.phase = view.phase
-    s.turn = view.turn
-    s.stock = list(stock)
-    s.pile = list(view.pile)
-    s.hands = [list(h) for h in hands]
-    s.melds = [[Meld(m.id, m.kind, m.key, m.cards) for m in side] for side in view.melds]
-    s.red_threes = [list(r) for r in view.red_threes]
-    s.known = [list(k) for k in view.known]
-    s.pile_takes = list(view.pile_takes)
-    s.next_meld_id = max([m.id for side in view.melds for m in side], default=0) + 1
-    s.melded_at_turn_start = view.melded_at_turn_start
-    s.melded_by = list(view.melded_by) or [bool(view.melds[view.side_of(p)]) for p in range(view.players)]
-    s.player_melded_at_turn_start = view.player_melded_at_turn_start
-    s.asked = view.asked
-    s.permission = view.permission
-    return s
+    return new_position(
+        view.players, view.rules, target=view.target, hand_no=view.hand_no, dealer=view.dealer,
+        scores=view.scores, phase=view.phase, turn=view.turn, hands=hands, stock=stock, pile=view.pile,
+        melds=view.melds, red_threes=view.red_threes, known=view.known, pile_takes=view.pile_takes,
+        melded_by=list(view.melded_by) or None, melded_at_turn_start=view.melded_at_turn_start,
+        player_melded_at_turn_start=view.player_melded_at_turn_start, asked=view.asked, permission=view.permission)
 
 
 def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameState:
@@ -101,7 +86,4 @@ def reshuffle_hidden(state: GameState, seat: int, rng: random.Random) -> GameSta
 
     view = view_of(state, seat)
     world = sample_world(view, rng)
-    other = state.copy()
-    other.hands = world.hands
-    other.stock = world.stock
-    return other
+    return changed(state, hands=world.hands, stock=world.stock)

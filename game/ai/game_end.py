@@ -76,8 +76,7 @@ def answer_loses_game(view: PlayerView) -> GameEnd | None:
     asker = (view.seat + 2) % 4
 
     def finish(world) -> None:
-        world.hands[asker] = []  # its cards are melded: counted at nothing, which errs against going out
-        world._end_hand(asker)
+        world.finish_hand(asker)  # its cards are melded: counted at nothing, which errs against going out
     return _judge(view, finish).loss
 
 

@@ -15,6 +15,7 @@ import random
 
 from game.ai.determinize import sample_world
 from game.rules.cards import FACE, NATURAL, RANK, RED_THREE
+from game.rules.position import changed
 from game.rules.state import GameState
 from game.rules.view import PlayerView
 
@@ -52,16 +53,19 @@ def sample_consistent(view: PlayerView, rng: random.Random,
     """A full state the seat cannot tell apart from the real one, with the pile's hints respected."""
     world = sample_world(view, rng)
     avoid = unlikely_pairs(view) if avoid is None else avoid
+    hands, stock = [list(h) for h in world.hands], list(world.stock)
+    repaired = False
     for seat, ranks in avoid.items():
         if ranks and rng.random() < REPAIR_CHANCE:
-            _repair(world, view, seat, ranks, rng)
-    return world
+            _repair(hands[seat], stock, view.known[seat], ranks, rng)
+            repaired = True
+    return changed(world, hands=hands, stock=stock) if repaired else world
 
 
-def _repair(world: GameState, view: PlayerView, seat: int, ranks: set[int], rng: random.Random) -> None:
-    """Swap hidden cards of the seat that pair up an unlikely rank with stock cards that do not."""
-    hand = world.hands[seat]
-    known = list(view.known[seat])
+def _repair(hand: list[int], stock: list[int], seen: tuple[int, ...], ranks: set[int], rng: random.Random) -> None:
+    """Swap hidden cards of a seat's hand (`seen`: the faces known to be in it) that pair up an unlikely rank
+    with stock cards that do not."""
+    known = list(seen)
     fixed: set[int] = set()
     for c in hand:  # the cards standing for the known faces stay put
         if FACE[c] in known:
@@ -72,10 +76,10 @@ def _repair(world: GameState, view: PlayerView, seat: int, ranks: set[int], rng:
         held = sum(1 for c in hand if NATURAL[c] and RANK[c] == r)
         while held >= 2 and mine:
             out = mine.pop()
-            swaps = [i for i, c in enumerate(world.stock) if not (NATURAL[c] and RANK[c] in ranks)
+            swaps = [i for i, c in enumerate(stock) if not (NATURAL[c] and RANK[c] in ranks)
                      and not RED_THREE[c]]
             if not swaps:
                 return
             i = rng.choice(swaps)
-            hand[hand.index(out)], world.stock[i] = world.stock[i], out
+            hand[hand.index(out)], stock[i] = stock[i], out
             held -= 1

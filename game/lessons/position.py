@@ -8,7 +8,7 @@ import random
 from dataclasses import dataclass, field
 
 from game.rules.cards import FACE, RED_THREE, deck_ids, ids_for_faces, parse_face
-from game.rules.melds import Meld, classify, order_cards
+from game.rules.position import new_position, sides_of
 from game.rules.ruleset import RULESETS
 from game.rules.scoring import SideScore
 from game.rules.state import GameState, Phase
@@ -44,8 +44,7 @@ class Setup:
 def build(setup: Setup) -> GameState:
     """The GameState of a setup; ValueError when it describes no possible position."""
     rules = RULESETS[setup.game]
-    s = GameState(setup.players, 0, rules)
-    sides = s.sides
+    sides = sides_of(setup.players)
     named = [setup.hands[i] if i < len(setup.hands) else OTHER_HAND for i in range(setup.players)]
     hand_faces = [faces(h) if isinstance(h, str) else [] for h in named]
     meld_faces = [[faces(m) for m in (setup.melds[side] if side < len(setup.melds) else ())] for side in range(sides)]
@@ -64,37 +63,25 @@ def build(setup: Setup) -> GameState:
                 rest.remove(c)
                 hands[seat].append(c)
     k = setup.players
-    s.melds = [[] for _side in range(sides)]
-    s.next_meld_id = 1
+    melds = []
     for side in range(sides):
-        for _m in meld_faces[side]:
-            cards = placed[k]
-            k += 1
-            shape = classify(cards, rules)  # IllegalAction is a ValueError: a lesson's meld that is none
-            s.melds[side].append(Meld(s.next_meld_id, shape.kind, shape.key, order_cards(shape.kind, cards)))
-            s.next_meld_id += 1
-    s.red_threes = placed[k:k + sides]
-    if not all(RED_THREE[c] for r in s.red_threes for c in r):
+        melds.append(placed[k:k + len(meld_faces[side])])
+        k += len(meld_faces[side])
+    red_threes = placed[k:k + sides]
+    if not all(RED_THREE[c] for r in red_threes for c in r):
         raise ValueError("only red threes are laid out beside the melds")
     pile, stock = placed[-2], placed[-1]
     if any(RED_THREE[c] for h in hands for c in h):
         raise ValueError("a red three is never held: it is laid out at once")
-    s.hands = hands
-    s.pile = pile
-    s.stock = rest + stock[::-1]  # the engine draws from the end of the list
-    s.known = [[] for _p in range(setup.players)]
-    s.hand_no = 1
-    s.turn = setup.turn
-    s.first_dealer = (setup.turn - 1) % setup.players  # the player to act sits left of the dealer
-    s.phase = Phase.DRAW if setup.phase == "draw" else Phase.MELD
-    s.melded_by = [bool(s.melds[s.side_of(seat)]) for seat in range(setup.players)]
-    s._start_turn()
-    if setup.scores:
-        # The scores come from an earlier hand, kept as one line a side (the score sheet shows it).
-        s.hand_no = 2
-        s.scores = list(setup.scores)
-        s.results = [{"hand": 1, "out": None, "concealed": False, "totals": list(setup.scores),
-                      "scores": [SideScore(x, 0, 0, 0, 0, x).to_json() for x in setup.scores]}]
+    # The scores come from an earlier hand, kept as one line a side (the score sheet shows it).
+    results = [{"hand": 1, "out": None, "concealed": False, "totals": list(setup.scores),
+                "scores": [SideScore(x, 0, 0, 0, 0, x).to_json() for x in setup.scores]}] if setup.scores else []
+    # A lesson's meld that is none raises IllegalAction, a ValueError.
+    s = new_position(setup.players, rules, hand_no=2 if setup.scores else 1,
+                     first_dealer=(setup.turn - 1) % setup.players,  # the player to act sits left of the dealer
+                     scores=list(setup.scores) or None, results=results, turn=setup.turn,
+                     phase=Phase.DRAW if setup.phase == "draw" else Phase.MELD, hands=hands, melds=melds,
+                     red_threes=red_threes, pile=pile, stock=rest + stock[::-1])  # drawn from the end of the list
     problems = s.check()
     if problems:
         raise ValueError("; ".join(problems))

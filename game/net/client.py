@@ -21,6 +21,7 @@ from game.rules.cards import ids_for_faces, parse_face
 from game.rules.house import with_house
 from game.rules.melds import Meld, classify
 from game.rules.move_syntax import parse_move, to_action, to_move
+from game.rules.position import new_position
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
 from game.rules.view import PlayerView
@@ -133,12 +134,10 @@ def seat_position(state: dict) -> tuple[PlayerView, GameState]:
         permission=state["permission"], asked=state["asked"], melded_at_turn_start=state["melded_at_turn_start"],
         melded_by=tuple(state["melded_by"]), player_melded_at_turn_start=state["player_melded_at_turn_start"],
         pile_takes=tuple((s, r) for s, r in state["pile_takes"]))
-    game = GameState(players, 0, rules, state["target"])
-    game.hands = [list(hand) if s == seat else [] for s in range(players)]
-    game.melds = [list(r) for r in melds]
-    game.pile = list(pile)
-    game.turn = seat
-    game.phase = view.phase
+    # The engine's position as far as the seat's own moves go (its hand, the table); the rest left empty.
+    game = new_position(players, rules, target=state["target"], hand_no=0, turn=seat, phase=view.phase,
+                        hands=[list(hand) if s == seat else [] for s in range(players)], melds=melds, pile=pile,
+                        melded_by=[False] * players, melded_at_turn_start=False, player_melded_at_turn_start=False)
     return view, game
 
 

@@ -19,21 +19,18 @@ from game.rules import events as ev
 from game.rules.cards import FACE, deck_ids, parse_face
 from game.rules.house import with_house
 from game.rules.melds import Meld, classify
+from game.rules.position import changed, new_position, sides_of
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
 
 # ----- turning the seats: the player sits at 0 ---------------------------------------------------
 
 
-def _sides(players: int) -> int:
-    return 2 if players == 4 else players
-
-
 def turned(msg: dict, me: int) -> dict:
     """A `state` message as if its seat were seat 0: every seat, side and per-seat or per-side list
     turned by `me`. `legal` moves name no seat, and stay as they are."""
     n = msg["players"]
-    sides = _sides(n)
+    sides = sides_of(n)
     rs = me % sides
 
     def seat(x: int) -> int:
@@ -137,30 +134,22 @@ class Mirror:
             rest = rest[need:]
         stock = rest[: msg["stock_count"]]
 
-        st = GameState(msg["players"], 0, rules, msg["target"])
-        st.hand_no = msg["hand_no"]
-        st.first_dealer = (msg["dealer"] - max(st.hand_no - 1, 0)) % msg["players"]
-        st.turn = msg["turn"]
-        st.phase = Phase(msg["phase"])
-        st.hands, st.pile, st.stock, st.melds, st.red_threes = hands, pile, stock, melds, reds
-        st.scores = list(msg["scores"])
-        st.known = [[parse_face(f) for f in k] for k in msg["known"]]
-        st.melded_by = list(msg["melded_by"])
-        st.melded_at_turn_start = msg["melded_at_turn_start"]
-        st.player_melded_at_turn_start = msg["player_melded_at_turn_start"]
-        st.asked, st.permission = msg["asked"], msg["permission"]
-        st.pile_takes = [(s, r) for s, r in msg["pile_takes"]]
-        st.next_meld_id = 1 + max((m.id for row in melds for m in row), default=0)
+        st = new_position(
+            msg["players"], rules, target=msg["target"], hand_no=msg["hand_no"], dealer=msg["dealer"],
+            turn=msg["turn"], phase=Phase(msg["phase"]), hands=hands, pile=pile, stock=stock, melds=melds,
+            red_threes=reds, scores=msg["scores"], known=[[parse_face(f) for f in k] for k in msg["known"]],
+            melded_by=msg["melded_by"], melded_at_turn_start=msg["melded_at_turn_start"],
+            player_melded_at_turn_start=msg["player_melded_at_turn_start"], asked=msg["asked"],
+            permission=msg["permission"], pile_takes=msg["pile_takes"])
         events = self._events(msg["events"], old, st)
-        st.results = list(self.results)
-        if old is not None:
-            st.winner, st.end_reason = old.winner, old.end_reason
+        winner, end_reason = (old.winner, old.end_reason) if old is not None else (None, None)
         for e in events:
             if isinstance(e, ev.GameEnded):
-                st.winner, st.end_reason = e.winner, e.reason
+                winner, end_reason = e.winner, e.reason
+        st = changed(st, results=self.results, winner=winner, end_reason=end_reason)
         if old is not None:
             # One GameState object for the whole game: the table, its parts and the flow all hold it.
-            old.__dict__.update(st.__dict__)
+            old.set_position(st)
             st = old
         self.state = st
         return events

@@ -24,6 +24,7 @@ from game.i18n import _
 from game.rules import events as ev
 from game.rules.actions import Action, Deal, action_from_json, action_to_json
 from game.rules.errors import IllegalAction
+from game.rules.position import new_position
 from game.rules.ruleset import RULESETS, RuleSet
 from game.rules.state import GameState, Phase, shuffled_deck
 
@@ -89,7 +90,7 @@ class GameRecord:
         if isinstance(action, Deal):
             return self._deal(state, action)
         seat = state.to_act
-        events = state.apply(action)
+        events = state.push(action)
         hand = self.current(state)
         if hand is not None:
             hand.moves.append((seat, action_to_json(action)))
@@ -108,7 +109,7 @@ class GameRecord:
         else:
             deck, source = shuffled_deck(state.rules, state.seed, number), (state.seed, number)
         before = list(state.scores)
-        events = state.apply(Deal(tuple(deck)))
+        events = state.push(Deal(tuple(deck)))
         self.next_deal = None
         if self.hands and self.hands[-1].scores is None:
             self.hands.pop()  # its end was never recorded (moves applied past the record): it cannot play back
@@ -121,11 +122,17 @@ class GameRecord:
             return self.hands[-1]
         return None
 
-    def undo(self) -> None:
-        """The player's last meld move was taken back (the controller restored the state before it)."""
-        if self.hands and self.hands[-1].moves and self.hands[-1].scores is None:
-            self.hands[-1].moves.pop()
-            self.hands[-1].undone += 1
+    def undo(self, state: GameState) -> Action:
+        """Take back the last move of the hand in play: the state's move stack gives the position before it
+        (the one history of the moves), and the record forgets it. IndexError when there is none."""
+        if not state.moves or isinstance(state.moves[-1], Deal):
+            raise IndexError("no move of this hand to take back")
+        action = state.pop()
+        hand = self.current(state)
+        if hand is not None and hand.moves and hand.moves[-1][1] == action_to_json(action):
+            hand.moves.pop()  # a hand whose deal was not recorded records none of its moves
+            hand.undone += 1
+        return action
 
     def hand(self, number: int) -> HandRecord | None:
         return next((h for h in self.hands if h.hand == number), None)
@@ -171,11 +178,9 @@ class Step:
 
 def start_of(record: GameRecord, hand: HandRecord) -> GameState:
     """The game just before the hand is dealt: its totals and its dealer as they were."""
-    s = GameState(record.players, 0, record.rules, record.target)
-    s.hand_no = hand.hand - 1
-    s.scores = list(hand.before)
-    s.first_dealer = (hand.dealer - max(hand.hand - 1, 0)) % record.players  # state.dealer after the deal
-    return s
+    return new_position(record.players, record.rules, target=record.target, hand_no=hand.hand - 1,
+                        first_dealer=(hand.dealer - max(hand.hand - 1, 0)) % record.players,  # dealer once dealt
+                        scores=hand.before, phase=Phase.DEAL)
 
 
 def replay(record: GameRecord, hand: HandRecord, before=None):

@@ -105,6 +105,8 @@ class GameState:
         self.player_melded_at_turn_start = False
         self.asked = False
         self.permission: bool | None = None
+        # The move stack: (action, the state before it) for each move `push` played since the last deal.
+        self._history: list[tuple[Action, GameState]] = []
 
     # ----- seats and sides -------------------------------------------------------------------------
 
@@ -654,11 +656,53 @@ class GameState:
             self.phase = Phase.DEAL
         return events
 
+    # ----- the move stack: play and take back -------------------------------------------------------
+
+    def push(self, action: Action) -> list[ev.Event]:
+        """Apply the move and remember it, to be taken back by `pop`; IllegalAction remembers nothing.
+        A deal starts the stack afresh: a hand's moves are taken back, never the hands before it."""
+        before = self.copy()
+        events = self.apply(action)
+        if isinstance(action, Deal):
+            self._history.clear()
+        self._history.append((action, before))
+        return events
+
+    def pop(self) -> Action:
+        """Take back the last move `push` played, exactly: this same object becomes the position before it.
+        Returns the move taken back; IndexError when there is none."""
+        if not self._history:
+            raise IndexError("no move to take back")
+        action, before = self._history.pop()
+        history = self._history
+        self.__dict__.update(before.__dict__)
+        self._history = history
+        return action
+
+    @property
+    def moves(self) -> list[Action]:
+        """The moves `pop` can take back, the last one last."""
+        return [action for action, _before in self._history]
+
+    def set_position(self, other: GameState) -> None:
+        """This same object takes the other state's position (for the screens and the save that hold it);
+        its move stack is forgotten."""
+        self.__dict__.update(other.copy().__dict__)
+
+    def finish_hand(self, out_seat: int | None, concealed: bool = False) -> list[ev.Event]:
+        """End the hand now and score it: `out_seat` goes out with what it holds melded at nothing (a
+        computer player's estimate of an ending it cannot play card by card), or nobody goes out (None)."""
+        if out_seat is not None:
+            self.hands[out_seat] = []
+        return self._end_hand(out_seat, concealed)
+
     # ----- copies, saving and checking --------------------------------------------------------------
 
     def copy(self) -> GameState:
+        """The position alone: the copy's move stack is empty."""
         other = GameState.__new__(GameState)
         other.__dict__.update(self.__dict__)
+        other._history = []
         other.scores = list(self.scores)
         other.results = list(self.results)
         other.stock = list(self.stock)
@@ -700,6 +744,14 @@ class GameState:
             "permission": self.permission,
             "pile_takes": [list(t) for t in self.pile_takes],  # every seat saw them: the warnings remember
         }
+
+    @staticmethod
+    def from_json(data: object) -> GameState:
+        """The state `to_json` wrote, checked completely (game/rules/validate.py): InvalidState, a ValueError
+        with a reason a player can read, when the data is no game that could be played on."""
+        from game.rules.validate import state_from_json  # validate plays the legal moves, which need this module
+
+        return state_from_json(data)
 
     def check(self) -> list[str]:
         """Invariants: every card accounted for exactly once, every meld valid, the scores adding up."""

@@ -17,6 +17,7 @@ from game.rules.errors import IllegalAction
 from game.rules.house import HouseError, with_house
 from game.rules.legal import has_legal_action
 from game.rules.melds import BLACK_THREES, RANK_MELD, RUN, WILD_MELD, Meld, classify
+from game.rules.position import new_position
 from game.rules.ruleset import RULESETS, RuleSet
 from game.rules.state import SAVE_VERSION, GameState, Phase
 
@@ -108,51 +109,52 @@ def state_from_json(data: object) -> GameState:
     target = data.get("target")
     if target not in rules.targets or isinstance(target, bool) or not isinstance(target, int):
         raise _fail(_("“{key}” is out of range").format(key="target"))
-    s = GameState(players, seed, rules, target)
-    sides = s.sides
-    s.first_dealer = _int(data, "first_dealer", 0, players - 1)
-    s.hand_no = _int(data, "hand_no", 0, rules.max_hands)
-    s.scores = [_score(v, "scores") for v in _list(data, "scores", sides)]
+    seats = GameState(players, seed, rules, target)  # its seats and sides, to read the rest by
+    sides = seats.sides
+    first_dealer = _int(data, "first_dealer", 0, players - 1)
+    hand_no = _int(data, "hand_no", 0, rules.max_hands)
+    scores = [_score(v, "scores") for v in _list(data, "scores", sides)]
     phase = data.get("phase")
     if not isinstance(phase, str) or phase not in {p.value for p in Phase}:
         raise _fail(_("“{key}” is out of range").format(key="phase"))
-    s.phase = Phase(phase)
-    s.turn = _int(data, "turn", 0, players - 1)
+    turn = _int(data, "turn", 0, players - 1)
     deck = frozenset(deck_ids(rules.packs, rules.jokers))
-    s.stock = _cards(data.get("stock"), "stock", deck)
-    s.pile = _cards(data.get("pile"), "pile", deck)
-    s.hands = [_cards(h, "hands", deck) for h in _list(data, "hands", players)]
-    s.red_threes = [_cards(r, "red_threes", deck) for r in _list(data, "red_threes", sides)]
-    s.melds = [[_meld(m, deck, rules) for m in _list(side, "melds")] for side in _list(data, "melds", sides)]
-    s.known = [_faces(k) for k in _list(data, "known", players)]
-    s.next_meld_id = _int(data, "next_meld_id", 1, MAX_MELD_ID)
-    s.melded_at_turn_start = _bool(data, "melded_at_turn_start")
+    stock = _cards(data.get("stock"), "stock", deck)
+    pile = _cards(data.get("pile"), "pile", deck)
+    hands = [_cards(h, "hands", deck) for h in _list(data, "hands", players)]
+    red_threes = [_cards(r, "red_threes", deck) for r in _list(data, "red_threes", sides)]
+    melds = [[_meld(m, deck, rules) for m in _list(side, "melds")] for side in _list(data, "melds", sides)]
+    known = [_faces(k) for k in _list(data, "known", players)]
+    next_meld_id = _int(data, "next_meld_id", 1, MAX_MELD_ID)
+    melded_at_turn_start = _bool(data, "melded_at_turn_start")
     # Who has melded this hand (Standard Canasta's concealed going out); saves written before it: a
     # seat has melded when its side has.
+    melded_by: list[bool] | None = None
+    player_melded_at_turn_start = melded_at_turn_start
     if "melded_by" in data:
         flags = _list(data, "melded_by", players)
         if not all(isinstance(v, bool) for v in flags):
             raise _fail(_("“{key}” is not true or false").format(key="melded_by"))
-        s.melded_by = list(flags)
-        s.player_melded_at_turn_start = _bool(data, "player_melded_at_turn_start")
-    else:
-        s.melded_by = [s.has_melded(s.side_of(seat)) for seat in range(players)]
-        s.player_melded_at_turn_start = s.melded_at_turn_start
-    s.asked = _bool(data, "asked")
-    s.pile_takes = _pile_takes(data, players)
+        melded_by = list(flags)
+        player_melded_at_turn_start = _bool(data, "player_melded_at_turn_start")
+    asked = _bool(data, "asked")
+    pile_takes = _pile_takes(data, players)
     permission = data.get("permission")
     if permission is not None and not isinstance(permission, bool):
         raise _fail(_("“{key}” is not true or false").format(key="permission"))
-    s.permission = permission
-    s.results = [_result(r, i, s) for i, r in enumerate(_list(data, "results"))]
+    results = [_result(r, i, seats) for i, r in enumerate(_list(data, "results"))]
     winner = data.get("winner")
     if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool) or not 0 <= winner < sides):
         raise _fail(_("“{key}” is out of range").format(key="winner"))
-    s.winner = winner
     end_reason = data.get("end_reason")
     if end_reason is not None and end_reason not in END_REASONS:
         raise _fail(_("“{key}” is out of range").format(key="end_reason"))
-    s.end_reason = end_reason
+    s = new_position(players, rules, seed=seed, target=target, hand_no=hand_no, first_dealer=first_dealer,
+                     scores=scores, results=results, winner=winner, end_reason=end_reason, phase=Phase(phase),
+                     turn=turn, hands=hands, melds=melds, red_threes=red_threes, pile=pile, stock=stock, known=known,
+                     pile_takes=pile_takes, next_meld_id=next_meld_id, melded_by=melded_by,
+                     melded_at_turn_start=melded_at_turn_start,
+                     player_melded_at_turn_start=player_melded_at_turn_start, asked=asked, permission=permission)
     _check_consistent(s)
     return s
 

@@ -7,9 +7,9 @@ touches pygame, so a long think never freezes a frame; `update` applies the acti
 ready and returns the engine's events for the scene to animate. The player's own moves go
 through `play`, which raises IllegalAction with the engine's reason.
 
-Undo: before each of the player's meld moves the controller keeps a copy of the game; `undo` puts the
-last one back, one move at a time, until the turn's discard (the draw showed new cards: never undone).
-Computer moves are never undone: any move but a meld move forgets the copies.
+Undo: the player's meld moves of this turn are counted; `undo` takes the last one back from the game's move
+stack (through the record, GameRecord.undo), one move at a time, until the turn's discard (the draw showed
+new cards: never undone). Computer moves are never undone: any move but a meld move ends the count.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ class TurnController:
         self._last_update = 0.0
         self.threaded = threaded
         self.errors: list[str] = []
-        self._undo: list[GameState] = []  # the game before each of the player's meld moves this turn
+        self._undoable = 0  # the player's meld moves of this turn, the last ones on the move stack
         self.hint_job: _Job | None = None
         # Set when the game can go no further (a state with no legal move): the controller makes no more
         # moves; `on_dead_end(reason)` is called once, for the shell to keep the save aside and leave.
@@ -97,28 +97,26 @@ class TurnController:
         if not self.human_to_act:
             raise IllegalAction(_("It is not your turn."))
         undoable = isinstance(action, UNDOABLE) and self.state.phase == Phase.MELD
-        before = self.state.copy() if undoable else None
+        turn = self.state.turn
         events = self.record.play(self.state, action)
         self.hint_job = None  # a hint asked before this move is about another position
-        if before is not None and self.state.phase == Phase.MELD and self.state.turn == before.turn:
-            self._undo.append(before)
+        if undoable and self.state.phase == Phase.MELD and self.state.turn == turn:
+            self._undoable += 1
         else:
-            self._undo.clear()  # a draw, a discard, a question, or a meld that ended the hand
+            self._undoable = 0  # a draw, a discard, a question, or a meld that ended the hand
         return events
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._undo) and self.human_to_act and self.state.phase == Phase.MELD
+        return self._undoable > 0 and self.human_to_act and self.state.phase == Phase.MELD
 
     def undo(self) -> bool:
         """Take back the player's last meld move of this turn; False when there is none."""
         if not self.can_undo:
             return False
-        before = self._undo.pop()
-        # Put the copy back into the same GameState object: the table, the flow and the autosave all
-        # hold this one, so they all see the undone game.
-        self.state.__dict__.update(before.__dict__)
-        self.record.undo()
+        # The same GameState object takes the position back: the table, the flow and the autosave all hold it.
+        self.record.undo(self.state)
+        self._undoable -= 1
         self.hint_job = None
         return True
 
@@ -132,7 +130,7 @@ class TurnController:
         return self.hint_job
 
     def deal(self) -> list[Event]:
-        self._undo.clear()
+        self._undoable = 0
         return self.record.play(self.state, Deal())
 
     def update(self, dt: float, busy: bool) -> Applied | None:
@@ -161,7 +159,7 @@ class TurnController:
             return None
         self._wait = 0.0
         if state.phase == Phase.DEAL:
-            self._undo.clear()
+            self._undoable = 0
             return Applied(-1, Deal(), self.deal())
         seat = state.to_act
         view = view_of(state, seat)
@@ -183,7 +181,7 @@ class TurnController:
         else:
             try:
                 assert job.action is not None
-                self._undo.clear()
+                self._undoable = 0
                 return Applied(job.seat, job.action, self.record.play(self.state, job.action))
             except Exception as why:
                 # A computer move the engine refuses: fall back to the first legal action, and say so.
@@ -194,7 +192,7 @@ class TurnController:
             if not legal:
                 self._stop(_("the player to act has no legal move"))
                 return None
-            self._undo.clear()
+            self._undoable = 0
             return Applied(seat, legal[0], self.record.play(self.state, legal[0]))
         except Exception as why:  # the engine itself fails on this game: never into the frame loop
             self._failed("the engine failed on the first legal move", why)

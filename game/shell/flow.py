@@ -30,6 +30,7 @@ from game.keep.storage import Storage
 from game.rules.daily import daily_deal
 from game.rules.deal_code import DealCode, code_of
 from game.rules.game_story import tell
+from game.rules.position import changed
 from game.rules.record import GameRecord
 from game.rules.ruleset import BOLIVIA, RULESETS
 from game.rules.state import GameState, Phase
@@ -194,7 +195,8 @@ class Flow(Keeping, Rooms, Playback, Together):
             target = target if target in rules.targets else None
         state = GameState(players, seed, rules=rules, target=target)
         if deal is not None:
-            state.first_dealer = deal.dealer  # dealt by the seat that dealt it: every seat gets its cards
+            # Dealt by the seat that dealt it: every seat gets its cards.
+            state = changed(state, first_dealer=deal.dealer)
             record = GameRecord.of(state)
             record.next_deal = (deal.seed, deal.hand)
         levels = [level] * players if isinstance(level, str) else list(level)

@@ -22,7 +22,7 @@ from game.ai.review import REVIEW_BUDGET, WORLDS, same_move, weigh
 from game.rules.actions import Action, Deal
 from game.rules.cards import NATURAL, RANK, RED_THREE
 from game.rules.legal import legal_actions
-from game.rules.melds import Meld, classify, order_cards
+from game.rules.position import changed
 from game.rules.ruleset import BOLIVIA, SAMBA, STANDARD, RuleSet
 from game.rules.state import GameState, Phase
 from game.rules.view import PlayerView, view_of
@@ -55,41 +55,41 @@ def big_hand(spec: BigHand) -> GameState | None:
     seat = s.turn
     side = s.side_of(seat)
     rng = random.Random(f"{spec.seed}:big hand:{spec.size}")
-    rng.shuffle(s.stock)
-    hand = s.hands[seat]
+    stock = list(s.stock)
+    rng.shuffle(stock)
+    hand = list(s.hands[seat])
+    melds: list[list[list[int]]] = [[] for _side in range(s.sides)]
     if spec.melded:
         # One natural meld of three on the table, from the stock: the side has melded.
         by_rank: dict[int, list[int]] = {}
-        for c in s.stock:
+        for c in stock:
             if NATURAL[c] and RANK[c] >= 4:
                 by_rank.setdefault(RANK[c], []).append(c)
         cards = next(cs[:3] for _r, cs in sorted(by_rank.items()) if len(cs) >= 3)
-        shape = classify(cards, s.rules)
-        s.melds[side] = [Meld(s.next_meld_id, shape.kind, shape.key, order_cards(shape.kind, cards))]
-        s.next_meld_id += 1
-        s.melded_by = [s.side_of(p) == side for p in range(s.players)]
-        s.stock = [c for c in s.stock if c not in set(cards)]
-    growable = [c for c in s.stock if not RED_THREE[c]]  # a red three would be laid out
+        melds[side] = [cards]
+        stock = [c for c in stock if c not in set(cards)]
+    growable = [c for c in stock if not RED_THREE[c]]  # a red three would be laid out
     wanted = spec.size - len(hand)
     if wanted > len(growable) - STOCK_LEFT:
         return None
     grown = growable[:wanted]
     hand += grown
-    s.stock = [c for c in s.stock if c not in set(grown)]
+    stock = [c for c in stock if c not in set(grown)]
+    pile = s.pile
     if spec.phase == Phase.DRAW:
         # A top card of a rank the hand pairs, over an unfrozen pile: every take is weighed.
         counts: dict[int, int] = {}
         for c in hand:
             if NATURAL[c] and RANK[c] >= 4:
                 counts[RANK[c]] = counts.get(RANK[c], 0) + 1
-        top = next((c for c in s.stock if NATURAL[c] and counts.get(RANK[c], 0) >= 2), None)
+        top = next((c for c in stock if NATURAL[c] and counts.get(RANK[c], 0) >= 2), None)
         if top is not None:
-            s.stock.remove(top)
-            s.stock += s.pile  # the deal's upcard (a wild card or a three would freeze the pile)
-            s.pile = [top]
-    s.phase = spec.phase
-    s._start_turn()
-    return s
+            stock.remove(top)
+            stock += pile  # the deal's upcard (a wild card or a three would freeze the pile)
+            pile = [top]
+    hands = [hand if p == seat else h for p, h in enumerate(s.hands)]
+    return changed(s, start_turn=True, hands=hands, melds=melds, melded_by=[bool(melds[s.side_of(p)])
+                   for p in range(s.players)], stock=stock, pile=pile, phase=spec.phase)
 
 
 def specs(sizes: tuple[int, ...] = SIZES, games: tuple[RuleSet, ...] = GAMES,

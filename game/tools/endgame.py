@@ -20,6 +20,7 @@ from game.ai import get_player
 from game.rules.actions import Deal, DrawStock
 from game.rules.errors import IllegalAction
 from game.rules.legal import legal_actions
+from game.rules.position import changed
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
@@ -30,9 +31,9 @@ def play_game(players: int, seed: int, start: int, names: list[str], variant: st
               rng: random.Random) -> int | None:
     """The winning side of one game from a near-target start (None: a draw)."""
     rules = RULESETS[variant]
-    state = GameState(players, seed, rules)
+    fresh = GameState(players, seed, rules)
     dice = random.Random(f"endgame:{seed}:{start}")
-    state.scores = [state.target - dice.randrange(1, within + 1) for _s in range(state.sides)]
+    state = changed(fresh, scores=[fresh.target - dice.randrange(1, within + 1) for _s in range(fresh.sides)])
     choosers = [get_player(n) for n in names]
     while state.phase != Phase.GAME_OVER:
         if state.phase == Phase.DEAL:

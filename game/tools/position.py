@@ -25,9 +25,10 @@ from game.i18n import _
 from game.rules.cards import RED_THREE, deck_ids, ids_for_faces, parse_face
 from game.rules.errors import IllegalAction
 from game.rules.house import HouseError, parse_pairs, with_house
-from game.rules.melds import BLACK_THREES, Meld, classify, order_cards
+from game.rules.melds import BLACK_THREES, classify
 from game.rules.move_syntax import MAX_MOVES, Move, parse_move, read_faces, read_int, read_list, to_action
 from game.rules.move_syntax import MoveSyntaxError as PositionError  # the file is not a position: exit 2, one line
+from game.rules.position import new_position, sides_of
 from game.rules.ruleset import RULESETS, RuleSet
 from game.rules.state import GameState, Phase
 
@@ -85,8 +86,7 @@ def build_position(data: object) -> tuple[GameState, list[Move]]:
         raise PositionError(_("a position is a JSON object"))
     rules = _rules(data)
     players = read_int(data.get("players"), "players", 2, 4)
-    s = GameState(players, 0, rules)
-    sides = s.sides
+    sides = sides_of(players)
     scores = [read_int(x, "scores", -MAX_SCORE, MAX_SCORE) for x in read_list(data.get("scores", [0] * sides), "scores",
                                                                            sides)]
     turn = read_int(data.get("turn"), "turn", 0, players - 1)
@@ -140,11 +140,11 @@ def build_position(data: object) -> tuple[GameState, list[Move]]:
         if any(RED_THREE[c] for c in h):
             raise PositionError(_("hands[{seat}]: a red three is never held: it is laid out at once").format(
                 seat=seat))
-    s.melds = [[] for _s in range(sides)]
-    s.next_meld_id = 1
+    side_melds: list[list[list[int]]] = []
     k = 0
-    for side, side_melds in enumerate(melds):
-        for j, _m in enumerate(side_melds):
+    for side, faces_of_side in enumerate(melds):
+        side_melds.append([])
+        for j, _m in enumerate(faces_of_side):
             cards = meld_ids[k]
             k += 1
             try:
@@ -155,30 +155,22 @@ def build_position(data: object) -> tuple[GameState, list[Move]]:
             if shape.kind == BLACK_THREES:
                 raise PositionError(_("melds[{side}][{j}]: black threes are melded only as a player goes out, "
                                       "ending the hand").format(side=side, j=j))
-            s.melds[side].append(Meld(s.next_meld_id, shape.kind, shape.key, order_cards(shape.kind, cards)))
-            s.next_meld_id += 1
+            side_melds[side].append(cards)
     rest = []
     if not exact:
         used = set(ids)
         rest = [c for c in deck_ids(rules.packs, rules.jokers) if c not in used]
-    s.hands = hand_ids
-    s.red_threes = red_ids
-    s.pile = pile_ids
-    s.stock = rest[::-1] + stock_ids[::-1]  # the engine draws from the end of the list
-    s.known = [[] for _p in range(players)]
-    s.scores = scores
-    s.hand_no = 1
-    s.turn = turn
-    s.phase = Phase.DRAW if phase == "draw" else Phase.MELD
     # Who has melded this hand (Standard Canasta's concealed going out means the player): as given, and
     # a seat can have melded only if its side has melds.
-    s.melded_by = [bool(b) for b in before]
-    if any(b and not s.melds[s.side_of(seat)] for seat, b in enumerate(s.melded_by)):
+    s = new_position(players, rules, scores=scores, turn=turn, phase=Phase.DRAW if phase == "draw" else Phase.MELD,
+                     hands=hand_ids, melds=side_melds, red_threes=red_ids, pile=pile_ids,
+                     stock=rest[::-1] + stock_ids[::-1],  # the engine draws from the end of the list
+                     melded_by=[bool(b) for b in before])
+    if any(b and not s.has_melded(s.side_of(seat)) for seat, b in enumerate(s.melded_by)):
         raise PositionError(_("melded_before: a seat whose side has no meld has not melded"))
     if rules.one_meld_per_rank and any(
             len(keys) != len(set(keys)) for keys in ([m.key for m in side if m.kind == "rank"] for side in s.melds)):
         raise PositionError(_("a side has two melds of one rank"))
-    s._start_turn()
     return s, moves
 
 

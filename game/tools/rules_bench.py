@@ -16,6 +16,7 @@ import time
 from game.rules.actions import Deal
 from game.rules.cards import RED_THREE
 from game.rules.legal import legal_actions
+from game.rules.position import changed
 from game.rules.state import GameState, Phase
 
 SIZES = (30, 40, 48)
@@ -28,15 +29,15 @@ def long_hand(size: int, seed: int, meld_phase: bool, score: int = 0) -> GameSta
     s = GameState(2, seed)
     s.apply(Deal())
     seat = s.turn
-    s.scores[s.side_of(seat)] = score
+    scores = list(s.scores)
+    scores[s.side_of(seat)] = score
     rng = random.Random(f"{seed}:long hand")
-    rng.shuffle(s.stock)
-    grown = [c for c in s.stock if not RED_THREE[c]][:size - len(s.hands[seat])]  # a red three is laid out
-    s.hands[seat] += grown
-    s.stock = [c for c in s.stock if c not in set(grown)]
-    if meld_phase:
-        s.phase = Phase.MELD
-    return s
+    stock = list(s.stock)
+    rng.shuffle(stock)
+    grown = [c for c in stock if not RED_THREE[c]][:size - len(s.hands[seat])]  # a red three is laid out
+    hands = [h + grown if p == seat else h for p, h in enumerate(s.hands)]
+    return changed(s, scores=scores, hands=hands, stock=[c for c in stock if c not in set(grown)],
+                   phase=Phase.MELD if meld_phase else s.phase)
 
 
 def _timed(states: list[GameState]) -> dict:
