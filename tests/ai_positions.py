@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from game.rules import GameState, Phase, legal_actions, view_of
 from game.rules.actions import Action
 from game.rules.cards import FACE, label, parse_face
+from game.rules.position import changed
 from game.rules.ruleset import BOLIVIA, RuleSet
 from tests.helpers import position
 
@@ -46,33 +47,36 @@ def spot(
         texts.append(text)
     s = position(players, texts, pile=pile, melds=melds, red_threes=red_threes, turn=turn, phase=Phase.DRAW,
                  scores=scores, rules=rules)
+    hand_cards = [list(h) for h in s.hands]
+    stock = list(s.stock)
+    pile_cards = list(s.pile)
+    seen = [list(k) for k in s.known]
     # Fill the other seats from the bottom of the stock (the stock's drawing order stays as it was).
     for seat in range(players):
         if seat in hands:
             continue
         want = counts.get(seat, 12)
-        fill = [c for c in s.stock if label(c) not in ("3D", "3H")][:max(0, want - len(s.hands[seat]))]
-        s.hands[seat] += fill
-        s.stock = [c for c in s.stock if c not in set(fill)]
+        fill = [c for c in stock if label(c) not in ("3D", "3H")][:max(0, want - len(hand_cards[seat]))]
+        hand_cards[seat] += fill
+        stock = [c for c in stock if c not in set(fill)]
     for seat, text in known.items():
-        s.known[seat] = [parse_face(t) for t in text.split()]
+        seen[seat] = [parse_face(t) for t in text.split()]
     if stock_size is not None:
-        cut = s.stock[:len(s.stock) - stock_size]
-        s.stock = s.stock[len(s.stock) - stock_size:]
+        cut = stock[:len(stock) - stock_size]
+        stock = stock[len(stock) - stock_size:]
         # Cut cards lie under the visible pile; red threes among them go to nobody's side, so keep them
         # in the stock instead (they are laid out at once when drawn).
         reds = [c for c in cut if label(c) in ("3D", "3H")]
         cut = [c for c in cut if c not in reds]
-        s.stock = reds + s.stock
+        stock = reds + stock
         if cut_to == "pile":
-            s.pile = cut + s.pile
+            pile_cards = cut + pile_cards
         else:
             others = [seat for seat in range(players) if seat not in hands]
             for i, c in enumerate(cut):
-                s.hands[others[i % len(others)]].append(c)
-    s.phase = phase
-    s.permission = permission
-    s.asked = asked
+                hand_cards[others[i % len(others)]].append(c)
+    s = changed(s, hands=hand_cards, stock=stock, pile=pile_cards, known=seen, phase=phase, permission=permission,
+                asked=asked)
     problems = s.check()
     assert not problems, problems
     return s

@@ -1,8 +1,9 @@
 """Helpers for the rules tests: cards from text, positions set up by hand, stacked decks.
 
-`position(...)` makes a GameState in a chosen position: it deals a hand with `Deal()`, then sets the
-hands, the pile, the stock order, the melds and the red threes directly. Every card not placed goes
-to the bottom of the stock, so all 162 cards stay accounted for and `state.check()` passes.
+`position(...)` makes a GameState in a chosen position with the engine's builder (`new_position`): the
+hands, the pile, the stock order, the melds and the red threes of the first hand, the seed's dealer. Every
+card not placed goes to the bottom of the stock, so all 162 cards stay accounted for and `state.check()`
+passes.
 """
 
 from __future__ import annotations
@@ -15,7 +16,8 @@ import pytest
 from game.rules import BOLIVIA, Deal, GameState, Phase, RuleSet
 from game.rules import state as state_module
 from game.rules.cards import FACE, deck_ids, label, parse_face
-from game.rules.melds import Meld, classify, order_cards
+from game.rules.melds import Meld
+from game.rules.position import new_position, sides_of
 
 
 def faces(text: str) -> list[int]:
@@ -77,20 +79,13 @@ def position(
     list of melds. red_threes: per side. turn: the seat to play. rules: the game (Bolivia unless given);
     every seat of a side with melds counts as having melded.
     """
-    s = GameState(players, seed, rules, target=target)
-    s.apply(Deal())
-    pool = Pool(s.rules)
-    s.hands = [pool.take(hands[i]) if i < len(hands) else [] for i in range(players)]
+    rules = rules.for_players(players)
+    pool = Pool(rules)
+    hand_cards = [pool.take(hands[i]) if i < len(hands) else [] for i in range(players)]
     pile_cards = pool.take(pile)
-    s.melds = [[] for _ in range(s.sides)]
-    s.next_meld_id = 1
-    for side, side_melds in enumerate(melds):
-        for text in side_melds:
-            cards = pool.take(text)
-            shape = classify(cards, s.rules)
-            s.melds[side].append(Meld(s.next_meld_id, shape.kind, shape.key, order_cards(shape.kind, cards)))
-            s.next_meld_id += 1
-    s.red_threes = [pool.take(red_threes[i]) if i < len(red_threes) else [] for i in range(s.sides)]
+    sides = sides_of(players)
+    meld_cards = [[pool.take(text) for text in (melds[side] if side < len(melds) else ())] for side in range(sides)]
+    red_cards = [pool.take(red_threes[i]) if i < len(red_threes) else [] for i in range(sides)]
     top_of_stock = pool.take(stock)
     rest = pool.rest()
     if stock_size is not None:
@@ -98,18 +93,14 @@ def position(
         assert keep >= 0, "stock_size smaller than the stock given"
         pile_cards = rest[:len(rest) - keep] + pile_cards
         rest = rest[len(rest) - keep:]
-    s.pile = pile_cards
-    s.stock = rest + list(reversed(top_of_stock))
-    s.known = [[] for _ in range(players)]
-    s.melded_by = [bool(s.melds[s.side_of(seat)]) for seat in range(players)]
+    results = []
     if scores is not None:
-        s.scores = list(scores)
-        s.results = [{"hand": 0, "out": None, "concealed": False, "totals": list(scores),
-                      "scores": [{"melded": 0, "bonuses": 0, "going_out": 0, "red_threes": 0, "in_hand": sc,
-                                  "total": sc} for sc in scores]}]
-    s.turn = turn
-    s.phase = phase
-    s._start_turn()
+        results = [{"hand": 0, "out": None, "concealed": False, "totals": list(scores),
+                    "scores": [{"melded": 0, "bonuses": 0, "going_out": 0, "red_threes": 0, "in_hand": sc,
+                                "total": sc} for sc in scores]}]
+    s = new_position(players, rules, seed=seed, target=target, hands=hand_cards, pile=pile_cards, melds=meld_cards,
+                     red_threes=red_cards, stock=rest + list(reversed(top_of_stock)), scores=scores,
+                     results=results, turn=turn, phase=phase)
     problems = s.check()
     assert not problems, problems
     return s
@@ -177,6 +168,5 @@ def deal_stacked(state: GameState, hands: Sequence[str], upcards: str = "", stoc
 def finished_game(players: int = 2, scores: Sequence[int] = (15100, 9000), winner: int | None = 0,
                   seed: int = 1) -> GameState:
     """A game over after nine hands, as the statistics count it."""
-    s = GameState(players, seed)
-    s.scores, s.winner, s.end_reason, s.hand_no, s.phase = list(scores), winner, "target", 9, Phase.GAME_OVER
-    return s
+    return new_position(players, seed=seed, scores=scores, winner=winner, end_reason="target", hand_no=9,
+                        phase=Phase.GAME_OVER)

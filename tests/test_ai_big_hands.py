@@ -20,6 +20,7 @@ from game.rules.going_out import SOLVER_STEP_UNITS
 from game.rules.house import with_house
 from game.rules.legal import ASK_PARTNER_WORK, legal_actions
 from game.rules.out_solver import OutSolver
+from game.rules.position import changed
 from game.rules.ruleset import RULESETS, SAMBA, STANDARD
 from game.rules.work import Work
 from game.tools.big_hands import BigHand, big_hand
@@ -71,8 +72,8 @@ def test_a_big_unmelded_hand_leaves_going_out_to_steps(monkeypatch) -> None:
     legal_actions(big)
     assert called == []
     small = _state(BigHand(BOLIVIA, 2, 60, False, Phase.MELD))
-    small.hands[small.turn] = small.hands[small.turn][:15]
-    small.stock += big.hands[big.turn][15:]
+    small = changed(small, hands=[h[:15] if p == small.turn else h for p, h in enumerate(small.hands)],
+                    stock=small.stock + big.hands[big.turn][15:])
     legal_actions(small)
     assert called == [15]  # a hand a minimal first meld could empty still lists them whole
 

@@ -15,6 +15,7 @@ from game.i18n import set_language
 from game.rules.actions import Answer, AskPartner, Discard
 from game.rules.cards import BLACK_THREE, FACE, NATURAL, RANK, WILD, label
 from game.rules.names import card_name
+from game.rules.position import changed
 from game.rules.ruleset import STANDARD
 from game.rules.state import Phase
 from game.rules.view import view_of
@@ -54,8 +55,7 @@ def assert_agree(advice) -> None:
 
 def _kings_taken():
     s = spot(2, {0: "KC 5H 7S 9D JD 4C QS"}, counts={1: 9}, pile="8C 6D TH", melds=[[], ["KS KD KH"]])
-    s.pile_takes = [(1, 13)]
-    return s
+    return changed(s, pile_takes=[(1, 13)])
 
 
 def test_k_clubs_the_king_north_took_the_pile_on_is_warned_and_never_the_hint():
@@ -80,7 +80,7 @@ def test_k_clubs_after_keep_it_the_hint_is_the_safer_card_the_warning_named():
 def test_k_clubs_at_four_players_the_warning_names_the_next_opponent():
     s = spot(4, {0: "KC 5H 7S 9D JD 4C QS"}, counts={1: 9, 2: 9, 3: 9}, pile="8C 6D TH",
              melds=[[], ["KS KD KH"]])
-    s.pile_takes = [(1, 13)]
+    s = changed(s, pile_takes=[(1, 13)])
     advice = advice_of(s, FOUR)
     assert "West took the pile on kings" in advice.warning(card_of(s, 0, "KC"))
     assert RANK[hinted_discard(advice)] != 13
@@ -93,8 +93,7 @@ def test_k_clubs_at_four_players_the_warning_names_the_next_opponent():
 def _sixes_and_queens():
     s = spot(2, {0: "6H QH 4C KD 9H AH JH"}, counts={1: 8}, known={1: "QS QD"}, pile=PILE_24,
              melds=[[], ["6C 6D 6S"]])
-    s.pile_takes = [(1, 6)]
-    return s
+    return changed(s, pile_takes=[(1, 6)])
 
 
 def test_six_hearts_onto_the_pile_north_took_on_sixes_is_warned_with_its_25_cards():
@@ -274,8 +273,7 @@ def _out_behind(players: int, scores, rules=None, stock: int = 40, others: int =
     else:
         melds = [["4S 5S 6S 7S 8S 9S TS", "9C 9C 9D 9D 9H 9H 9S"], ["AC AD AH AS 2C 2D AH"]]
     s = spot(players, hands, counts=counts, pile="6C", scores=scores, melds=melds, stock_size=stock, **extra)
-    s.target = 5000
-    return s
+    return changed(s, target=5000)
 
 
 def test_going_out_behind_near_the_target_is_held_back_and_said():
@@ -296,8 +294,7 @@ def test_going_out_behind_at_four_players_it_does_not_ask_the_partner():
 def test_going_out_behind_the_partner_s_question_is_answered_no_and_said():
     s = _out_behind(4, [1000, 4900], others=4)
     # The partner (seat 2) asks "May I go out?": seat 0 answers.
-    s.hands[0], s.hands[2] = s.hands[2], s.hands[0]
-    s.turn, s.phase, s.asked = 2, Phase.ANSWER, True
+    s = changed(s, hands=[s.hands[2], s.hands[1], s.hands[0], s.hands[3]], turn=2, phase=Phase.ANSWER, asked=True)
     advice = advice_of(s, FOUR)
     assert advice.hint.move == Answer(False)
     assert advice.hint.reason.startswith("Say no: going out now would end the game with West and East ahead")
@@ -310,8 +307,7 @@ def test_going_out_ahead_near_the_target_wins_the_game_and_is_hinted():
 
 def test_going_out_behind_with_the_stock_empty_is_no_reason_to_hold_back():
     s = _out_behind(2, [1000, 4900], stock=0)
-    s.pile = s.stock + s.pile  # the red threes kept back in the stock go under the pile: nothing left to draw
-    s.stock = []
+    s = changed(s, pile=s.stock + s.pile, stock=[])  # the red threes kept back go under the pile: none to draw
     advice = advice_of(s, TWO)
     assert "Do not go out" not in advice.hint.reason
 
@@ -327,8 +323,7 @@ def _rich_but_winning(scores):
     s = spot(2, {0: "KC KD KH 5D"}, pile="6C",
              melds=[["4H 5H 6H 7H 8H 9H TH", "KS KS KD KD KC KC KH", "4D 5D 6D 7D 8D 9D", "5C 6C 7C 8C 9C TC",
                      "2C 2D 2H 2S JK JK"], ["QC QD QH QS", "AC AD AH"]], scores=scores)
-    s.target = 5000
-    return s
+    return changed(s, target=5000)
 
 
 def test_going_out_that_wins_the_game_is_taken_over_the_unfinished_canastas():

@@ -11,6 +11,7 @@ from game.ai.coach import reason_for
 from game.i18n import set_language
 from game.rules import Phase, view_of
 from game.rules.actions import AddToMeld, Answer, Discard, DrawStock, LayMelds, TakePile, TakeTop
+from game.rules.position import changed
 from tests.ai_positions import spot
 from tests.helpers import in_hand
 
@@ -152,7 +153,7 @@ def _samba_reasons() -> list[str]:
     view = view_of(s, 0)
     top = s.melds[0][0].id
     out = [reason_for(view, TakeTop(top))]
-    s.phase = Phase.MELD
+    s = changed(s, phase=Phase.MELD)
     view = view_of(s, 0)
     out.append(reason_for(view, AddToMeld(top, in_hand(s, 0, "TH"))))
     s2 = spot(2, {0: "TC 5S 9S KS 7D JD"}, pile="8D", phase=Phase.MELD, rules=SAMBA,

@@ -19,6 +19,7 @@ from game.ai.risk import ESCALERA_RUN, KNOWN_PAIR, RUN_END, TOOK_BEFORE, UNFROZE
 from game.i18n import set_language
 from game.rules.actions import AskPartner, Discard
 from game.rules.cards import FACE, WILD
+from game.rules.position import changed
 from game.rules.ruleset import STANDARD
 from game.rules.state import Phase
 from game.rules.view import view_of
@@ -35,13 +36,16 @@ def english():
     set_language("en")
 
 
-def _known(s, seat: int, faces: str) -> None:
-    """Cards of these faces move from the stock into the seat's hand, seen by everyone."""
+def _known(s, seat: int, faces: str):
+    """The position with cards of these faces moved from the stock into the seat's hand, seen by everyone."""
+    stock, hand, known = list(s.stock), list(s.hands[seat]), list(s.known[seat])
     for f in faces.split():
-        c = next(c for c in s.stock if FACE[c] == in_hand_face(f))
-        s.stock.remove(c)
-        s.hands[seat].append(c)
-        s.known[seat].append(FACE[c])
+        c = next(c for c in stock if FACE[c] == in_hand_face(f))
+        stock.remove(c)
+        hand.append(c)
+        known.append(FACE[c])
+    return changed(s, stock=stock, hands=[hand if p == seat else h for p, h in enumerate(s.hands)],
+                   known=[known if p == seat else k for p, k in enumerate(s.known)])
 
 
 def in_hand_face(text: str) -> int:
@@ -79,7 +83,7 @@ def test_the_card_that_completes_their_escalera_is_named_with_its_bonus():
 
 def test_a_pair_seen_going_into_their_hand_is_warned_with_the_pile_size():
     s = position(2, ["KH 4C 5C 7S 9D", "4D 5S"], pile="8C 9C 6D 7D 8D 9S TC TD", phase=Phase.MELD)
-    _known(s, 1, "KD KS")
+    s = _known(s, 1, "KD KS")
     assert discard_risk(view_of(s, 0), _card(s, 0, "KH")).kind == KNOWN_PAIR
     text = discard_warnings(view_of(s, 0), NAMES)[_card(s, 0, "KH")]
     assert "North picked up a pair of kings" in text and "(9 cards)" in text
@@ -100,7 +104,7 @@ def test_the_engine_records_the_pile_takes_every_seat_saw():
 def test_a_pile_take_seen_this_hand_makes_its_rank_a_warning():
     s = position(2, ["6H 4C 5C 7S QD 9S", "QS 4D 5S 9C 9D 8S 4H 5H"], pile="8C 9H TC", phase=Phase.MELD,
                  melds=[[], ["6C 6D 6S"]])
-    s.pile_takes = [(1, 6)]
+    s = changed(s, pile_takes=[(1, 6)])
     assert discard_risk(view_of(s, 0), _card(s, 0, "6H")).kind == TOOK_BEFORE
     text = discard_warnings(view_of(s, 0), NAMES)[_card(s, 0, "6H")]
     assert "North took the pile on sixes" in text
@@ -145,8 +149,8 @@ def test_the_queen_and_the_six_no_longer_contradict():
     # and the warning for one never names the other as safer.
     s = position(2, ["6H QH 4C 8S 9D KD", "4D 5S 8C 9C"], pile="TC TD JC JD 5C 5D 7C 7D 4S 5H", phase=Phase.MELD,
                  melds=[[], ["6C 6D 6S"]])
-    s.pile_takes = [(1, 6)]
-    _known(s, 1, "QS QD")
+    s = changed(s, pile_takes=[(1, 6)])
+    s = _known(s, 1, "QS QD")
     view = view_of(s, 0)
     choice = discard_choice(view)
     assert FACE[choice] not in (FACE[_card(s, 0, "6H")], FACE[_card(s, 0, "QH")])
@@ -156,7 +160,7 @@ def test_the_queen_and_the_six_no_longer_contradict():
 
 def test_when_every_card_is_risky_the_hint_card_is_cautioned_not_questioned():
     s = position(2, ["TH 5H", "QS QD 4D 5S"], pile="8C", melds=[[], ["6H 7H 8H 9H"]], phase=Phase.MELD)
-    s.hands[0] = in_hand(s, 0, "TH 5H")
+    s = changed(s, hands=[in_hand(s, 0, "TH 5H"), s.hands[1]])
     view = view_of(s, 0)
     choice = discard_choice(view)
     other = next(c for c in view.hand if FACE[c] != FACE[choice])
@@ -202,8 +206,7 @@ def _going_out_behind(scores):
 
 
 def test_it_does_not_go_out_to_lose_the_game():
-    s = _going_out_behind([1000, 4900])
-    s.target = 5000
+    s = changed(_going_out_behind([1000, 4900]), target=5000)
     view = view_of(s, 0)
     seq = plan_go_out(view, 3000)
     assert seq, "the seat can go out here"
@@ -216,8 +219,7 @@ def test_it_does_not_go_out_to_lose_the_game():
 
 
 def test_it_goes_out_when_that_wins_or_the_game_goes_on():
-    s = _going_out_behind([4600, 3000])
-    s.target = 5000
+    s = changed(_going_out_behind([4600, 3000]), target=5000)
     view = view_of(s, 0)
     seq = plan_go_out(view, 3000)
     assert seq and out_loses_game(view, seq) is None

@@ -19,6 +19,7 @@ from game.keep.saved_game import SavedGame
 from game.keep.storage import Storage
 from game.rules.actions import DrawStock
 from game.rules.legal import legal_actions
+from game.rules.position import changed
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
 from game.shell.controller import TurnController
@@ -33,10 +34,13 @@ from tests.test_state_validation import mid_hand
 def dead_end() -> GameState:
     """A state no checker would let in: the player to act holds one card and may not go out."""
     s = mid_hand(phase=Phase.MELD, melded=False)
-    hand = s.hands[s.turn]
-    s.stock += hand[1:]
-    del hand[1:]
-    return s
+    return _one_card_left(s, s.turn)
+
+
+def _one_card_left(s: GameState, seat: int) -> GameState:
+    """The position with all but the first card of the seat's hand put back under the stock."""
+    hand = s.hands[seat]
+    return changed(s, stock=s.stock + hand[1:], hands=[h[:1] if p == seat else h for p, h in enumerate(s.hands)])
 
 
 @pytest.mark.player_failures  # a state no game reaches: the player fails on it, as it may
@@ -56,10 +60,7 @@ def human_dead_end() -> GameState:
     rng = random.Random(3)
     while not (s.phase == Phase.MELD and s.turn == 0 and not s.has_melded(0)):
         s.apply(choose_greedy(view_of(s, s.to_act), legal_actions(s), rng))
-    hand = s.hands[0]
-    s.stock += hand[1:]
-    del hand[1:]
-    return s
+    return _one_card_left(s, 0)
 
 
 def test_the_players_own_dead_end_stops_the_controller_once(monkeypatch) -> None:
@@ -111,7 +112,7 @@ def test_the_players_dead_end_keeps_the_save_aside_and_returns_to_the_menu(tmp_p
     with table_game(tmp_path) as flow:
         table = flow.table
         assert table.controller.human == {0}
-        table.state.__dict__.update(human_dead_end().__dict__)
+        table.state.set_position(human_dead_end())
         flow.autosave(table.state)  # the save holds the dead end, as a save continued would
         for _ in range(10):
             flow.app.run(frames=1)  # never raises: the frame loop goes on, now on the menu
@@ -126,7 +127,7 @@ def test_a_dead_end_keeps_the_save_aside_and_returns_to_the_menu(tmp_path: Path)
     with table_game(tmp_path) as flow:
         table = flow.table
         table.controller.human = set()
-        table.state.__dict__.update(dead_end().__dict__)
+        table.state.set_position(dead_end())
         for _ in range(10):
             flow.app.run(frames=1)
         menu = flow.app.scenes.current

@@ -13,6 +13,7 @@ from game.keep.stats import Statistics
 from game.keep.storage import Storage
 from game.rules.daily import daily_deal, day_of
 from game.rules.deal_code import decode
+from game.rules.position import changed
 from game.rules.record import GameRecord
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
@@ -34,8 +35,8 @@ def test_a_golden_date_gives_its_code_and_the_code_gives_the_date_back() -> None
 def daily_game(day: date) -> tuple[GameState, GameRecord]:
     """Set up as the game does for today's deal (game/shell/flow.py start_daily and start_game)."""
     code = daily_deal(day)
-    state = GameState(code.players, 99, rules=RULESETS[code.game], target=code.target)
-    state.first_dealer = code.dealer
+    state = changed(GameState(code.players, 99, rules=RULESETS[code.game], target=code.target),
+                    first_dealer=code.dealer)
     record = GameRecord.of(state)
     record.next_deal = (code.seed, code.hand)
     return state, record
@@ -92,18 +93,17 @@ def test_hand_achievements_are_earned_as_the_hands_go(players: int, seed: int) -
 
 
 def test_a_game_won_from_behind_a_concealed_out_and_a_streak() -> None:
-    s = GameState(2, 1)
-    s.results = [{"hand": 1, "out": 1, "concealed": False, "scores": [{"total": 100}, {"total": 3300}],
-                  "totals": [100, 3300]},
-                 {"hand": 2, "out": 0, "concealed": True, "scores": [{"total": 15200}, {"total": 0}],
-                  "totals": [15300, 3300]}]
-    s.winner, s.phase = 0, Phase.GAME_OVER
+    results = [{"hand": 1, "out": 1, "concealed": False, "scores": [{"total": 100}, {"total": 3300}],
+                "totals": [100, 3300]},
+               {"hand": 2, "out": 0, "concealed": True, "scores": [{"total": 15200}, {"total": 0}],
+                "totals": [15300, 3300]}]
+    s = changed(GameState(2, 1), winner=0, phase=Phase.GAME_OVER, results=results)
     assert COMEBACK <= 3200
     assert for_game(s, 0, streak=3) == ["first_win", "comeback", "streak"]
     assert for_game(s, 0, streak=1) == ["first_win", "comeback"]
     assert for_game(s, 1, streak=5) == []  # a lost game earns nothing
     assert "concealed_out" in for_hand(s, 0, seat=0) and "big_hand" in for_hand(s, 0, seat=0)
-    s.results[0]["totals"] = [100, 2000]  # 1,900 behind only
+    s = changed(s, results=[{**s.results[0], "totals": [100, 2000]}, s.results[1]])  # 1,900 behind only
     assert "comeback" not in for_game(s, 0, streak=1)
 
 

@@ -16,6 +16,7 @@ from game.keep.settings import GameSetup, Settings
 from game.keep.storage import Storage
 from game.rules.actions import Deal
 from game.rules.deal_code import ALPHABET, GAMES, BadCode, DealCode, code_of, decode, encode
+from game.rules.position import changed
 from game.rules.record import GameRecord, replay
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
@@ -96,8 +97,7 @@ def test_the_code_deals_the_same_cards_to_every_seat(players: int, hand: int) ->
     text = code_of("bolivia", players, record.hands[-1].source)
     assert text is not None
     code = decode(text)
-    again = GameState(players, 99)
-    again.first_dealer = code.dealer
+    again = changed(GameState(players, 99), first_dealer=code.dealer)
     replayed = GameRecord.of(again)
     replayed.next_deal = (code.seed, code.hand)
     replayed.play(again, Deal())

@@ -11,6 +11,7 @@ import pytest
 from game.rules import Deal, GameState
 from game.rules.cards import label
 from game.rules.deal_code import DealCode, decode, encode
+from game.rules.position import changed
 from game.rules.record import GameRecord
 from game.rules.ruleset import RULESETS
 
@@ -33,8 +34,8 @@ def test_a_code_of_today_deals_the_same_cards(text, game, players, seed, hand, d
     code = decode(text)
     assert (code.game, code.players, code.seed, code.hand, code.dealer) == (game, players, seed, hand, dealer)
     assert encode(DealCode(game, players, seed, hand)) == text
-    state = GameState(players, 99, RULESETS[game])  # another game's seed: the code alone decides the deal
-    state.first_dealer = code.dealer
+    # Another game's seed: the code alone decides the deal.
+    state = changed(GameState(players, 99, RULESETS[game]), first_dealer=code.dealer)
     record = GameRecord.of(state)
     record.next_deal = (code.seed, code.hand)
     record.play(state, Deal())

@@ -8,6 +8,7 @@ import pygame
 import pytest
 
 from game.keep.stats import GameStats, Record, Statistics, outcome
+from game.rules.position import changed
 from game.rules.state import GameState, Phase
 from game.shell.app import App
 from scenes.game_over import GameOverScene, outcome_reason, outcome_title
@@ -23,9 +24,8 @@ def app() -> Iterator[App]:
 
 def finished(players: int, scores: list[int], winner: int | None, reason: str = "target", hands: int = 9,
              target: int = 15000) -> GameState:
-    s = GameState(players, 1, target=target)
-    s.scores, s.winner, s.end_reason, s.hand_no, s.phase = scores, winner, reason, hands, Phase.GAME_OVER
-    return s
+    return changed(GameState(players, 1, target=target), scores=scores, winner=winner, end_reason=reason,
+                   hand_no=hands, phase=Phase.GAME_OVER)
 
 
 def test_titles_and_reasons() -> None:

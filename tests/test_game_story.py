@@ -9,6 +9,7 @@ import pygame
 import pytest
 
 from game.rules.game_story import tell
+from game.rules.position import changed
 from game.shell.app import App
 from scenes.game_over import GameOverScene
 from scenes.game_over_party import summary_text
@@ -53,7 +54,7 @@ def test_game_over_shows_the_summary_and_a_key_ends_the_confetti(app: App) -> No
     assert scene.party.on == won
     text = summary_text(story)
     assert f"{story.hands} hand" in text and "canasta" in text and "best hand" in text
-    state.winner = state.side_of(0)  # the player's side wins: confetti, which a key ends
+    state.set_position(changed(state, winner=state.side_of(0)))  # the player's side wins: confetti, which a key ends
     scene.celebrate(story, "normal")
     app.run(frames=10)
     assert scene.party.on

@@ -12,6 +12,7 @@ import pytest
 import scenes.table_parts.other_hands as other_hands
 from game.ai.simple import choose_greedy
 from game.i18n import set_language
+from game.rules.position import changed
 from game.rules.state import GameState, Phase
 from game.shell.app import App
 from game.shell.controller import TurnController
@@ -44,8 +45,9 @@ def test_the_other_seats_labels_say_cards_and_do_not_overlap(
             run_frames(app, 1)
             if state.phase != Phase.DEAL:
                 break
-        for seat in range(1, players):  # as after taking a big pile: two-digit counts
-            state.hands[seat] = (state.hands[seat] * 4)[:28 + seat]
+        # As after taking a big pile: two-digit counts.
+        state.set_position(changed(state, hands=[h if seat == 0 else (h * 4)[:28 + seat]
+                                                 for seat, h in enumerate(state.hands)]))
         drawn: list[tuple[str, pygame.Rect]] = []
         real = other_hands.draw_text
 

@@ -114,13 +114,6 @@ def _big_pile_position():
                     pile="8C 8D 8H 8S 9C 9S TC TD TH TS JC", phase=Phase.MELD)
 
 
-def in_hand_pile(s, text: str) -> int:
-    """Any card of that face still in the stock (to keep the card count right when moving one)."""
-    c = next(c for c in s.stock if label(c) == text)
-    s.stock.remove(c)
-    return c
-
-
 def in_hand_face(text: str) -> int:
     return parse_face(text)
 

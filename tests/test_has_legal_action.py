@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from game.rules.legal import has_legal_action, legal_actions
+from game.rules.position import changed
 from game.rules.state import Phase
 from tests.state_tamper import random_state
 
@@ -22,12 +23,12 @@ def test_it_agrees_with_the_move_list_on_random_and_damaged_states() -> None:
             hand = t.hands[t.turn]
             if change in ("one card", "two cards"):
                 keep = 1 if change == "one card" else 2
-                t.stock += hand[keep:]
-                del hand[keep:]
+                t = changed(t, stock=t.stock + hand[keep:],
+                            hands=[h[:keep] if p == t.turn else h for p, h in enumerate(t.hands)])
             elif change in ("bound", "refused"):
-                t.permission = change == "bound"
+                t = changed(t, permission=change == "bound")
             elif change == "other phase" and t.phase in (Phase.DRAW, Phase.MELD):
-                t.phase = Phase.MELD if t.phase == Phase.DRAW else Phase.DRAW
+                t = changed(t, phase=Phase.MELD if t.phase == Phase.DRAW else Phase.DRAW)
             try:
                 listed = legal_actions(t)
             except Exception:  # noqa: BLE001 - a state the engine cannot judge: the checker refuses it

@@ -12,6 +12,7 @@ from game.i18n import set_language
 from game.rules import events as ev
 from game.rules.actions import Deal, Discard, DrawStock
 from game.rules.cards import RED_THREE
+from game.rules.position import changed
 from game.rules.record import GameRecord
 from game.rules.state import GameState, Phase
 from game.ui.hand_story import hand_story
@@ -32,8 +33,8 @@ def english():
 def drawing_a_red_three(players: int = 4) -> GameState:
     s = spot(players, {0: "9C 9D 4S 6D KC QS 7C"}, pile="JH 4C 9S", phase=Phase.DRAW)
     three = next(i for i, c in enumerate(s.stock) if RED_THREE[c])
-    s.stock.append(s.stock.pop(three))  # the first card drawn is a red three
-    return s
+    # The first card drawn is a red three.
+    return changed(s, stock=s.stock[:three] + s.stock[three + 1:] + [s.stock[three]])
 
 
 def test_the_draw_is_told_before_the_red_three_it_brought():

@@ -28,6 +28,7 @@ from game.rules.errors import IllegalAction
 from game.rules.going_out import can_go_out
 from game.rules.meld_move import plan_meld_move
 from game.rules.melds import Meld
+from game.rules.position import changed
 from game.rules.ruleset import BOLIVIA, RuleSet
 from tests.brute_moves import _card_sig, _meld_sig, meld_moves, outcome, random_position
 from tests.helpers import Pool, in_hand, meld_of, position
@@ -43,19 +44,13 @@ def _state(hand: list[int], melds: list[Meld], players: int = 2, scores: list[in
     taken = set(hand) | {c for m in melds for c in m.cards}
     rest = [c for c in sorted(s.stock + s.pile + [c for h in s.hands for c in h] + [c for r in s.red_threes
                                                                                  for c in r]) if c not in taken]
-    s.hands = [list(hand)] + [[] for _p in range(players - 1)]
+    hands = [list(hand)] + [[] for _p in range(players - 1)]
     for seat in range(1, players):
-        s.hands[seat] = [c for c in rest if RANK[c] != 3][:3]
-        rest = [c for c in rest if c not in s.hands[seat]]
-    s.melds = [list(melds)] + [[] for _s in range(s.sides - 1)]
-    s.next_meld_id = len(melds) + 1
-    s.red_threes = [[] for _s in range(s.sides)]
-    s.pile, s.stock = [], rest
-    if scores is not None:
-        s.scores = list(scores)
-    s.turn, s.phase = 0, Phase.MELD
-    s._start_turn()
-    return s
+        hands[seat] = [c for c in rest if RANK[c] != 3][:3]
+        rest = [c for c in rest if c not in hands[seat]]
+    return changed(s, start_turn=True, hands=hands, melds=[list(melds)] + [[] for _s in range(s.sides - 1)],
+                   next_meld_id=len(melds) + 1, red_threes=[[] for _s in range(s.sides)], pile=[], stock=rest,
+                   scores=s.scores if scores is None else scores, turn=0, phase=Phase.MELD)
 
 
 def _signature(s: GameState, originals: list[Meld]) -> tuple:

@@ -7,6 +7,7 @@ import pytest
 from game.rules import BOLIVIA, Deal, Discard, DrawStock, GameState, IllegalAction, Phase, legal_actions
 from game.rules import events as ev
 from game.rules.cards import penalty
+from game.rules.position import changed
 from tests.helpers import in_hand, position
 
 ESCALERA = "4H 5H 6H 7H 8H 9H TH"
@@ -16,8 +17,7 @@ KINGS = "KS KS KD KD KC KC KH"
 def exhaust(s: GameState) -> list:
     """End the current hand at once: the stock's cards go under the pile and the player to draw finds it empty."""
     assert s.phase == Phase.DRAW
-    s.pile = s.stock + s.pile
-    s.stock = []
+    s.set_position(changed(s, pile=s.stock + s.pile, stock=[]))
     return s.apply(DrawStock())
 
 

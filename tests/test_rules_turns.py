@@ -24,6 +24,7 @@ from game.rules import (
 )
 from game.rules import events as ev
 from game.rules.cards import FACE, NATURAL, RED_THREE
+from game.rules.position import changed
 from tests.helpers import deal_stacked, groups_in_hand, in_hand, labels, meld_of, position, sorted_labels
 
 ESCALERA = "4H 5H 6H 7H 8H 9H TH"
@@ -640,7 +641,7 @@ def test_playable_cards_are_those_a_legal_meld_move_lays():
     s = position(2, ["9H 9D 9S 4C KD 5C 7S QC", "QS 4D 5S 6H"], melds=[["JC JD JS", "QH QD QS"]], phase=Phase.MELD)
     assert playable_cards(s, 0) == set(in_hand(s, 0, "9H 9D 9S QC"))  # a new meld, and an addition
     assert playable_cards(s, 1) == frozenset()  # not its turn
-    s.phase = Phase.DRAW
+    s = changed(s, phase=Phase.DRAW)
     assert playable_cards(s, 0) == frozenset()  # not its meld phase
 
 

@@ -12,6 +12,7 @@ import pytest
 from game.i18n import set_language
 from game.keep.settings import GameSetup, Settings
 from game.keep.stats import GameStats, Record, Statistics
+from game.rules.position import changed
 from game.rules.state import GameState, Phase
 from game.shell.app import App
 from scenes.game_over import GameOverScene
@@ -44,9 +45,8 @@ def hands() -> dict[tuple[int, int], GameState]:
 
 
 def finished() -> GameState:
-    s = GameState(3, 1)
-    s.scores, s.winner, s.end_reason, s.hand_no, s.phase = [4000, 16020, -150], 1, "target", 9, Phase.GAME_OVER
-    return s
+    return changed(GameState(3, 1), scores=[4000, 16020, -150], winner=1, end_reason="target", hand_no=9,
+                   phase=Phase.GAME_OVER)
 
 
 def menu_asking() -> Scene:

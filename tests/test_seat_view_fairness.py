@@ -18,6 +18,7 @@ from game.ai import get_player
 from game.ai.adviser import advise
 from game.ai.determinize import reshuffle_hidden
 from game.rules import Deal, GameState, Phase, legal_actions, view_of
+from game.rules.position import changed
 from game.rules.ruleset import RULESETS
 
 # (game, players, seed, second hand) of the hands the positions are taken from; a second hand is played
@@ -44,7 +45,7 @@ def real_positions(game: str, players: int, seed: int, count: int, second: bool 
     if second:
         play_hand(s, rng)
         assert s.phase == Phase.DEAL
-        s.target = min((t for t in s.rules.targets if t > max(s.scores)), default=s.target)
+        s = changed(s, target=min((t for t in s.rules.targets if t > max(s.scores)), default=s.target))
         s.apply(Deal())
     met: list[GameState] = []
     play_hand(s, rng, met)

@@ -11,6 +11,7 @@ from game.rules import events as ev
 from game.rules.cards import BLACK_THREE, JOKER, RANK, RED_THREE, WILD, deck_ids
 from game.rules.legal import legal_actions
 from game.rules.melds import MIXED_CANASTA, NATURAL_CANASTA, classify, side_may_go_out
+from game.rules.position import changed
 from game.rules.ruleset import BOLIVIA, FROZEN_BEFORE_MELD, FROZEN_BY_WILD, STANDARD
 from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
 from game.rules.validate import state_from_json
@@ -274,8 +275,7 @@ def test_the_last_discard_needs_the_canastas():
 
 def test_going_out_concealed_means_the_player_even_when_the_partner_has_melded():
     s = std(4, ["9C 9D 9H QC QD QH 2C 4C"], melds=[["KH KS KD KC KH KS KD"]], phase=Phase.MELD)
-    s.melded_by = [False, False, True, False]  # the partner laid the kings
-    s._start_turn()
+    s = changed(s, melded_by=[False, False, True, False], start_turn=True)  # the partner laid the kings
     s.apply(LayMelds((in_hand(s, 0, "9C 9D 9H"), in_hand(s, 0, "QC QD QH 2C"))))
     s.apply(Discard(in_hand(s, 0, "4C")[0]))
     assert s.results[-1]["concealed"] and s.results[-1]["scores"][0]["going_out"] == 200
@@ -376,7 +376,7 @@ def test_black_threes_melded_last_go_out_under_a_partners_yes() -> None:
     # Seen in a random game: told yes, holding only black threes, the player had no legal move at all.
     s = position(4, ["3C 3S 3C", "4D 5D 6D", "7H 8H 9H", "4S 5S 6S"], phase=Phase.MELD, rules=STANDARD,
                  melds=[["9C 9C 9D 9D 9H 9S 9S", "KC KC KD KH KS KS JK"], []])
-    s.permission = True
+    s = changed(s, permission=True)
     legal = legal_actions(s)
     threes = [a for a in legal if isinstance(a, LayMelds)]
     assert threes == [LayMelds((in_hand(s, 0, "3C 3C 3S"),))] and not any(isinstance(a, Discard) for a in legal)

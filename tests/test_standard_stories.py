@@ -7,17 +7,17 @@ import pytest
 from game.rules import Discard, DrawStock, GameState, IllegalAction, MeldMove, Phase, TakePile
 from game.rules import events as ev
 from game.rules.legal import legal_actions
+from game.rules.position import changed
 from game.rules.ruleset import FROZEN_BY_WILD, STANDARD
 from tests.helpers import deal_stacked, groups_in_hand, in_hand, labels, meld_of
 
 
 def with_scores(state: GameState, scores: list[int]) -> None:
     """Scores carried in from earlier hands (one recorded hand, so the totals still add up)."""
-    state.scores = list(scores)
-    state.hand_no = 1
-    state.results = [{"hand": 1, "out": None, "concealed": False, "totals": list(scores),
-                      "scores": [{"melded": 0, "bonuses": 0, "going_out": 0, "red_threes": 0, "in_hand": sc,
-                                  "total": sc} for sc in scores]}]
+    state.set_position(changed(state, scores=scores, hand_no=1, results=[
+        {"hand": 1, "out": None, "concealed": False, "totals": list(scores),
+         "scores": [{"melded": 0, "bonuses": 0, "going_out": 0, "red_threes": 0, "in_hand": sc, "total": sc}
+                    for sc in scores]}]))
 
 
 def seated(state: GameState, hands_in_play_order: list[str]) -> list[str]:

@@ -9,6 +9,7 @@ import pytest
 from game.ai.simple import choose_greedy
 from game.rules.cards import RED_THREE
 from game.rules.legal import legal_actions
+from game.rules.position import changed
 from game.rules.state import GameState, Phase
 from game.rules.validate import InvalidState, state_from_json
 from game.rules.view import view_of
@@ -175,8 +176,7 @@ STATES = 150  # generated states of the property above (about 10 s)
 def test_the_pile_takes_of_the_hand_survive_a_save_and_bad_ones_are_refused() -> None:
     # Played: after Continue the hint forgot that North had taken the pile on fives, and said "North is
     # unlikely to hold a pair" of a rank it had warned about before the game was closed.
-    s = mid_hand(2)
-    s.pile_takes = [(1, 5), (0, 13)]
+    s = changed(mid_hand(2), pile_takes=[(1, 5), (0, 13)])
     data = s.to_json()
     assert state_from_json(data).pile_takes == [(1, 5), (0, 13)]
     assert view_of(state_from_json(data), 0).pile_takes == ((1, 5), (0, 13))

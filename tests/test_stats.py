@@ -7,6 +7,7 @@ import json
 from game.keep.stats import Statistics, difficulty
 from game.keep.storage import Storage
 from game.rules import Deal, Discard, DrawStock, GameState, Phase
+from game.rules.position import changed
 from tests.helpers import in_hand, position
 
 ESCALERA = "4H 5H 6H 7H 8H 9H TH"
@@ -18,7 +19,7 @@ MIXED = "QS QS QD QD QC QC 2H"
 def going_out(scores: list[int], melds: list[str], target: int = 2500, seed: int = 1) -> GameState:
     """Seat 0 goes out by discarding its last card; seat 1 holds 6D 6D (-10). `seed` tells games apart."""
     s = position(2, ["9D", "6D 6D"], melds=[melds], phase=Phase.MELD, scores=scores, target=target)
-    s.seed = seed
+    s = changed(s, seed=seed)
     s.apply(Discard(in_hand(s, 0, "9D")[0]))
     return s
 
@@ -69,8 +70,7 @@ def test_the_sixty_hand_end_is_a_draw_and_every_hand_counts(tmp_path) -> None:
     s = GameState(2, 3, target=2500)
     for _hand in range(60):
         s.apply(Deal())
-        s.pile = s.stock + s.pile  # the stock runs out at once: the hand ends with no going out
-        s.stock = []
+        s = changed(s, pile=s.stock + s.pile, stock=[])  # the stock runs out at once: no going out
         s.apply(DrawStock())
         store.record_hand(s, 0)
     assert s.phase == Phase.GAME_OVER and s.end_reason == "hand_limit" and s.winner is None

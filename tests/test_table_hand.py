@@ -14,6 +14,7 @@ from game.ai.simple import choose_greedy
 from game.rules.actions import Discard, LayMelds
 from game.rules.cards import FACE, label
 from game.rules.legal import legal_actions
+from game.rules.position import changed
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
 from game.shell.app import App
@@ -185,11 +186,8 @@ def _warning_position() -> GameState:
     """North (next) was seen picking up two nines: a nine on the pile lets them take it."""
     s = meld_phase("9D 4C 5C JK 7S 3C", pile="8C 8D 8H 8S 9C 9S TC TD TH TS JC")
     nines = [c for c in s.stock if label(c) in ("9H", "9C")][:2]
-    for c in nines:
-        s.stock.remove(c)
-        s.hands[1].append(c)
-    s.known[1] = [FACE[c] for c in nines]
-    return s
+    return changed(s, stock=[c for c in s.stock if c not in nines], hands=[s.hands[0], s.hands[1] + nines],
+                   known=[s.known[0], [FACE[c] for c in nines]])
 
 
 def test_a_discard_into_a_big_pile_asks_once_naming_the_risk(app):

@@ -18,6 +18,7 @@ from game.keep.storage import Storage
 from game.net.client import SeatPlayer
 from game.net.session import Session
 from game.rules.legal import legal_actions
+from game.rules.position import changed
 from game.rules.view import view_of
 from game.shell.flow import Flow
 from scenes.net_table import NetTableScene
@@ -161,10 +162,8 @@ def test_games_with_friends_are_counted_apart_and_shown_on_the_statistics(flow: 
 
     before = flow.storage.load_stats()
     state = GameState(4, 1)
-    state.winner = 0  # the player's side
-    flow._count_friends_game(SimpleNamespace(state=state))
-    state.winner = 1
-    flow._count_friends_game(SimpleNamespace(state=state))
+    flow._count_friends_game(SimpleNamespace(state=changed(state, winner=0)))  # the player's side
+    flow._count_friends_game(SimpleNamespace(state=changed(state, winner=1)))
     assert flow.friends_record() == (2, 1)
     assert flow.storage.load_stats() == before  # the games against the computer are not touched
     flow.open_statistics()

@@ -4,6 +4,7 @@ letter and not to the adviser's judgement, and a small run of its whole count.""
 from __future__ import annotations
 
 from game.rules.actions import TakePile
+from game.rules.position import changed
 from game.rules.ruleset import STANDARD
 from game.rules.state import Phase
 from game.rules.view import view_of
@@ -20,7 +21,7 @@ def test_a_card_onto_their_run_of_any_length_is_a_take_to_see_coming():
 
 def test_a_rank_they_took_the_pile_on():
     s = position(2, ["6H 4C 5C", "QS 4D 5S 9C"], pile="8C", melds=[[], ["6C 6D 6S"]], phase=Phase.MELD)
-    s.pile_takes = [(1, 6)]
+    s = changed(s, pile_takes=[(1, 6)])
     assert seen_takes(view_of(s, 0), in_hand(s, 0, "6H")[0]) == {"took"}
 
 

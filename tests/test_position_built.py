@@ -1,0 +1,104 @@
+"""A position is built, not poked: no module outside the engine (game/rules/state.py and its builder,
+game/rules/position.py) writes a GameState's facts or calls its private methods. Positions are made with
+`new_position`/`changed`, moves played with `apply` or `push`/`pop`, a save read with `from_json`.
+
+The scan reads the source (game/, scenes/, tests/): it cannot know types, so it flags any write to an
+attribute named as one of GameState's facts on anything but `self`, any call of a mutating list method on
+one, and any call of a GameState private method or use of `__dict__` on anything but `self`. The few
+objects of other classes that share a fact's name are listed below, each with what it is."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from game.rules.position import FIELDS
+from game.rules.state import GameState
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGINE = {"game/rules/state.py", "game/rules/position.py"}
+FACTS = set(FIELDS) | {"rules", "players", "_history"}
+PRIVATE = {name for name in vars(GameState) if name.startswith("_") and not name.startswith("__")}
+MUTATING = {"append", "extend", "insert", "remove", "pop", "clear", "sort", "reverse", "__setitem__", "update"}
+# (file, the written expression's source): objects that are no GameState.
+OTHERS = {
+    ("game/keep/stats.py", "g.hands"),  # a variant's statistics: hands played
+    ("game/rules/game_story.py", "story.hands"),  # a game's story: hands played
+    ("game/rules/record.py", "hand.scores"),  # a HandRecord's scores
+    ("game/rules/record_check.py", "record.hands"),  # a GameRecord's hands
+    ("tests/test_deal_code.py", "record.hands"),
+    ("game/tools/arena.py", "tally.hands"),  # the arena's tally of a level's play
+    ("game/tools/arena.py", "tally.pile_takes"),
+    ("scenes/lesson_play.py", "self.table.target"),  # the table scene's keyboard target
+    ("scenes/setup.py", "s.target"),  # the setup screen's choices
+}
+
+
+def _root_fact(node: ast.expr) -> ast.Attribute | None:
+    """The `x.fact` a target writes into (`x.fact`, `x.fact[i]`, `x.fact[i][j]`), x not `self`."""
+    while isinstance(node, ast.Subscript):
+        node = node.value
+    if isinstance(node, ast.Attribute) and node.attr in FACTS:
+        if not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls")):
+            return node
+    return None
+
+
+def pokes(path: Path, root: Path = ROOT, excused: set | None = None) -> list[str]:
+    rel = path.relative_to(root).as_posix()
+    source = path.read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    found: list[str] = []
+
+    def flag(node: ast.AST, what: str) -> None:
+        text = ast.get_source_segment(source, node) or what
+        if (rel, text) in OTHERS:
+            if excused is not None:
+                excused.add((rel, text))
+        else:
+            found.append(f"{rel}:{node.lineno}: {what}: {text}")
+
+    for node in ast.walk(tree):
+        targets: list[ast.expr] = []
+        if isinstance(node, ast.Assign):
+            targets = list(node.targets)
+        elif isinstance(node, (ast.AugAssign, ast.AnnAssign)):
+            targets = [node.target]
+        elif isinstance(node, ast.Delete):
+            targets = list(node.targets)
+        for t in targets:
+            for part in t.elts if isinstance(t, (ast.Tuple, ast.List)) else [t]:
+                fact = _root_fact(part)
+                if fact is not None:
+                    flag(fact, "writes")
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+            owner = node.func.value
+            if node.func.attr in MUTATING and _root_fact(owner) is not None:
+                flag(owner, f"calls {node.func.attr} on")
+            if node.func.attr in PRIVATE and not (isinstance(owner, ast.Name) and owner.id in ("self", "cls")):
+                flag(node.func, "calls a private method")
+        if isinstance(node, ast.Attribute) and node.attr == "__dict__" and not (
+                isinstance(node.value, ast.Name) and node.value.id == "self"):
+            flag(node, "uses __dict__")
+    return found
+
+
+def test_no_module_outside_the_engine_pokes_a_game_state():
+    found: list[str] = []
+    excused: set = set()
+    for folder in ("game", "scenes", "tests"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            if path.relative_to(ROOT).as_posix() not in ENGINE:
+                found += pokes(path, excused=excused)
+    assert not found, "\n".join(found)
+    assert excused == OTHERS, f"listed as another class but no longer written: {OTHERS - excused}"
+
+
+def test_the_scan_finds_each_kind_of_poke(tmp_path):
+    """The scan itself: each kind of poke is found; building, reading and `self` are not."""
+    src = tmp_path / "poke.py"
+    src.write_text("s.phase = 1\ns.hands[0] = []\nst.stock.append(3)\nw._end_hand(0)\n"
+                   "a.__dict__.update(b)\nself.phase = 2\ns = new_position(2)\nx = s.phase\ns.turn, y = 1, 2\n")
+    found = sorted(line.split(": ", 1)[1] for line in pokes(src, tmp_path))
+    assert found == sorted(["writes: s.phase", "writes: s.hands", "calls append on: st.stock",
+                            "calls a private method: w._end_hand", "uses __dict__: a.__dict__", "writes: s.turn"])
