@@ -1,0 +1,125 @@
+"""The move stack and the position's JSON, over random seeded games of every rule set and table size:
+`push` then `pop` gives back exactly the position before (its `to_json`), popping a whole hand walks back
+through every position it passed, and `GameState.from_json(to_json(s))` plays on exactly as `s` does."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from game.ai.simple import choose_greedy
+from game.rules import RULESETS, Deal, Discard, DrawStock, GameState, IllegalAction, Phase, legal_actions, view_of
+from game.rules.validate import InvalidState, NewerVersion
+from tests.helpers import in_hand, position
+
+MOVES = 160  # moves played in each game: past the first melds, often into a second hand
+PLAY_ON = 8  # moves played on from a position read back from its JSON
+TABLES = [(name, players, seed) for name in RULESETS for players in (2, 3, 4) for seed in (5, 6)]
+
+
+def _next_move(s: GameState, rng: random.Random):
+    """A greedy move most of the time, any legal move otherwise (the greedy player alone melds alike)."""
+    legal = legal_actions(s)
+    return rng.choice(legal) if rng.random() < 0.3 else choose_greedy(view_of(s, s.to_act), legal, rng)
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), TABLES)
+def test_push_and_pop_give_back_each_position_exactly(name: str, players: int, seed: int) -> None:
+    s = GameState(players, seed, RULESETS[name])
+    rng = random.Random(f"{name}:{players}:{seed}")
+    seen: list[dict] = []  # the position before each move of the hand in play
+    for _ in range(MOVES):
+        if s.phase == Phase.GAME_OVER:
+            break
+        move = Deal() if s.phase == Phase.DEAL else _next_move(s, rng)
+        before = s.to_json()
+        events = s.push(move)
+        after = s.to_json()
+        assert s.pop() == move and s.to_json() == before  # taken back exactly
+        assert s.push(move) == events and s.to_json() == after  # and played again the same
+        seen = [before] if isinstance(move, Deal) else seen + [before]
+        assert len(s.moves) == len(seen) and s.moves[-1] == move
+    # The whole hand taken back, move by move, through every position it passed, to before its deal.
+    for before in reversed(seen):
+        s.pop()
+        assert s.to_json() == before
+    assert s.moves == []
+    with pytest.raises(IndexError):
+        s.pop()
+
+
+@pytest.mark.parametrize(("name", "players", "seed"), TABLES)
+def test_a_position_read_back_from_its_json_plays_on_identically(name: str, players: int, seed: int) -> None:
+    s = GameState(players, seed, RULESETS[name])
+    rng = random.Random(f"json:{name}:{players}:{seed}")
+    for step in range(MOVES):
+        if s.phase == Phase.GAME_OVER:
+            break
+        if step % 20 == 7:
+            data = json.loads(json.dumps(s.to_json()))
+            back = GameState.from_json(data)
+            assert back.to_json() == s.to_json()
+            original, twin = s.copy(), back
+            fork = random.Random(step)
+            for _ in range(PLAY_ON):
+                if original.phase == Phase.GAME_OVER:
+                    break
+                move = Deal() if original.phase == Phase.DEAL else _next_move(original, fork)
+                assert legal_actions(twin) == legal_actions(original) or original.phase == Phase.DEAL
+                assert twin.apply(move) == original.apply(move)
+                assert twin.to_json() == original.to_json()
+        s.push(Deal() if s.phase == Phase.DEAL else _next_move(s, rng))
+
+
+def test_an_illegal_move_is_not_remembered_and_a_copy_has_no_moves() -> None:
+    s = position(2, ["KH KS KD 4C 5C", "QH QS QD 9H 9S 4D 5S"], stock="8C 8D")
+    s.push(DrawStock())
+    before = s.to_json()
+    with pytest.raises(IllegalAction):
+        s.push(DrawStock())  # drawn already
+    assert s.to_json() == before and s.moves == [DrawStock()]
+    assert s.copy().moves == [] and s.copy().to_json() == before
+    s.push(Discard(in_hand(s, 0, "4C")[0]))
+    assert s.pop() == Discard(in_hand(s, 0, "4C")[0]) and s.to_json() == before
+
+
+def test_a_deal_starts_the_stack_afresh() -> None:
+    s = GameState(2, 4)
+    s.push(Deal())
+    while s.phase != Phase.DEAL:
+        s.push(_next_move(s, random.Random(len(s.moves))))
+    s.push(Deal())
+    assert s.moves == [Deal()]  # the hand before is never taken back
+    s.pop()
+    assert s.phase == Phase.DEAL and s.hand_no == 1
+
+
+@pytest.mark.parametrize("data", [
+    None, [], "save", {}, {"version": 1}, {"version": True}, {"version": 1, "variant": "poker"},
+    {"version": 1, "variant": "bolivia", "players": 9},
+])
+def test_from_json_refuses_what_is_no_game_with_a_reason(data) -> None:
+    with pytest.raises(InvalidState, match="not a valid saved game"):
+        GameState.from_json(data)
+
+
+def test_from_json_refuses_a_damaged_save_with_a_reason_never_a_traceback() -> None:
+    s = GameState(4, 8)
+    rng = random.Random(8)
+    while s.hand_no < 1 or not any(s.melds):
+        s.apply(Deal() if s.phase == Phase.DEAL else _next_move(s, rng))
+    good = s.to_json()
+    junk = [None, -1, 10**30, "x", [], {}, True, [[1, 2]], 3.5]
+    refused = 0
+    for key in good:
+        for value in junk:
+            try:
+                back = GameState.from_json({**good, key: value})
+            except (InvalidState, NewerVersion) as why:
+                assert str(why) and "Error" not in str(why)
+                refused += 1
+            else:
+                assert back.check() == []
+    assert refused > len(good) * 5  # nearly every damage is caught
