@@ -1,6 +1,6 @@
 """The move stack and the position's JSON, over random seeded games of every rule set and table size:
 `push` then `pop` gives back exactly the position before (its `to_json`), popping a whole hand walks back
-through every position it passed, and `GameState.from_json(to_json(s))` plays on exactly as `s` does."""
+through every position it passed, and `state_from_json(to_json(s))` plays on exactly as `s` does."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 from game.ai.simple import choose_greedy
 from game.rules import RULESETS, Deal, Discard, DrawStock, GameState, IllegalAction, Phase, legal_actions, view_of
-from game.rules.validate import InvalidState, NewerVersion
+from game.rules.validate import InvalidState, NewerVersion, state_from_json
 from tests.helpers import in_hand, position
 
 MOVES = 160  # moves played in each game: past the first melds, often into a second hand
@@ -40,12 +40,12 @@ def test_push_and_pop_give_back_each_position_exactly(name: str, players: int, s
         assert s.pop() == move and s.to_json() == before  # taken back exactly
         assert s.push(move) == events and s.to_json() == after  # and played again the same
         seen = [before] if isinstance(move, Deal) else seen + [before]
-        assert len(s.moves) == len(seen) and s.moves[-1] == move
+        assert len(s.move_stack) == len(seen) and s.move_stack[-1] == move
     # The whole hand taken back, move by move, through every position it passed, to before its deal.
     for before in reversed(seen):
         s.pop()
         assert s.to_json() == before
-    assert s.moves == []
+    assert s.move_stack == []
     with pytest.raises(IndexError):
         s.pop()
 
@@ -59,7 +59,7 @@ def test_a_position_read_back_from_its_json_plays_on_identically(name: str, play
             break
         if step % 20 == 7:
             data = json.loads(json.dumps(s.to_json()))
-            back = GameState.from_json(data)
+            back = state_from_json(data)
             assert back.to_json() == s.to_json()
             original, twin = s.copy(), back
             fork = random.Random(step)
@@ -79,8 +79,8 @@ def test_an_illegal_move_is_not_remembered_and_a_copy_has_no_moves() -> None:
     before = s.to_json()
     with pytest.raises(IllegalAction):
         s.push(DrawStock())  # drawn already
-    assert s.to_json() == before and s.moves == [DrawStock()]
-    assert s.copy().moves == [] and s.copy().to_json() == before
+    assert s.to_json() == before and s.move_stack == [DrawStock()]
+    assert s.copy().move_stack == [] and s.copy().to_json() == before
     s.push(Discard(in_hand(s, 0, "4C")[0]))
     assert s.pop() == Discard(in_hand(s, 0, "4C")[0]) and s.to_json() == before
 
@@ -89,9 +89,9 @@ def test_a_deal_starts_the_stack_afresh() -> None:
     s = GameState(2, 4)
     s.push(Deal())
     while s.phase != Phase.DEAL:
-        s.push(_next_move(s, random.Random(len(s.moves))))
+        s.push(_next_move(s, random.Random(len(s.move_stack))))
     s.push(Deal())
-    assert s.moves == [Deal()]  # the hand before is never taken back
+    assert s.move_stack == [Deal()]  # the hand before is never taken back
     s.pop()
     assert s.phase == Phase.DEAL and s.hand_no == 1
 
@@ -102,7 +102,7 @@ def test_a_deal_starts_the_stack_afresh() -> None:
 ])
 def test_from_json_refuses_what_is_no_game_with_a_reason(data) -> None:
     with pytest.raises(InvalidState, match="not a valid saved game"):
-        GameState.from_json(data)
+        state_from_json(data)
 
 
 def test_from_json_refuses_a_damaged_save_with_a_reason_never_a_traceback() -> None:
@@ -116,7 +116,7 @@ def test_from_json_refuses_a_damaged_save_with_a_reason_never_a_traceback() -> N
     for key in good:
         for value in junk:
             try:
-                back = GameState.from_json({**good, key: value})
+                back = state_from_json({**good, key: value})
             except (InvalidState, NewerVersion) as why:
                 assert str(why) and "Error" not in str(why)
                 refused += 1

@@ -13,7 +13,7 @@ from game.keep.settings import SPEEDS
 from game.rules.record import GameRecord
 from game.rules.record_check import InvalidRecord, check_against, record_from_json
 from game.rules.state import GameState
-from game.rules.validate import NewerVersion
+from game.rules.validate import NewerVersion, state_from_json
 
 FORMAT = 1  # of saves and settings
 MAX_FORMAT = 1000  # a larger "format" is damage, not a later version
@@ -61,7 +61,7 @@ class SavedGame:
             raise NewerVersion(fmt, by if isinstance(by, str) and 0 < len(by) <= 60 else None)
         if fmt != FORMAT:
             raise ValueError(_("its format is unknown to this version of the game"))
-        state = GameState.from_json(data.get("state"))
+        state = state_from_json(data.get("state"))
         levels = data.get("levels")
         if (not isinstance(levels, list) or len(levels) != state.players
                 or not all(isinstance(v, str) and 0 < len(v) <= MAX_LEVEL_NAME for v in levels)):

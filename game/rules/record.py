@@ -125,7 +125,7 @@ class GameRecord:
     def undo(self, state: GameState) -> Action:
         """Take back the last move of the hand in play: the state's move stack gives the position before it
         (the one history of the moves), and the record forgets it. IndexError when there is none."""
-        if not state.moves or isinstance(state.moves[-1], Deal):
+        if not state.move_stack or isinstance(state.move_stack[-1], Deal):
             raise IndexError("no move of this hand to take back")
         action = state.pop()
         hand = self.current(state)

@@ -680,7 +680,7 @@ class GameState:
         return action
 
     @property
-    def moves(self) -> list[Action]:
+    def move_stack(self) -> list[Action]:
         """The moves `pop` can take back, the last one last."""
         return [action for action, _before in self._history]
 
@@ -715,6 +715,8 @@ class GameState:
         return other
 
     def to_json(self) -> dict:
+        """The whole position as JSON values; `validate.state_from_json` reads it back exactly, checked (a state
+        cannot read itself: the checks play the legal moves, and imports here run one way only)."""
         return {
             "version": SAVE_VERSION,
             "variant": self.rules.name,
@@ -744,14 +746,6 @@ class GameState:
             "permission": self.permission,
             "pile_takes": [list(t) for t in self.pile_takes],  # every seat saw them: the warnings remember
         }
-
-    @staticmethod
-    def from_json(data: object) -> GameState:
-        """The state `to_json` wrote, checked completely (game/rules/validate.py): InvalidState, a ValueError
-        with a reason a player can read, when the data is no game that could be played on."""
-        from game.rules.validate import state_from_json  # validate plays the legal moves, which need this module
-
-        return state_from_json(data)
 
     def check(self) -> list[str]:
         """Invariants: every card accounted for exactly once, every meld valid, the scores adding up."""
