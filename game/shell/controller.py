@@ -25,21 +25,19 @@ from dataclasses import dataclass, field
 
 from game.ai import Chooser
 from game.i18n import _
-from game.rules.actions import Action, AddToMeld, Combine, Deal, LayMelds, MeldMove
+from game.rules.actions import Action, Deal
 from game.rules.errors import IllegalAction
 from game.rules.events import Event
 from game.rules.legal import has_legal_action, legal_actions
 from game.rules.record import GameRecord
 from game.rules.state import GameState, Phase
+from game.rules.take_back import TakeBacks
 from game.rules.view import view_of
 from game.shell.frame_gate import wait_for_frame_end
 
 # Where a computer player's failure or the engine's is written (the game's log file, game/keep/logs.py): a
 # player who meets one sees a move made for the computer, and the log keeps what to look into.
 log = logging.getLogger("bolivia.players")
-
-# The player's moves that may be taken back (within the turn, before the discard).
-UNDOABLE: tuple[type, ...] = (MeldMove, LayMelds, AddToMeld, Combine)
 
 # Seconds between two computer actions, by animation speed.
 PAUSES = {"slow": 1.1, "normal": 0.6, "fast": 0.25, "instant": 0.0}
@@ -69,7 +67,7 @@ class TurnController:
         self._last_update = 0.0
         self.threaded = threaded
         self.errors: list[str] = []
-        self._undo: list[GameState] = []  # the game before each of the player's meld moves this turn
+        self._undo = TakeBacks()  # the game before each of the player's meld moves this turn
         self.hint_job: _Job | None = None
         # Set when the game can go no further (a state with no legal move): the controller makes no more
         # moves; `on_dead_end(reason)` is called once, for the shell to keep the save aside and leave.
@@ -96,14 +94,10 @@ class TurnController:
         """The player's own move; IllegalAction leaves everything as it was."""
         if not self.human_to_act:
             raise IllegalAction(_("It is not your turn."))
-        undoable = isinstance(action, UNDOABLE) and self.state.phase == Phase.MELD
-        before = self.state.copy() if undoable else None
+        before = self._undo.keep(self.state, action)
         events = self.record.play(self.state, action)
         self.hint_job = None  # a hint asked before this move is about another position
-        if before is not None and self.state.phase == Phase.MELD and self.state.turn == before.turn:
-            self._undo.append(before)
-        else:
-            self._undo.clear()  # a draw, a discard, a question, or a meld that ended the hand
+        self._undo.moved(self.state, before)  # kept, or forgotten: a draw, a discard, a question, the hand's end
         return events
 
     @property
@@ -114,10 +108,9 @@ class TurnController:
         """Take back the player's last meld move of this turn; False when there is none."""
         if not self.can_undo:
             return False
-        before = self._undo.pop()
-        # Put the copy back into the same GameState object: the table, the flow and the autosave all
-        # hold this one, so they all see the undone game.
-        self.state.__dict__.update(before.__dict__)
+        # Put back into the same GameState object: the table, the flow and the autosave all hold this one,
+        # so they all see the undone game.
+        self._undo.take_back(self.state, self.state.to_act)
         self.record.undo()
         self.hint_job = None
         return True
@@ -132,7 +125,7 @@ class TurnController:
         return self.hint_job
 
     def deal(self) -> list[Event]:
-        self._undo.clear()
+        self._undo.forget()
         return self.record.play(self.state, Deal())
 
     def update(self, dt: float, busy: bool) -> Applied | None:
@@ -161,7 +154,7 @@ class TurnController:
             return None
         self._wait = 0.0
         if state.phase == Phase.DEAL:
-            self._undo.clear()
+            self._undo.forget()
             return Applied(-1, Deal(), self.deal())
         seat = state.to_act
         view = view_of(state, seat)
@@ -183,7 +176,7 @@ class TurnController:
         else:
             try:
                 assert job.action is not None
-                self._undo.clear()
+                self._undo.forget()
                 return Applied(job.seat, job.action, self.record.play(self.state, job.action))
             except Exception as why:
                 # A computer move the engine refuses: fall back to the first legal action, and say so.
@@ -194,7 +187,7 @@ class TurnController:
             if not legal:
                 self._stop(_("the player to act has no legal move"))
                 return None
-            self._undo.clear()
+            self._undo.forget()
             return Applied(seat, legal[0], self.record.play(self.state, legal[0]))
         except Exception as why:  # the engine itself fails on this game: never into the frame loop
             self._failed("the engine failed on the first legal move", why)
