@@ -148,13 +148,16 @@ def game_over(event: ev.GameEnded) -> dict:
     return {"type": "game_over", "winner": event.winner, "totals": list(event.totals), "reason": event.reason}
 
 
-def hand_record(record: GameRecord, hand_no: int) -> dict:
+def hand_record(record: GameRecord, hand_no: int) -> dict | None:
     """A finished hand's whole record (its deck as dealt and every move), the same for every seat: sent
     only once the hand is over, for its replay and review. Without what shuffled it (the table's seed
-    would tell the hands to come), and under keys that are neither `hands` nor `stock`."""
+    would tell the hands to come), and under keys that are neither `hands` nor `stock`. None when the
+    record does not hold the hand whole (a table set up in a position), or it is not over."""
     hand = record.hand(hand_no)
     if hand is None or hand.scores is None:
-        raise ValueError(f"hand {hand_no} is not over: its record stays on the server")
+        return None
     head = record._head()  # the game's variant, table and house rules (the record's own head, not its hands)
     del head["next_deal"]
-    return {"type": "hand_record", "hand_no": hand_no, "record": {**head, "hand": {**hand.to_json(), "source": None}}}
+    whole = hand.to_json()
+    del whole["source"]
+    return {"type": "hand_record", "hand_no": hand_no, "record": {**head, "hand": whole}}

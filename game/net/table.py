@@ -231,7 +231,9 @@ class Table:
             if isinstance(e, ev.HandEnded):
                 out.append((None, seat_view.hand_over(e)))
                 # The hand is over: its whole record, to every seat alike, for the replay and the review.
-                out.append((None, seat_view.hand_record(self.record, e.hand_no)))
+                whole = seat_view.hand_record(self.record, e.hand_no)
+                if whole is not None:
+                    out.append((None, whole))
             elif isinstance(e, ev.GameEnded):
                 out.append((None, seat_view.game_over(e)))
         if self.state.phase == Phase.DEAL:
