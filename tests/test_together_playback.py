@@ -152,11 +152,12 @@ def test_after_a_hand_with_friends_the_scoring_offers_its_replay_and_review(flow
         key(scoring, pygame.K_r)
         replay = frames_until(flow, lambda: isinstance(flow.app.scenes.current, ReplayScene))
         assert replay.model.hand.hand == scoring.result["hand"]
+        assert replay.names is not None and replay.names[2] == "Bo"  # the partner's name on his seat, as at the table
         key(replay, pygame.K_ESCAPE)
         frames_until(flow, lambda: flow.app.scenes.current is scoring)
         key(scoring, pygame.K_v)
         review = frames_until(flow, lambda: isinstance(flow.app.scenes.current, ReviewScene))
-        assert review.hand.hand == scoring.result["hand"] and review.seat == 0
+        assert review.hand.hand == scoring.result["hand"] and review.seat == 0 and review.names[2] == "Bo"
         frames_until(flow, lambda: review.review is not None, 60.0)  # worked out a little each frame
         key(review, pygame.K_ESCAPE)
         frames_until(flow, lambda: flow.app.scenes.current is scoring)

@@ -286,7 +286,7 @@ class Together:
         table = self.net_table
         record = table.controller.record if table is not None else None
         if table is not None and record is not None and record.hand(hand) is not None:
-            self.open_replay(record, hand, table)
+            self.open_replay(record, hand, table, list(table.net_names))
 
     def _net_hand_ended(self, table: NetTableScene) -> None:
         turns = table.controller
@@ -298,8 +298,9 @@ class Together:
         scene = ScoringScene(table.state, on_continue=lambda: self._net_after_scoring(table),
                              speed=self.settings.setup.speed)
         if record is not None and hand is not None:  # as alone: R plays the hand back, V reviews it
-            scene.on_replay = lambda: self.open_replay(record, hand.hand, scene)
-            scene.on_review = lambda: self.open_review(record, hand.hand, scene)
+            names = list(table.net_names)  # the people's names on their seats, as at the table
+            scene.on_replay = lambda: self.open_replay(record, hand.hand, scene, names)
+            scene.on_review = lambda: self.open_review(record, hand.hand, scene, names)
         self.app.scenes.request(scene)
 
     def _net_after_scoring(self, table: NetTableScene) -> None:
@@ -307,13 +308,13 @@ class Together:
             self._count_friends_game(table)
             state = table.state
             self._forget_seat()
-            record = table.controller.record
+            record, names = table.controller.record, list(table.net_names)
             self._close_net()
             scene = GameOverScene(state, on_play_again=self.open_together, on_menu=self.start_menu, stats=None,
                                   human=True)
             if record is not None and record.hands:
-                scene.on_replay = lambda: self.open_replay(record, record.hands[-1].hand, scene)
-                scene.on_review = lambda: self.open_review(record, record.hands[-1].hand, scene)
+                scene.on_replay = lambda: self.open_replay(record, record.hands[-1].hand, scene, names)
+                scene.on_review = lambda: self.open_review(record, record.hands[-1].hand, scene, names)
             self.app.scenes.request(scene)
         else:
             table.next_hand()
