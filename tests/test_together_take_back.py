@@ -157,3 +157,22 @@ def test_take_backs_are_refused_in_each_language_and_for_another_seat() -> None:
         except Refused as why:
             swedish = str(why)
     assert french != NOTHING_AFTER_DRAW and swedish != NOTHING_AFTER_DRAW and french != swedish
+
+
+def test_a_guest_lobby_shows_the_house_rules_the_table_plays() -> None:
+    """The `table` message names the house rules as every seat will play them; a guest's lobby says them in
+    its own player's language (the host's has its own setup's)."""
+    from game.i18n import speaking
+    from scenes.together import _house_lines
+
+    table = Table.create("T", "bolivia", 4, None, {"black_three_in_hand": "5"}, seed=0)
+    message = json.loads(json.dumps(table.lobby()))
+    assert message["house"]["black_three_in_hand"] == "5"  # every option, with the value played
+    english = _house_lines(message)
+    assert len(english) == 1 and english[0].startswith("House rules: ") and "5" in english[0]
+    with speaking("fr"):
+        french = _house_lines(message)
+    assert french and french != english
+    plain = json.loads(json.dumps(Table.create("U", "bolivia", 4, None, {}, seed=0).lobby()))
+    assert _house_lines(plain) == ["House rules: as the game's own rules"]
+    assert _house_lines({**message, "house": {"no_such_rule": "1"}}) == []  # a server not ours: nothing said

@@ -22,7 +22,7 @@ from game.net.tokens import new_token, same_token, token_hash
 from game.rules import events as ev
 from game.rules.actions import Action, Deal, action_from_json, action_to_json
 from game.rules.errors import IllegalAction
-from game.rules.house import HouseError, with_house
+from game.rules.house import HouseError, house_of, with_house
 from game.rules.legal import legal_actions
 from game.rules.move_syntax import MoveSyntaxError, parse_move, to_action, to_move
 from game.rules.record import GameRecord
@@ -125,6 +125,7 @@ class Table:
     def lobby(self) -> dict:
         """Who sits where: names, and whether a person or the computer plays each seat."""
         return {"type": "table", "table": self.code, "variant": self.state.rules.name,
+                "house": house_of(self.state.rules),  # as every seat will play them: the lobby shows them
                 "players": self.state.players, "target": self.state.target, "started": self.started,
                 "seats": [{"seat": s, "name": st.name, "person": st.person, "computer": st.computer_plays,
                            "away": st.away} for s, st in enumerate(self.seats)]}
