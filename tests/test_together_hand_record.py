@@ -143,3 +143,31 @@ def test_each_seat_plays_the_record_back_from_its_own_place_to_the_scores_it_was
             # Played back, it ends at the scores the seat was shown, its side first.
             assert last is not None and last.results[-1]["scores"] == result["scores"]
             assert hand.scores == [sc["total"] for sc in result["scores"]]
+
+
+def test_the_scoring_shows_every_hand_as_it_really_ended_not_the_cards_a_seat_never_saw() -> None:
+    """A seat's own table holds only the count of the others' cards (filled with cards it never saw): the
+    scoring screen's cards left in each hand come from the hand's record, once it came (they showed
+    other cards, with other points, at the table with friends)."""
+    table, told = _played("bolivia", 4, 5)
+    last = None
+    for step in replay(table.record, table.record.hand(1)):
+        last = step.state
+    assert last is not None
+    differed = 0  # seats whose own table had other cards in the others' hands (the fault this mends)
+    for seat in (1, 2, 3):
+        messages = told[seat]
+        end = next(i for i, m in enumerate(messages) if m["type"] == "hand_record" and m["hand_no"] == 1)
+        first = next(m for m in messages if m["type"] == "state")
+        turns = NetTurns(Wire(messages[messages.index(first) + 1:end + 1]), first)  # type: ignore[arg-type]
+        for _i in range(5000):
+            if turns.update(0.0, busy=False) is None and not turns.pending:
+                break
+        assert turns.state.hand_no == 1 and turns.record is not None
+        shown = turns.as_ended(1)
+        for local in range(4):
+            real = last.hands[(local + seat) % 4]
+            assert sorted(label(c) for c in shown.hands[local]) == sorted(label(c) for c in real), (seat, local)
+        mirrored = [sorted(map(label, turns.state.hands[s])) for s in (1, 2, 3)]
+        differed += mirrored != [sorted(map(label, last.hands[(s + seat) % 4])) for s in (1, 2, 3)]
+    assert differed, "the seats' own tables held the real hands: this test shows nothing"

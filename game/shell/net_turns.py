@@ -192,6 +192,21 @@ class NetTurns:
 
     # ----- the hands over: their records --------------------------------------------------------------
 
+    def as_ended(self, hand_no: int) -> GameState:
+        """The table at the end of hand `hand_no` with every hand as it really ended, from the hand's record
+        (the seat's own table holds only counts of the others' cards, filled with cards it never saw): what
+        the scoring screen shows. The seat's own table when the record has not come."""
+        shown = self.state.copy()
+        hand = self.record.hand(hand_no) if self.record is not None else None
+        if hand is None or self.state.hand_no != hand_no:
+            return shown
+        last = None
+        for step in replay(self.record, hand):
+            last = step.state
+        if last is not None and [len(h) for h in last.hands] == [len(h) for h in shown.hands]:
+            shown.hands = [list(h) for h in last.hands]
+        return shown
+
     def _file_records(self) -> None:
         """The records waiting whose hand the table has shown ended, checked and added to `record`."""
         ended = {r["hand"] for r in self.mirror.results}

@@ -295,7 +295,9 @@ class Together:
         record = turns.record
         number = table.state.results[-1]["hand"] if table.state.results else None
         hand = record.hand(number) if record is not None and number is not None else None
-        scene = ScoringScene(table.state, on_continue=lambda: self._net_after_scoring(table),
+        # Every hand as it really ended (the seat's own table knows only the others' counts): from the record.
+        shown = turns.as_ended(number) if number is not None else table.state
+        scene = ScoringScene(shown, on_continue=lambda: self._net_after_scoring(table),
                              speed=self.settings.setup.speed)
         if record is not None and hand is not None:  # as alone: R plays the hand back, V reviews it
             names = list(table.net_names)  # the people's names on their seats, as at the table
