@@ -82,6 +82,8 @@ class NetTableScene(TableScene):
         self.net_names = list(names)
         self.names = list(names)
         self.view.names = self.names
+        if self.layout is not None:
+            self.relayout(animate=False)  # the seats' labels are drawn with the picture of each layout
         self.dirty = True
 
     def apply_settings(self, settings: Settings) -> None:

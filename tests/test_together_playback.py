@@ -132,8 +132,14 @@ def test_after_a_hand_with_friends_the_scoring_offers_its_replay_and_review(flow
                                                "language": "sv"})
         assert friend.wait("seated", timeout=10)["seat"] == 2
         frames_until(flow, lambda: lobby.table is not None and lobby.table["seats"][2]["name"] == "Bo")
+        assert flow.announcer is not None  # listed on the network while seats are free
         lobby.on_start("first")
-        frames_until(flow, lambda: isinstance(flow.app.scenes.current, NetTableScene))
+        table = frames_until(flow, lambda: isinstance(flow.app.scenes.current, NetTableScene))
+        assert flow.announcer is None  # begun: nobody can join it, no longer listed (it stayed listed)
+        drawn = table.relayouts
+        table.set_names(["You", "West", "Bo (away)", "East"])  # a seat away: its label is drawn anew at once
+        assert table.relayouts > drawn and table.view.names[2] == "Bo (away)"
+        table.set_names(["You", "West", "Bo", "East"])
         bo = SeatPlayer("first")
 
         def both() -> None:

@@ -261,6 +261,7 @@ class Together:
                               discard_warning=settings.discard_warning, on_setting=self.table_setting,
                               on_replay=self._net_replay_from_sheet)
         table.apply_settings(replace(settings, setup=replace(settings.setup, speed=settings.setup.speed)))
+        self._announce(started=True)  # the game has begun: nobody can join it, so it is no longer listed
         self.net_table = table
         self.net_lobby = None
         self.app.scenes.request(table)
