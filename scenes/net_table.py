@@ -11,9 +11,11 @@ import pygame
 
 from game.i18n import _, ngettext
 from game.keep.settings import Settings
+from game.rules.names import cards_text
 from game.rules.state import Phase
-from game.ui.narrate import describe
+from game.ui.narrate import describe, took_back
 from scenes.table import TableScene
+from scenes.table_parts.outcomes import Outcomes, Refuse
 
 WAIT_SAID_AFTER = 5.0  # seconds a person thinks before the table says how long
 PHRASE_KEYS = {pygame.K_F5: "good_luck", pygame.K_F6: "well_played", pygame.K_F7: "your_turn",
@@ -36,6 +38,7 @@ class NetTableScene(TableScene):
         self.on_lost, self.on_table = on_lost, on_table
         self.set_names(names)
         self._said_wait = -1
+        self.router.intents["undo"] = (lambda i: self.take_back(), True)  # asked of the server, not done here
         for e in getattr(turns, "first_events", []):
             line = describe(e, self.names)
             if type(e).__name__ == "HandDealt":
@@ -56,6 +59,19 @@ class NetTableScene(TableScene):
             return
         super().handle_event(event)
 
+    def take_back(self) -> Outcomes:
+        """Z or Undo: staged cards first, a step at a time; then the player's last meld move of this turn,
+        asked of the server (what went back comes with its answer, and the log says it)."""
+        if self.melds.staging:
+            return self.melds.undo_step()
+        why = self.controller.undo_refusal()
+        if why is not None or not self.controller.undo():
+            return Refuse(why or _("Nothing to undo."))
+        self.hand.selected.clear()
+        self.melds.picked = None
+        self.drop_hint()
+        return None
+
     def _sync_dialog(self) -> None:
         """The partner's question, asked only while the answer is still the player's to give: once sent,
         the table waits for the server's next state, and must not ask again meanwhile."""
@@ -66,6 +82,8 @@ class NetTableScene(TableScene):
         self.net_names = list(names)
         self.names = list(names)
         self.view.names = self.names
+        if self.layout is not None:
+            self.relayout(animate=False)  # the seats' labels are drawn with the picture of each layout
         self.dirty = True
 
     def apply_settings(self, settings: Settings) -> None:
@@ -94,6 +112,13 @@ class NetTableScene(TableScene):
             if words:
                 self.messages.show(_("{name}: {words}").format(name=self.names[local], words=words), 5.0,
                                    key="notice")
+        elif kind == "took_back" and isinstance(msg.get("seat"), int):
+            cards = msg.get("cards", [])
+            if msg["seat"] == 0:
+                self.log_panel.add(took_back(cards))
+            else:
+                self.log_panel.add(_("{who} took back {cards}.").format(who=self.names[msg["seat"]],
+                                                                       cards=cards_text(cards)))
         elif kind == "table" and self.on_table is not None:
             self.on_table(msg)
         elif kind in ("closed", "failed") and self.on_lost is not None:

@@ -49,11 +49,12 @@ class ReplayScene(Scene):
     def __init__(self, record: GameRecord, hand: int, on_back: Callable[[], None] | None = None,
                  show_hidden: bool = False, games: list[GameRecord] | None = None, at: int | None = None,
                  note: Callable[[], list[str]] | None = None, sort_order: str = "rank",
-                 four_colour: bool = False) -> None:
+                 four_colour: bool = False, names: list[str] | None = None) -> None:
         """`games` (oldest first, `record` among them): the kept games, PgUp/PgDn going on from one into the
         next. `at`: the move to open at (else the hand's end); `note()`: words shown over the story while
         that move is shown (the review's better move), made when drawn, in the language of the moment.
-        `sort_order` and `four_colour`: the player's settings, as the table shows the cards."""
+        `sort_order` and `four_colour`: the player's settings, as the table shows the cards. `names`: each
+        seat's (the people's at a table with friends); else the game's own, in the language of the moment."""
         super().__init__()
         self.order = sort_key(sort_order)
         self.four_colour = four_colour
@@ -63,7 +64,8 @@ class ReplayScene(Scene):
         self.view_mode = "all" if show_hidden else "yours"  # one of VIEWS
         numbers = [h.hand for h in record.hands]
         self.numbers = numbers
-        self.model = ReplayModel(record, record.hand(hand) or record.hands[-1])
+        self.names = names if names is not None and len(names) == record.players else None
+        self.model = ReplayModel(record, record.hand(hand) or record.hands[-1], self.names)
         self.model.go(self.model.last if at is None else at)  # by default its end first, Home for the deal
         self.at = self.model.index if at is not None else None
         self.hand_at = self.model.hand.hand  # the note belongs to this hand's move
@@ -144,7 +146,7 @@ class ReplayScene(Scene):
             self.numbers = [h.hand for h in self.record.hands]
             later = 0 if step > 0 else len(self.numbers) - 1
         pace = self.model.pace
-        self.model = ReplayModel(self.record, self.record.hands[later])
+        self.model = ReplayModel(self.record, self.record.hands[later], self.names)
         self.model.pace = pace
         self.dirty = True
 
@@ -249,7 +251,7 @@ class ReplayScene(Scene):
         draw_panel(surface, box, self._unit // 3)
         u = self._unit
         text = self._text
-        names = seat_names(state.players)
+        names = self.names or seat_names(state.players)
         pad = u // 2
         top = box.y + pad // 2
         if self.view_mode == "seat":  # whose view, and when, over the board: the position it chose from

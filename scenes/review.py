@@ -33,8 +33,10 @@ class ReviewScene(Scene):
     """`on_back()` leaves; `on_replay(moment)` opens the replay at the moment's move."""
 
     def __init__(self, record: GameRecord, hand: int, seat: int = 0, on_back: Callable[[], None] | None = None,
-                 on_replay: Callable[[Moment], None] | None = None) -> None:
+                 on_replay: Callable[[Moment], None] | None = None, names: list[str] | None = None) -> None:
+        """`names`: each seat's (the people's at a table with friends); else the game's own."""
         super().__init__()
+        self.names = names if names is not None and len(names) == record.players else None
         self.record = record
         found = record.hand(hand)
         self.hand = found if found is not None else record.hands[-1]
@@ -50,6 +52,9 @@ class ReviewScene(Scene):
         self._said: dict[tuple, list[str]] = {}  # each moment's words and reason, by language (asked once)
         self.back_button = Button(_("Back (Esc)"), self.leave)
         self._unit = ui_unit(self.size)
+
+    def _names(self) -> list[str]:
+        return self.names or seat_names(self.record.players)  # the game's own: in the language of the moment
 
     # ----- what the player does ----------------------------------------------------------------------
 
@@ -91,7 +96,7 @@ class ReviewScene(Scene):
     def note(self, moment: Moment) -> list[str]:
         """What the replay shows over its story at the moment's move: what the move risked, the better move,
         and what it gave away."""
-        names = seat_names(self.record.players)
+        names = self._names()
         risk = moment.risk(names)
         n = max(0, round(moment.cost))
         cost = (ngettext("By the adviser's judgement, the move gave away about {n} point.",
@@ -124,7 +129,7 @@ class ReviewScene(Scene):
     def update(self, dt: float) -> None:
         if self.review is not None:
             # The reasons worked out ahead, one a frame, so that scrolling never waits for the adviser.
-            names = seat_names(self.record.players)
+            names = self._names()
             waiting = next((m for m in self.moments if (language(), m.move, "reason") not in self._said), None)
             if waiting is not None:
                 self._reason(waiting, names)
@@ -216,7 +221,7 @@ class ReviewScene(Scene):
 
     def _draw_moments(self, surface: pygame.Surface, area: pygame.Rect, text: int) -> None:
         u = self._unit
-        names = seat_names(self.record.players)
+        names = self._names()
         moments = self.moments
         gap = u // 3
         room = area.h - u  # a line kept for the keys below

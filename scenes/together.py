@@ -13,6 +13,9 @@ from game.assets import font
 from game.i18n import _, ngettext, number
 from game.keep.settings import LEVELS
 from game.net.invite import Found, spoken
+from game.rules.house import HouseError, with_house
+from game.rules.ruleset import RULESETS
+from scenes.house_words import house_summary
 from scenes.rules import game_name
 from scenes.scene import Scene
 from scenes.setup import level_name
@@ -259,7 +262,7 @@ class LobbyScene(Scene):
                                                    target=number(t["target"]))
             draw_text(surface, rules, px, INK_DIM, (w // 2, y), "midtop")
             y += round(u * 1.3)
-            for line in self.house_lines:
+            for line in self.house_lines or _house_lines(t):
                 draw_text(surface, line, max(14, u * 3 // 4), INK_DIM, (w // 2, y), "midtop")
                 y += round(u * 1.05)
             y += u // 2
@@ -288,3 +291,16 @@ def _where(players: int, me: int) -> list[str]:
     names = {2: [_("South"), _("North")], 3: [_("South"), _("West"), _("North")],
              4: [_("South"), _("West"), _("North"), _("East")]}[players]
     return [names[(s - me) % players] for s in range(players)]
+
+
+def _house_lines(table: dict) -> list[str]:
+    """The house rules the table plays, as its `table` message names them (a guest's lobby: the host has
+    its own setup's), in the language of the moment; none when the message names none it can read."""
+    house = table.get("house")
+    if not isinstance(house, dict):
+        return []
+    try:
+        rules = with_house(RULESETS[table["variant"]], house)
+    except (HouseError, KeyError, TypeError, ValueError):
+        return []
+    return [_("House rules: {rules}").format(rules=house_summary(rules))]

@@ -73,6 +73,27 @@ def _turned_event(e: dict, seat, per_seat, per_side, rs: int, sides: int) -> dic
     return out
 
 
+def turned_record(msg: dict, me: int) -> dict:
+    """A `hand_record` message's record as the game keeps one (game/rules/record.py), turned as the states
+    are: the player in seat 0. The deck stays as dealt: the dealer turns with the seats, so each seat is
+    dealt the same cards. KeyError, TypeError or ValueError when it is not a record of ours."""
+    record = msg["record"]
+    hand = dict(record["hand"])
+    n = record["players"]
+    sides = sides_of(n)
+    rs = me % sides
+    if not isinstance(hand["dealer"], int) or not isinstance(hand["moves"], list):
+        raise ValueError("not a hand's record")
+
+    def per_side(xs: list | None) -> list | None:
+        return None if xs is None else [xs[(j + rs) % sides] for j in range(sides)]
+
+    hand["dealer"] = (hand["dealer"] - me) % n
+    hand["moves"] = [[(seat - me) % n, move] for seat, move in hand["moves"]]
+    hand["before"], hand["scores"] = per_side(hand["before"]), per_side(hand["scores"])
+    return {key: value for key, value in record.items() if key != "hand"} | {"hands": [hand]}
+
+
 # ----- the mirror ---------------------------------------------------------------------------------
 
 

@@ -14,7 +14,9 @@ from game.i18n import LANGUAGES, _, ngettext
 from game.keep.safe_json import BadFile, parse_json
 from game.rules.ruleset import RULESETS
 
-PROTOCOL_VERSION = 1  # sent on connect ("hello"): a client that speaks another refuses politely
+# Sent on connect ("hello"). 2: the lobby's ready and say, a meld move taken back ({"undo": true}), and a
+# hand's record once it is over (docs/PROTOCOL.md, "Versions"); nothing of 1 changed.
+PROTOCOL_VERSION = 2
 MAX_FRAME = 64 * 1024  # bytes: a move is under 1 kB; a larger frame closes the connection (1009)
 MAX_NAME = 40  # characters of a player's name
 MAX_CODE = 16

@@ -14,7 +14,9 @@ from game.net.protocol import Encoded, dumps
 from game.rules import events as ev
 from game.rules.cards import ALL_IDS, face_label, label
 from game.rules.house import house_of
+from game.rules.record import GameRecord
 from game.rules.state import GameState, Phase
+from game.rules.take_back import TakenBack
 
 ACTING = (Phase.DRAW, Phase.MELD, Phase.ANSWER)
 LABELS = tuple(label(c) for c in ALL_IDS)  # every card's text, worked out once: four messages a move
@@ -75,6 +77,8 @@ def event_for_seat(event: ev.Event, seat: int) -> dict:
                     "totals": list(totals)}
         case ev.GameEnded(winner=winner, totals=totals, reason=reason):
             return {"type": "game_ended", "winner": winner, "totals": list(totals), "reason": reason}
+        case TakenBack(seat=who, cards=cards):  # cards from the table back into a hand: all seen
+            return {"type": "took_back", "seat": who, "cards": _cards(cards)}
     raise TypeError(f"no seat view of the event {type(event).__name__}")
 
 
@@ -142,3 +146,18 @@ def hand_over(event: ev.HandEnded) -> dict:
 
 def game_over(event: ev.GameEnded) -> dict:
     return {"type": "game_over", "winner": event.winner, "totals": list(event.totals), "reason": event.reason}
+
+
+def hand_record(record: GameRecord, hand_no: int) -> dict | None:
+    """A finished hand's whole record (its deck as dealt and every move), the same for every seat: sent
+    only once the hand is over, for its replay and review. Without what shuffled it (the table's seed
+    would tell the hands to come), and under keys that are neither `hands` nor `stock`. None when the
+    record does not hold the hand whole (a table set up in a position), or it is not over."""
+    hand = record.hand(hand_no)
+    if hand is None or hand.scores is None:
+        return None
+    head = record._head()  # the game's variant, table and house rules (the record's own head, not its hands)
+    del head["next_deal"]
+    whole = hand.to_json()
+    del whole["source"]
+    return {"type": "hand_record", "hand_no": hand_no, "record": {**head, "hand": whole}}

@@ -22,12 +22,13 @@ from game.net.tokens import new_token, same_token, token_hash
 from game.rules import events as ev
 from game.rules.actions import Action, Deal, action_from_json, action_to_json
 from game.rules.errors import IllegalAction
-from game.rules.house import HouseError, with_house
+from game.rules.house import HouseError, house_of, with_house
 from game.rules.legal import legal_actions
 from game.rules.move_syntax import MoveSyntaxError, parse_move, to_action, to_move
 from game.rules.record import GameRecord
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
+from game.rules.take_back import TakeBacks
 from game.rules.view import PlayerView, view_of
 
 TABLE_FORMAT = 1
@@ -75,6 +76,9 @@ class Table:
         # came (a new hand: the whole save is written again, not a line).
         self.journal: list[str] = []
         self.dealt = False
+        # The positions before the meld moves of the turn in play, when a person plays it: what they may
+        # take back (game/rules/take_back.py). Not saved: after a restart the turn's moves so far stay.
+        self.take_backs = TakeBacks()
 
     # ----- making a table and taking seats --------------------------------------------------------
 
@@ -121,6 +125,7 @@ class Table:
     def lobby(self) -> dict:
         """Who sits where: names, and whether a person or the computer plays each seat."""
         return {"type": "table", "table": self.code, "variant": self.state.rules.name,
+                "house": house_of(self.state.rules),  # as every seat will play them: the lobby shows them
                 "players": self.state.players, "target": self.state.target, "started": self.started,
                 "seats": [{"seat": s, "name": st.name, "person": st.person, "computer": st.computer_plays,
                            "away": st.away} for s, st in enumerate(self.seats)]}
@@ -149,6 +154,10 @@ class Table:
             raise Refused(_("The game is over."))
         if state.phase not in seat_view.ACTING or state.to_act != seat:
             raise Refused(_("It is not your turn."))
+        if isinstance(move, dict) and "undo" in move:
+            if move != {"undo": True}:
+                raise Refused(_("To take your last meld move back, send {{\"undo\": true}}."))
+            return self.take_back(seat)
         what = _("move {i}").format(i=1)
         try:
             action = to_action(state, parse_move(move, 0))
@@ -168,6 +177,18 @@ class Table:
             return self._apply(action)
         except IllegalAction as why:
             raise Refused(str(why)) from None
+
+    def take_back(self, seat: int) -> list[Out]:
+        """`seat`'s last meld move of this turn taken back, as the game alone allows (Refused with the
+        reason when it cannot be: after a draw, a discard, a question, or none made). Every seat is told,
+        with the cards that went back into the hand (they were on the table: every seat saw them)."""
+        try:
+            taken = self.take_backs.take_back(self.state, seat, self.record)
+        except IllegalAction as why:
+            raise Refused(str(why)) from None
+        self.version += 1
+        self.dealt = True  # the whole save again: the journal holds only moves forward
+        return self._states([taken])
 
     def computer_seat(self) -> int | None:
         """The seat the computer is to play now, if any."""
@@ -195,7 +216,10 @@ class Table:
     def _apply(self, action: Action) -> list[Out]:
         """Apply a move through the record; a hand that ends is scored and the next one dealt."""
         at, seat = self.version, self.state.to_act
+        person = not isinstance(action, Deal) and not self.seats[seat].computer_plays
+        turn = self.take_backs.keep(self.state, action) if person else None
         events = self.record.play(self.state, action)
+        self.take_backs.moved(self.state, turn)
         self.version += 1
         if isinstance(action, Deal):
             self.dealt = True
@@ -206,6 +230,10 @@ class Table:
         for e in events:
             if isinstance(e, ev.HandEnded):
                 out.append((None, seat_view.hand_over(e)))
+                # The hand is over: its whole record, to every seat alike, for the replay and the review.
+                whole = seat_view.hand_record(self.record, e.hand_no)
+                if whole is not None:
+                    out.append((None, whole))
             elif isinstance(e, ev.GameEnded):
                 out.append((None, seat_view.game_over(e)))
         if self.state.phase == Phase.DEAL:

@@ -7,9 +7,9 @@ touches pygame, so a long think never freezes a frame; `update` applies the acti
 ready and returns the engine's events for the scene to animate. The player's own moves go
 through `play`, which raises IllegalAction with the engine's reason.
 
-Undo: the player's meld moves of this turn are counted; `undo` takes the last one back from the game's move
-stack (through the record, GameRecord.undo), one move at a time, until the turn's discard (the draw showed
-new cards: never undone). Computer moves are never undone: any move but a meld move ends the count.
+Undo: the controller counts the player's meld moves of this turn, the last ones on the game's move stack;
+`undo` takes the last one back through the hand's record, one move at a time, until the turn's discard (the
+draw showed new cards: never undone). Computer moves are never undone: any move but a meld move forgets them.
 """
 
 from __future__ import annotations
@@ -25,21 +25,19 @@ from dataclasses import dataclass, field
 
 from game.ai import Chooser
 from game.i18n import _
-from game.rules.actions import Action, AddToMeld, Combine, Deal, LayMelds, MeldMove
+from game.rules.actions import Action, Deal
 from game.rules.errors import IllegalAction
 from game.rules.events import Event
 from game.rules.legal import has_legal_action, legal_actions
 from game.rules.record import GameRecord
 from game.rules.state import GameState, Phase
+from game.rules.take_back import TakeBacks
 from game.rules.view import view_of
 from game.shell.frame_gate import wait_for_frame_end
 
 # Where a computer player's failure or the engine's is written (the game's log file, game/keep/logs.py): a
 # player who meets one sees a move made for the computer, and the log keeps what to look into.
 log = logging.getLogger("bolivia.players")
-
-# The player's moves that may be taken back (within the turn, before the discard).
-UNDOABLE: tuple[type, ...] = (MeldMove, LayMelds, AddToMeld, Combine)
 
 # Seconds between two computer actions, by animation speed.
 PAUSES = {"slow": 1.1, "normal": 0.6, "fast": 0.25, "instant": 0.0}
@@ -69,7 +67,7 @@ class TurnController:
         self._last_update = 0.0
         self.threaded = threaded
         self.errors: list[str] = []
-        self._undoable = 0  # the player's meld moves of this turn, the last ones on the move stack
+        self._undo = TakeBacks()  # the player's meld moves this turn: the last ones on the move stack
         self.hint_job: _Job | None = None
         # Set when the game can go no further (a state with no legal move): the controller makes no more
         # moves; `on_dead_end(reason)` is called once, for the shell to keep the save aside and leave.
@@ -96,27 +94,23 @@ class TurnController:
         """The player's own move; IllegalAction leaves everything as it was."""
         if not self.human_to_act:
             raise IllegalAction(_("It is not your turn."))
-        undoable = isinstance(action, UNDOABLE) and self.state.phase == Phase.MELD
-        turn = self.state.turn
+        turn = self._undo.keep(self.state, action)
         events = self.record.play(self.state, action)
         self.hint_job = None  # a hint asked before this move is about another position
-        if undoable and self.state.phase == Phase.MELD and self.state.turn == turn:
-            self._undoable += 1
-        else:
-            self._undoable = 0  # a draw, a discard, a question, or a meld that ended the hand
+        self._undo.moved(self.state, turn)  # counted, or forgotten: a draw, a discard, a question, the hand's end
         return events
 
     @property
     def can_undo(self) -> bool:
-        return self._undoable > 0 and self.human_to_act and self.state.phase == Phase.MELD
+        return bool(self._undo) and self.human_to_act and self.state.phase == Phase.MELD
 
     def undo(self) -> bool:
         """Take back the player's last meld move of this turn; False when there is none."""
         if not self.can_undo:
             return False
-        # The same GameState object takes the position back: the table, the flow and the autosave all hold it.
-        self.record.undo(self.state)
-        self._undoable -= 1
+        # Put back into the same GameState object: the table, the flow and the autosave all hold this one,
+        # so they all see the undone game.
+        self._undo.take_back(self.state, self.state.to_act, self.record)
         self.hint_job = None
         return True
 
@@ -130,7 +124,7 @@ class TurnController:
         return self.hint_job
 
     def deal(self) -> list[Event]:
-        self._undoable = 0
+        self._undo.forget()
         return self.record.play(self.state, Deal())
 
     def update(self, dt: float, busy: bool) -> Applied | None:
@@ -159,7 +153,7 @@ class TurnController:
             return None
         self._wait = 0.0
         if state.phase == Phase.DEAL:
-            self._undoable = 0
+            self._undo.forget()
             return Applied(-1, Deal(), self.deal())
         seat = state.to_act
         view = view_of(state, seat)
@@ -181,7 +175,7 @@ class TurnController:
         else:
             try:
                 assert job.action is not None
-                self._undoable = 0
+                self._undo.forget()
                 return Applied(job.seat, job.action, self.record.play(self.state, job.action))
             except Exception as why:
                 # A computer move the engine refuses: fall back to the first legal action, and say so.
@@ -192,7 +186,7 @@ class TurnController:
             if not legal:
                 self._stop(_("the player to act has no legal move"))
                 return None
-            self._undoable = 0
+            self._undo.forget()
             return Applied(seat, legal[0], self.record.play(self.state, legal[0]))
         except Exception as why:  # the engine itself fails on this game: never into the frame loop
             self._failed("the engine failed on the first legal move", why)

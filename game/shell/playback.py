@@ -31,22 +31,23 @@ class Playback:
         if table is not None and table.controller.record.hand(hand) is not None:
             self.open_replay(table.controller.record, hand, table)
 
-    def open_replay(self, record: GameRecord, hand: int, back: Scene) -> None:
-        """A hand of `record` played back (the scene it came from comes back after it)."""
+    def open_replay(self, record: GameRecord, hand: int, back: Scene, names: list[str] | None = None) -> None:
+        """A hand of `record` played back (the scene it came from comes back after it). `names`: the seats'
+        (the people's at a table with friends)."""
         self.app.scenes.request(ReplayScene(record, hand, on_back=lambda: self.app.scenes.request(back),
                                             sort_order=self.settings.sort_order,
-                                            four_colour=self.settings.four_colour))
+                                            four_colour=self.settings.four_colour, names=names))
 
-    def open_review(self, record: GameRecord, hand: int, back: Scene) -> None:
+    def open_review(self, record: GameRecord, hand: int, back: Scene, names: list[str] | None = None) -> None:
         """Where the player's moves of the hand cost most; a moment chosen opens the replay at its move, and
         the review comes back after it (worked out once), then the scene it came from."""
-        review = ReviewScene(record, hand, seat=0, on_back=lambda: self.app.scenes.request(back))
+        review = ReviewScene(record, hand, seat=0, on_back=lambda: self.app.scenes.request(back), names=names)
 
         def replay_at(moment: Moment) -> None:
             self.app.scenes.request(ReplayScene(record, moment.hand, on_back=lambda: self.app.scenes.request(review),
                                                 sort_order=self.settings.sort_order,
                                                 four_colour=self.settings.four_colour,
-                                                at=moment.move + 1, note=lambda: review.note(moment)))
+                                                at=moment.move + 1, note=lambda: review.note(moment), names=names))
 
         review.on_replay = replay_at
         self.app.scenes.request(review)

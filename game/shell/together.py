@@ -258,8 +258,10 @@ class Together:
                               speed=settings.setup.speed, on_hand_end=self._net_hand_ended, on_menu=self._leave_net,
                               sounds=self.sounds, on_settings=self.open_settings, on_rules=self.open_rules,
                               on_sound=self.toggle_sound, sort_order=settings.sort_order,
-                              discard_warning=settings.discard_warning, on_setting=self.table_setting)
+                              discard_warning=settings.discard_warning, on_setting=self.table_setting,
+                              on_replay=self._net_replay_from_sheet)
         table.apply_settings(replace(settings, setup=replace(settings.setup, speed=settings.setup.speed)))
+        self._announce(started=True)  # the game has begun: nobody can join it, so it is no longer listed
         self.net_table = table
         self.net_lobby = None
         self.app.scenes.request(table)
@@ -280,9 +282,28 @@ class Together:
         self.open_together(_("The connection to the table was lost. Its game is kept: choose Continue the last "
                              "table when the host is back."))
 
+    def _net_replay_from_sheet(self, hand: int) -> None:
+        """A hand over, chosen on the table's score sheet (G), played back; Esc comes back to the table."""
+        table = self.net_table
+        record = table.controller.record if table is not None else None
+        if table is not None and record is not None and record.hand(hand) is not None:
+            self.open_replay(record, hand, table, list(table.net_names))
+
     def _net_hand_ended(self, table: NetTableScene) -> None:
-        scene = ScoringScene(table.state, on_continue=lambda: self._net_after_scoring(table),
+        turns = table.controller
+        if self.net is not None:
+            turns.take(self.net.poll())  # the hand's record comes just after its end
+        record = turns.record
+        number = table.state.results[-1]["hand"] if table.state.results else None
+        hand = record.hand(number) if record is not None and number is not None else None
+        # Every hand as it really ended (the seat's own table knows only the others' counts): from the record.
+        shown = turns.as_ended(number) if number is not None else table.state
+        scene = ScoringScene(shown, on_continue=lambda: self._net_after_scoring(table),
                              speed=self.settings.setup.speed)
+        if record is not None and hand is not None:  # as alone: R plays the hand back, V reviews it
+            names = list(table.net_names)  # the people's names on their seats, as at the table
+            scene.on_replay = lambda: self.open_replay(record, hand.hand, scene, names)
+            scene.on_review = lambda: self.open_review(record, hand.hand, scene, names)
         self.app.scenes.request(scene)
 
     def _net_after_scoring(self, table: NetTableScene) -> None:
@@ -290,9 +311,14 @@ class Together:
             self._count_friends_game(table)
             state = table.state
             self._forget_seat()
+            record, names = table.controller.record, list(table.net_names)
             self._close_net()
-            self.app.scenes.request(GameOverScene(state, on_play_again=self.open_together, on_menu=self.start_menu,
-                                                  stats=None, human=True))
+            scene = GameOverScene(state, on_play_again=self.open_together, on_menu=self.start_menu, stats=None,
+                                  human=True)
+            if record is not None and record.hands:
+                scene.on_replay = lambda: self.open_replay(record, record.hands[-1].hand, scene, names)
+                scene.on_review = lambda: self.open_review(record, record.hands[-1].hand, scene, names)
+            self.app.scenes.request(scene)
         else:
             table.next_hand()
             self.app.scenes.request(table)

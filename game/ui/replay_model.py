@@ -64,12 +64,13 @@ def board_of_view(view: PlayerView) -> Board:
 
 
 class ReplayModel:
-    def __init__(self, record: GameRecord, hand: HandRecord) -> None:
+    def __init__(self, record: GameRecord, hand: HandRecord, names: list[str] | None = None) -> None:
+        """`names`: each seat's, for the story (the people's at a table with friends); else the game's own."""
         self.record = record
         self.hand = hand
         self.frames: list[Frame] = []
         self.error: str | None = None  # where a record the engine no longer plays stops
-        names = seat_names(record.players)
+        names = names if names is not None and len(names) == record.players else seat_names(record.players)
         try:
             for step in replay(record, hand):
                 said = [line for e in step.events if (line := describe(e, names))]
