@@ -7,6 +7,8 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pygame
@@ -14,6 +16,7 @@ import pytest
 
 from game.keep.settings import Settings
 from game.ui.speech import ASKED, MINE, OTHERS, Speaker, log_path_from, one_line
+from game.ui.voice_thread import VoiceThread
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -224,3 +227,54 @@ def test_the_computers_wait_while_the_voice_tells_the_last_move(tmp_path):
     finally:
         speaker().close_log()
         app.close()
+
+
+def test_a_screen_reader_that_never_answers_does_not_stop_the_game(caplog):
+    """A speech server that stops answering (speech-dispatcher whose sound output failed) froze the game on
+    its first line, inside the reader's library: now the reader is opened and spoken to on its own thread."""
+    stuck = threading.Event()
+    now = [0.0]
+
+    def never_answers() -> Recorder:
+        stuck.wait(30)
+        raise RuntimeError("too late")
+
+    s = Speaker(make_backend=lambda: VoiceThread(never_answers, wait=5.0, clock=lambda: now[0]),
+                clock=lambda: now[0])
+    started = time.monotonic()
+    with caplog.at_level("INFO", logger="bolivia.speech"):
+        for i in range(3):
+            s.say(f"line {i}", ASKED)
+            s.flush()
+        assert s.speaking()  # it may still answer: the table waits for the voice meanwhile
+        now[0] = 6.0
+        s.say("line 4", ASKED)
+        s.flush()
+        assert not s.speaking()  # given up on: nobody listens, the table does not wait
+    assert time.monotonic() - started < 1.0
+    assert [r.getMessage() for r in caplog.records] == ["no speech: the screen reader did not answer within 5 s"]
+    stuck.set()
+
+
+def test_the_reader_on_its_thread_hears_every_line_in_order_and_an_interrupt_drops_the_stale_ones():
+    rec = Recorder()
+    gate = threading.Event()
+
+    class Slow(Recorder):
+        def speak(self, text: str, interrupt: bool) -> None:
+            gate.wait(5)  # a reader busy with its first line while the game goes on
+            rec.speak(text, interrupt)
+
+    voice = VoiceThread(Slow)
+    s = Speaker(make_backend=lambda: voice)
+    s.say("West drew 2 cards.", OTHERS)
+    s.flush()
+    s.say("East drew 2 cards.", OTHERS)
+    s.flush()
+    s.say("Queen of hearts, 4 of 17", ASKED, interrupt=True)
+    s.flush()
+    gate.set()
+    assert voice.wait_idle(5)
+    assert rec.spoken[-1] == ("Queen of hearts, 4 of 17", True)
+    assert ("East drew 2 cards.", False) not in rec.spoken[1:]  # waiting behind the interrupt: dropped
+    assert not voice.failed and voice.state == "ready"

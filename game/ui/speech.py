@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Protocol
 
 from game.i18n import language
+from game.ui.voice_thread import VoiceThread
 
 log = logging.getLogger("bolivia.speech")
 
@@ -76,6 +77,11 @@ class PrismBackend:
                 return
 
 
+def prism_on_its_thread() -> Backend:
+    """The game's screen reader: Prism's, opened and spoken to on a thread of its own (it can block)."""
+    return VoiceThread(PrismBackend)
+
+
 class SpeechLog:
     """Every line spoken, appended to a file, one line each in UTF-8. Each line is one `write` on a file
     opened for appending: a line is whole in the file even if the game is killed, or another copy writes."""
@@ -102,7 +108,7 @@ def one_line(text: str) -> str:
 class Speaker:
     """`make_backend` is called once, when the first line is to be spoken (tests hand in their own)."""
 
-    def __init__(self, make_backend: Callable[[], Backend] | None = PrismBackend,
+    def __init__(self, make_backend: Callable[[], Backend] | None = prism_on_its_thread,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.enabled = True
         self.verbosity = "all"
@@ -168,6 +174,8 @@ class Speaker:
             return
         lines, self.pending = self.pending, []
         backend = self._open()
+        if getattr(backend, "failed", False):  # a reader on its thread that failed or never answered
+            backend = self._backend = None
         if backend is not None or self.log is not None:  # someone listens: the table waits for the voice
             now = self._clock()
             for text, interrupt in lines:
@@ -187,6 +195,8 @@ class Speaker:
     def speaking(self) -> bool:
         """Whether a listener is still hearing what was said (about: from its length at the rate chosen).
         Only when someone listens: a screen reader found, or a speech log written (a test of the pace)."""
+        if getattr(self._backend, "failed", False):
+            self._backend = None
         if not self.enabled or (self._backend is None and self.log is None):
             return False
         return self._clock() < self._until
