@@ -15,7 +15,7 @@ import pygame
 import pytest
 
 from game.keep.settings import Settings
-from game.ui.speech import ASKED, MINE, OTHERS, Speaker, log_path_from, one_line
+from game.ui.speech import ASKED, MINE, OTHERS, Speaker, best_voice, log_path_from, one_line
 from game.ui.voice_thread import VoiceThread
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -278,3 +278,14 @@ def test_the_reader_on_its_thread_hears_every_line_in_order_and_an_interrupt_dro
     assert rec.spoken[-1] == ("Queen of hearts, 4 of 17", True)
     assert ("East drew 2 cards.", False) not in rec.spoken[1:]  # waiting behind the interrupt: dropped
     assert not voice.failed and voice.state == "ready"
+
+
+def test_the_voice_is_the_games_own_variety_of_its_language_and_a_plain_one():
+    """speech-dispatcher over espeak-ng lists its voices Caribbean English first and Belgian French before
+    French from France, each with dozens of variants: the first of the language is not the one to take."""
+    voices = [("af", "Afrikaans"), ("en-029", "English (Caribbean)"), ("en-029", "English (Caribbean)+croak"),
+              ("en-GB", "English (Great Britain)+whisper"), ("en-GB", "English (Great Britain)"),
+              ("en-US", "English (America)"), ("fr-BE", "French (Belgium)"), ("fr-FR", "French (France)"),
+              ("sv", "Swedish+klatt"), ("sv", "Swedish")]
+    assert [best_voice(voices, lang) for lang in ("en", "fr", "sv", "de")] == [4, 7, 9, None]
+    assert best_voice([("fr_CA", "Québécois"), ("en", "English")], "fr") == 0  # only one French: that one

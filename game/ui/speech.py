@@ -67,14 +67,35 @@ class PrismBackend:
             self._backend.rate = rate
 
     def set_language(self, lang: str) -> None:
-        """The first voice speaking `lang`, where the screen reader lets the game choose one."""
+        """The voice that best speaks `lang`, where the screen reader lets the game choose one."""
         f = self._features
         if not (f.supports_count_voices and f.supports_get_voice_language and f.supports_set_voice):
             return
-        for i in range(self._backend.voices_count):
-            if self._backend.get_voice_language(i).lower().replace("_", "-").split("-")[0] == lang:
-                self._backend.voice = i
-                return
+        b = self._backend
+        names = b.get_voice_name if f.supports_get_voice_name else (lambda _i: "")
+        best = best_voice([(b.get_voice_language(i), names(i)) for i in range(b.voices_count)], lang)
+        if best is not None:
+            b.voice = best
+
+
+# The variety of each language the game is written in: English as in Britain, French as in France.
+HOME_VARIETY = {"en": "en-gb", "fr": "fr-fr", "sv": "sv-se"}
+
+
+def best_voice(voices: list[tuple[str, str]], lang: str) -> int | None:
+    """Which of the (language tag, name) voices speaks `lang` best: the game's own variety first, then the
+    plain language, then any variety of it; a plain voice before its variants ("+whisper", "+croak": a
+    speech-dispatcher over espeak-ng lists thousands). None when no voice speaks it. The first voice of
+    the language used to be taken: English was read in a Caribbean voice, French in a Belgian one."""
+    def rank(i: int) -> tuple[int, int, int] | None:
+        tag, name = voices[i][0].lower().replace("_", "-"), voices[i][1]
+        if tag.split("-")[0] != lang:
+            return None
+        kind = 0 if tag == HOME_VARIETY.get(lang) else 1 if tag == lang else 2
+        return kind, "+" in name, i
+
+    ranked = [r for r in map(rank, range(len(voices))) if r is not None]
+    return min(ranked)[2] if ranked else None
 
 
 def prism_on_its_thread() -> Backend:
