@@ -289,3 +289,29 @@ def test_the_voice_is_the_games_own_variety_of_its_language_and_a_plain_one():
               ("sv", "Swedish+klatt"), ("sv", "Swedish")]
     assert [best_voice(voices, lang) for lang in ("en", "fr", "sv", "de")] == [4, 7, 9, None]
     assert best_voice([("fr_CA", "Québécois"), ("en", "English")], "fr") == 0  # only one French: that one
+
+
+def test_closing_the_game_stops_the_reader_and_the_demo_speaks_to_the_log_only(tmp_path):
+    """A speech server reads what it was handed after the game is gone: the demo at top speed had queued
+    about 25 minutes of speech in a minute, still read long after it ended."""
+    class Stoppable(Recorder):
+        stopped = 0
+
+        def stop(self) -> None:
+            Stoppable.stopped += 1
+
+    voice = VoiceThread(Stoppable)
+    s = Speaker(make_backend=lambda: voice)
+    s.say("West drew 2 cards.", OTHERS)
+    s.flush()
+    s.say("never handed over", OTHERS)
+    s.silence()
+    assert Stoppable.stopped == 1 and not s.pending
+    made = []
+    demo = Speaker(make_backend=lambda: made.append(1) or Recorder())
+    demo.log_only()
+    demo.open_log(tmp_path / "demo.log")
+    demo.say("Hand 1: West dealt.", OTHERS)
+    demo.flush()
+    demo.close_log()
+    assert made == [] and (tmp_path / "demo.log").read_text(encoding="utf-8") == "Hand 1: West dealt.\n"

@@ -84,6 +84,8 @@ def main(argv: list[str], tools: tuple[str, ...] = ()) -> int:
 
     from game.shell.flow import Flow
 
+    if args.demo:
+        speaker().log_only()  # at top speed, nobody could listen: the log only
     flow = Flow(size, demo=args.demo)
     try:
         if args.resume:
@@ -101,5 +103,6 @@ def main(argv: list[str], tools: tuple[str, ...] = ()) -> int:
         return 2
     finally:
         flow.close()
+        speaker().silence()  # the lines the reader still had are not read after the game is gone
         speaker().close_log()
     return 0

@@ -62,6 +62,10 @@ class PrismBackend:
         self._backend.output(text, interrupt) if self._features.supports_output else \
             self._backend.speak(text, interrupt)
 
+    def stop(self) -> None:
+        if self._features.supports_stop:
+            self._backend.stop()
+
     def set_rate(self, rate: float) -> None:
         if self._features.supports_set_rate:
             self._backend.rate = rate
@@ -159,6 +163,24 @@ class Speaker:
         """Raises OSError when the file cannot be opened for appending (the caller says so)."""
         self.close_log()
         self.log = SpeechLog(path)
+
+    def log_only(self) -> None:
+        """Lines go to the log, never to a screen reader (the demo: at its top speed it queued about 25
+        minutes of speech a minute, read long after it ended)."""
+        self._make_backend = None
+        self._tried = True
+        self._backend = None
+
+    def silence(self) -> None:
+        """The game is closing: nothing more handed over, and what the reader still has to say is dropped."""
+        self.pending.clear()
+        backend, self._backend = self._backend, None
+        stop = getattr(backend, "stop", None)
+        if stop is not None:
+            try:
+                stop()
+            except Exception as why:  # noqa: BLE001 - closing: whatever the reader does
+                log.info("speech: the screen reader was not stopped (%s)", why)
 
     def close_log(self) -> None:
         if self.log is not None:

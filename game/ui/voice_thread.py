@@ -60,6 +60,14 @@ class VoiceThread:
     def set_language(self, lang: str) -> None:
         self._call("set_language", lang)
 
+    def stop(self, timeout: float = 0.5) -> None:
+        """What is waiting dropped and what is being said cut off (the game is closing: its lines would go
+        on being read after it). Waits a moment for the reader to have been told."""
+        with self._wake:
+            self._calls.clear()
+        self._call("stop")
+        self.wait_idle(timeout)
+
     def wait_idle(self, timeout: float) -> bool:
         """Until every call handed over is made (tests, and a measure of the delay); True if it was."""
         end = time.monotonic() + timeout

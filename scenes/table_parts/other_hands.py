@@ -50,4 +50,4 @@ class OtherHands:
                 drawn = draw_text(surface, text, small, color, (size[0] - 4, r.top - 4), "bottomright", bold=True,
                                   shadow=True)
             if to_act:  # the seat to play: a pointer at its name, not its gold alone
-                cues.pointer(surface, (drawn.centerx, drawn.top + 2), max(6, small // 2), "down", fill=GOLD)
+                cues.pointer(surface, (drawn.centerx, drawn.top), max(6, small // 2), "down", fill=GOLD)
