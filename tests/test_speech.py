@@ -15,7 +15,17 @@ import pygame
 import pytest
 
 from game.keep.settings import Settings
-from game.ui.speech import ASKED, MINE, OTHERS, Speaker, best_voice, log_path_from, one_line
+from game.ui.speech import (
+    ASKED,
+    CHARS_PER_SECOND,
+    LANGUAGE_PACE,
+    MINE,
+    OTHERS,
+    Speaker,
+    best_voice,
+    log_path_from,
+    one_line,
+)
 from game.ui.voice_thread import VoiceThread
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -171,19 +181,41 @@ def test_the_voice_is_busy_for_about_its_lines_length_when_someone_listens(tmp_p
     s.flush()
     assert not s.speaking()  # nobody listens: no screen reader, no log
     s.open_log(tmp_path / "said.log")
+    per = CHARS_PER_SECOND["normal"] * LANGUAGE_PACE["en"]  # English at the normal rate: 14.4 a second
     s.say("y" * 30, MINE)
     s.say("z" * 15, MINE)
-    s.flush()  # at 15 characters a second: 2 s, then 1 s more, queued
+    s.flush()  # 30 characters, then 15 more, queued
     assert s.speaking()
-    now[0] += 2.9
+    now[0] += 45 / per - 0.1
     assert s.speaking()
     now[0] += 0.2
     assert not s.speaking()
     s.say("w" * 15, ASKED, interrupt=True)
-    s.flush()  # an interruption starts afresh: 1 s from now
-    now[0] += 0.9
+    s.flush()  # an interruption starts afresh
+    now[0] += 15 / per - 0.1
     assert s.speaking()
     s.close_log()
+
+
+def test_a_swedish_line_is_given_the_time_a_swedish_voice_takes(tmp_path):
+    """espeak-ng says Swedish a fifth slower than the game allowed for (12.5 characters a second against
+    15): the table moved on while the last move was still being said."""
+    from game.i18n import set_language
+
+    taken = {}
+    for lang in ("en", "fr", "sv"):
+        now = [0.0]
+        s = Speaker(make_backend=None, clock=lambda now=now: now[0])
+        s.open_log(tmp_path / f"{lang}.log")
+        set_language(lang)
+        s.say("x" * 100, OTHERS)
+        s.flush()
+        set_language("en")
+        while s.speaking():
+            now[0] += 0.05
+        taken[lang] = now[0]
+        s.close_log()
+    assert 7.8 < taken["sv"] < 8.2 and 6.8 < taken["en"] < 7.1 and 5.9 < taken["fr"] < 6.2
 
 
 def test_the_computers_wait_while_the_voice_tells_the_last_move(tmp_path):
