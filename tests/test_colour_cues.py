@@ -129,3 +129,21 @@ def test_the_seat_to_play_has_a_pointer_at_its_name(app):
         marks[turn] = [item for item in notes.items if item[1][0] == "polygon"]
     assert marks[0] == []  # the player's own turn: no other seat marked
     assert len(marks[1]) == 2  # West's: the pointer and its dark rim
+
+
+def test_the_chosen_line_of_a_setup_screen_has_a_pointer_before_its_name(app):
+    """Its name in gold and a faint band were the sign: in greys the gold is as light as the white."""
+    from scenes.setup import SetupScene
+
+    scene = SetupScene(None, on_start=lambda _s: None, on_back=lambda: None)
+    app.scenes.request(scene)
+    app.run(frames=2)
+    first, second = scene.rows[0], scene.rows[1]
+    scene.focus = first.key
+    app.run(frames=2)
+    scene.draw(app.screen)
+    u = scene._unit
+    x = first.rect.left + u // 2 - 3 - 2  # just before the tip of the pointer, before the line's name
+    picture = grey(app.screen)
+    assert lum(picture, x, first.rect.centery) > 150  # the gold pointer, light on the dark panel
+    assert lum(picture, x, second.rect.centery) < 110  # none before a line without the focus
