@@ -147,3 +147,21 @@ def test_the_chosen_line_of_a_setup_screen_has_a_pointer_before_its_name(app):
     picture = grey(app.screen)
     assert lum(picture, x, first.rect.centery) > 150  # the gold pointer, light on the dark panel
     assert lum(picture, x, second.rect.centery) < 110  # none before a line without the focus
+
+
+def test_a_picked_up_meld_has_a_dashed_frame_the_hint_has_a_whole_one(app):
+    st = position(2, ["KH KS 4C 5C 9D 7S", "QS 4D 5S 6H"], melds=[[["QH", "QS", "QD", "QC", "JOKER"]], []],
+                  pile="8C 9C 4H", stock="7H 8H", phase=Phase.MELD)
+    scene = open_table(app, st)
+    for k in (pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_k):  # the target onto the queens; K
+        key(app, k)
+    run_frames(app, 30)
+    meld = st.melds[0][0].id
+    assert scene.melds.picked == meld
+    picture = grey(pygame.display.get_surface())
+    picked = pygame.Rect(scene.homes.meld_rects[meld]).inflate(10, 10)
+    dash = max(8, min(picked.w, picked.h) // 8)
+    middle = picked.left + (picked.w // 2 // (2 * dash)) * 2 * dash  # a dash's start near the middle
+    y = picked.top + 2
+    assert lum(picture, middle + dash // 2, y) > 240  # a dash
+    assert lum(picture, middle + dash + dash // 2, y) < 200  # the gap after it

@@ -52,6 +52,22 @@ def corner_brackets(surface: pygame.Surface | DrawList, rect: pygame.Rect, width
             draw_list.rect(surface, colour, (x, vy, t, long))  # along the left or right edge
 
 
+def dashed_frame(surface: pygame.Surface | DrawList, rect: pygame.Rect, width: int, dash: int,
+                 fill: Color = LIGHT, edge: Color = DARK) -> None:
+    """A frame of dashes round `rect` (a meld picked up), each with a dark rim: broken where the hint's
+    frame is whole, so the two differ in greys too."""
+    for colour, g in ((edge, 1), (fill, 0)):
+        t = width + 2 * g
+        for x in range(rect.left, rect.right, 2 * dash):
+            w = min(dash, rect.right - x)
+            draw_list.rect(surface, colour, (x - g, rect.top - g, w + 2 * g, t))
+            draw_list.rect(surface, colour, (x - g, rect.bottom - width - g, w + 2 * g, t))
+        for y in range(rect.top, rect.bottom, 2 * dash):
+            h = min(dash, rect.bottom - y)
+            draw_list.rect(surface, colour, (rect.left - g, y - g, t, h + 2 * g))
+            draw_list.rect(surface, colour, (rect.right - width - g, y - g, t, h + 2 * g))
+
+
 def icon(surface: pygame.Surface | DrawList, kind: str, centre: Point, size: int, fill: Color,
          edge: Color = DARK) -> pygame.Rect:
     """The icon of a message's subject, `size` pixels across, centred at `centre`: a stop sign (an
