@@ -18,6 +18,7 @@ from game.i18n import LANGUAGES, _, ngettext, number, pgettext, set_language
 from game.keep.settings import LEVELS, SPEEDS, GameSetup
 from game.rules.deal_code import MAX_LENGTH, BadCode, DealCode, decode
 from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
+from game.ui import cues
 from game.ui.narrate import seat_names
 from game.ui.speech import ASKED, say
 from scenes.rules import game_blurb, game_name
@@ -608,8 +609,14 @@ class SetupScene(Scene):
         box = row.box
         radius = max(6, box.h // 4)
         pygame.draw.rect(surface, BUTTON, box, border_radius=radius)
-        if focused:
-            pygame.draw.rect(surface, BUTTON_FOCUS, box, width=max(3, box.h // 12), border_radius=radius)
+        if focused:  # the line chosen: a pointer before its name (its gold and its band are not all)
+            cues.pointer(surface, (x - 3, row.rect.centery), max(5, min(u // 2 - 3, round(row.rect.h * 0.45))),
+                         "right", fill=GOLD)
+            ring = max(3, box.h // 12)
+            pygame.draw.rect(surface, BUTTON_FOCUS, box, width=ring, border_radius=radius)
+            if box.h >= 30:  # a dark line inside the ring, where it clears the value's words
+                pygame.draw.rect(surface, BUTTON_TEXT, box.inflate(-2 * ring, -2 * ring), width=max(1, ring // 2),
+                                 border_radius=max(2, radius - ring))
         arrow_w = box.h
         for delta in (-1, 1) if row.key != "deal" else ():  # the deal is typed: no arrows
             hot = self.hover_arrow == (row.key, delta)

@@ -95,7 +95,7 @@ class TablePicture:
         marked = bool(hand.new_cards or hand.playable or self.hints.cards)
         settled = self.cards.tweener.idle or not marked  # nothing to mark: the marks layer stays as it is
         key = (frame.version, self.melds.picked, self.hints.hint, tuple(self.hand.dragging), self.aim.index, size, u,
-               settled)
+               settled, hand.highlighted(view.my_turn()), frozenset(hand.selected))
         self.marks.draw(surface, key, lambda notes: self.draw_marks(notes, frame, u, settled))
         self.piles.draw(surface, view, u)
         self.log_panel.draw(surface)
@@ -109,7 +109,8 @@ class TablePicture:
     def draw_marks(self, surface: pygame.Surface | DrawList, frame: Frame, u: int, settled: bool = True) -> None:
         self.melds.draw_marks(surface, self.view)  # canasta ribbons, the staging, the picked meld
         if settled:
-            self.hand.draw_marks(surface, self.hand.playable, self.hints.cards)
+            hand = self.hand
+            hand.draw_marks(surface, hand.playable, self.hints.cards, hand.highlighted(self.view.my_turn()))
         self.hints.draw_marks(surface, frame.homes.meld_rects)
         self.aim.draw(surface, self.view, frame.homes)
         self.other_hands.draw(surface, self.view, frame.size, u)

@@ -46,7 +46,9 @@ class TextField:
     def draw(self, surface: pygame.Surface, px: int) -> None:
         r = self.rect
         pygame.draw.rect(surface, (16, 52, 34), r, border_radius=max(4, r.h // 5))
-        pygame.draw.rect(surface, GOLD if self.focused else INK_DIM, r, width=2, border_radius=max(4, r.h // 5))
+        # Focused: gold, twice as thick, and the caret (not the colour alone).
+        pygame.draw.rect(surface, GOLD if self.focused else INK_DIM, r, width=4 if self.focused else 2,
+                         border_radius=max(4, r.h // 5))
         shown = self.text + ("|" if self.focused else "")
         colour = INK
         if not self.text and not self.focused:

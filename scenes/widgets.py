@@ -14,7 +14,7 @@ import pygame
 
 from game.assets import font
 from game.i18n import _, language
-from game.ui import themes
+from game.ui import cues, themes
 from game.ui.input_map import answer_key, yes_no_letters
 from game.ui.looks import HC_BACKGROUND, HC_EDGE, HC_PANEL, contrast_colour, high_contrast, scaled_text
 from game.ui.speech import ASKED, MINE, say
@@ -243,11 +243,24 @@ def _button_image(label: str, size: tuple[int, int], text_size: int, enabled: bo
     image.blit(_shadow_shape(size, radius), (spill, lift))
     face = pygame.Rect(spill, 0, w, h)  # a pressed button sinks onto its shadow: lift is 0, and so is lift // 2
     pygame.draw.rect(image, BUTTON if enabled else BUTTON_DISABLED, face, border_radius=radius)
-    if focused:
-        pygame.draw.rect(image, BUTTON_FOCUS, face, width=max(3, h // 12), border_radius=radius)
+    if focused:  # a ring dark inside, and a pointer at each end where the label leaves room: not gold alone
+        ring = max(3, h // 12)
+        pygame.draw.rect(image, BUTTON_FOCUS, face, width=ring, border_radius=radius)
+        pygame.draw.rect(image, BUTTON_TEXT, face.inflate(-2 * ring, -2 * ring), width=max(2, ring // 2),
+                         border_radius=max(2, radius - ring))
+        tip, depth = focus_pointer_place(h)
+        if (w - text_image(label, text_size, BUTTON_TEXT, True).get_width()) // 2 >= tip + 3:
+            cues.pointer(image, (face.left + tip, face.centery), depth, "right", fill=BUTTON_TEXT, edge=BUTTON_TEXT)
+            cues.pointer(image, (face.right - tip, face.centery), depth, "left", fill=BUTTON_TEXT, edge=BUTTON_TEXT)
     color = BUTTON_TEXT if enabled else (90, 96, 90)
     draw_text(image, label, text_size, color, face.center, "center", bold=True)
     return image, spill
+
+
+def focus_pointer_place(height: int) -> tuple[int, int]:
+    """Where a focused button's pointers have their tips (pixels in from its ends) and how deep they are."""
+    depth = max(5, round(height * 0.2))
+    return max(3, height // 12) + 3 + depth, depth
 
 
 class FocusGroup:

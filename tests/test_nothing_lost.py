@@ -76,7 +76,7 @@ def test_a_full_disk_loses_no_hand_no_game_and_no_replay_and_says_so(flow: Flow,
         flow.hand_ended(table)
         hands += 1
         said = [m.message for m in table.messages.items]
-        assert any("No space left on device" in m and "kept" in m for m in said), said
+        assert any("the disk is full" in m and "kept" in m for m in said), said
         frames(flow)
         flow.app.scenes.current.handle_event(key(pygame.K_RETURN))  # Next hand / See the result
         frames(flow)
@@ -84,7 +84,7 @@ def test_a_full_disk_loses_no_hand_no_game_and_no_replay_and_says_so(flow: Flow,
             break
     over = flow.app.scenes.current
     assert isinstance(over, GameOverScene)
-    assert any("No space left on device" in t.message for t in over.toasts.items)
+    assert any("the disk is full" in t.message for t in over.toasts.items)
     assert over.stats is not None and over.stats.played == 1  # shown from memory
     assert over.stats.games["bolivia"].hands == hands
     assert disk.refused and not store.path("stats.json").exists()
@@ -149,3 +149,25 @@ def test_a_finished_game_held_back_is_kept_once_when_continued(flow: Flow, store
     frames(flow)
     assert len(list(store.path("games").glob("game-*.json"))) == 1 and not store.unsaved
     assert not store.has_save()
+
+
+@pytest.mark.parametrize(("lang", "words"), [("en", "the disk is full"), ("fr", "le disque est plein"),
+                                             ("sv", "disken är full")])
+def test_a_full_disk_is_told_in_the_players_language_and_the_systems_words_go_to_the_log(
+        store: Storage, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture, lang: str,
+        words: str) -> None:
+    """The system's English ("No space left on device") was said inside French and Swedish sentences."""
+    from game.i18n import set_language
+    from game.keep.folder_files import StorageError
+    from game.keep.settings import Settings
+
+    Disk(monkeypatch).full = True
+    set_language(lang)
+    try:
+        with caplog.at_level("WARNING", logger="bolivia.files"), pytest.raises(StorageError) as refused:
+            store.save_settings(Settings())
+    finally:
+        set_language("en")
+    assert words in str(refused.value) and "No space left" not in str(refused.value)
+    assert any("No space left on device" in r.getMessage() and "settings.json" in r.getMessage()
+               for r in caplog.records)

@@ -7,13 +7,26 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
+import time
 from pathlib import Path
 
 import pygame
 import pytest
 
 from game.keep.settings import Settings
-from game.ui.speech import ASKED, MINE, OTHERS, Speaker, log_path_from, one_line
+from game.ui.speech import (
+    ASKED,
+    CHARS_PER_SECOND,
+    LANGUAGE_PACE,
+    MINE,
+    OTHERS,
+    Speaker,
+    best_voice,
+    log_path_from,
+    one_line,
+)
+from game.ui.voice_thread import VoiceThread
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -168,19 +181,41 @@ def test_the_voice_is_busy_for_about_its_lines_length_when_someone_listens(tmp_p
     s.flush()
     assert not s.speaking()  # nobody listens: no screen reader, no log
     s.open_log(tmp_path / "said.log")
+    per = CHARS_PER_SECOND["normal"] * LANGUAGE_PACE["en"]  # English at the normal rate: 14.4 a second
     s.say("y" * 30, MINE)
     s.say("z" * 15, MINE)
-    s.flush()  # at 15 characters a second: 2 s, then 1 s more, queued
+    s.flush()  # 30 characters, then 15 more, queued
     assert s.speaking()
-    now[0] += 2.9
+    now[0] += 45 / per - 0.1
     assert s.speaking()
     now[0] += 0.2
     assert not s.speaking()
     s.say("w" * 15, ASKED, interrupt=True)
-    s.flush()  # an interruption starts afresh: 1 s from now
-    now[0] += 0.9
+    s.flush()  # an interruption starts afresh
+    now[0] += 15 / per - 0.1
     assert s.speaking()
     s.close_log()
+
+
+def test_a_swedish_line_is_given_the_time_a_swedish_voice_takes(tmp_path):
+    """espeak-ng says Swedish a fifth slower than the game allowed for (12.5 characters a second against
+    15): the table moved on while the last move was still being said."""
+    from game.i18n import set_language
+
+    taken = {}
+    for lang in ("en", "fr", "sv"):
+        now = [0.0]
+        s = Speaker(make_backend=None, clock=lambda now=now: now[0])
+        s.open_log(tmp_path / f"{lang}.log")
+        set_language(lang)
+        s.say("x" * 100, OTHERS)
+        s.flush()
+        set_language("en")
+        while s.speaking():
+            now[0] += 0.05
+        taken[lang] = now[0]
+        s.close_log()
+    assert 7.8 < taken["sv"] < 8.2 and 6.8 < taken["en"] < 7.1 and 5.9 < taken["fr"] < 6.2
 
 
 def test_the_computers_wait_while_the_voice_tells_the_last_move(tmp_path):
@@ -224,3 +259,91 @@ def test_the_computers_wait_while_the_voice_tells_the_last_move(tmp_path):
     finally:
         speaker().close_log()
         app.close()
+
+
+def test_a_screen_reader_that_never_answers_does_not_stop_the_game(caplog):
+    """A speech server that stops answering (speech-dispatcher whose sound output failed) froze the game on
+    its first line, inside the reader's library: now the reader is opened and spoken to on its own thread."""
+    stuck = threading.Event()
+    now = [0.0]
+
+    def never_answers() -> Recorder:
+        stuck.wait(30)
+        raise RuntimeError("too late")
+
+    s = Speaker(make_backend=lambda: VoiceThread(never_answers, wait=5.0, clock=lambda: now[0]),
+                clock=lambda: now[0])
+    started = time.monotonic()
+    with caplog.at_level("INFO", logger="bolivia.speech"):
+        for i in range(3):
+            s.say(f"line {i}", ASKED)
+            s.flush()
+        assert s.speaking()  # it may still answer: the table waits for the voice meanwhile
+        now[0] = 6.0
+        s.say("line 4", ASKED)
+        s.flush()
+        assert not s.speaking()  # given up on: nobody listens, the table does not wait
+    assert time.monotonic() - started < 1.0
+    assert [r.getMessage() for r in caplog.records] == ["no speech: the screen reader did not answer within 5 s"]
+    stuck.set()
+
+
+def test_the_reader_on_its_thread_hears_every_line_in_order_and_an_interrupt_drops_the_stale_ones():
+    rec = Recorder()
+    gate = threading.Event()
+
+    class Slow(Recorder):
+        def speak(self, text: str, interrupt: bool) -> None:
+            gate.wait(5)  # a reader busy with its first line while the game goes on
+            rec.speak(text, interrupt)
+
+    voice = VoiceThread(Slow)
+    s = Speaker(make_backend=lambda: voice)
+    s.say("West drew 2 cards.", OTHERS)
+    s.flush()
+    s.say("East drew 2 cards.", OTHERS)
+    s.flush()
+    s.say("Queen of hearts, 4 of 17", ASKED, interrupt=True)
+    s.flush()
+    gate.set()
+    assert voice.wait_idle(5)
+    assert rec.spoken[-1] == ("Queen of hearts, 4 of 17", True)
+    assert ("East drew 2 cards.", False) not in rec.spoken[1:]  # waiting behind the interrupt: dropped
+    assert not voice.failed and voice.state == "ready"
+
+
+def test_the_voice_is_the_games_own_variety_of_its_language_and_a_plain_one():
+    """speech-dispatcher over espeak-ng lists its voices Caribbean English first and Belgian French before
+    French from France, each with dozens of variants: the first of the language is not the one to take."""
+    voices = [("af", "Afrikaans"), ("en-029", "English (Caribbean)"), ("en-029", "English (Caribbean)+croak"),
+              ("en-GB", "English (Great Britain)+whisper"), ("en-GB", "English (Great Britain)"),
+              ("en-US", "English (America)"), ("fr-BE", "French (Belgium)"), ("fr-FR", "French (France)"),
+              ("sv", "Swedish+klatt"), ("sv", "Swedish")]
+    assert [best_voice(voices, lang) for lang in ("en", "fr", "sv", "de")] == [4, 7, 9, None]
+    assert best_voice([("fr_CA", "Québécois"), ("en", "English")], "fr") == 0  # only one French: that one
+
+
+def test_closing_the_game_stops_the_reader_and_the_demo_speaks_to_the_log_only(tmp_path):
+    """A speech server reads what it was handed after the game is gone: the demo at top speed had queued
+    about 25 minutes of speech in a minute, still read long after it ended."""
+    class Stoppable(Recorder):
+        stopped = 0
+
+        def stop(self) -> None:
+            Stoppable.stopped += 1
+
+    voice = VoiceThread(Stoppable)
+    s = Speaker(make_backend=lambda: voice)
+    s.say("West drew 2 cards.", OTHERS)
+    s.flush()
+    s.say("never handed over", OTHERS)
+    s.silence()
+    assert Stoppable.stopped == 1 and not s.pending
+    made = []
+    demo = Speaker(make_backend=lambda: made.append(1) or Recorder())
+    demo.log_only()
+    demo.open_log(tmp_path / "demo.log")
+    demo.say("Hand 1: West dealt.", OTHERS)
+    demo.flush()
+    demo.close_log()
+    assert made == [] and (tmp_path / "demo.log").read_text(encoding="utf-8") == "Hand 1: West dealt.\n"

@@ -157,3 +157,20 @@ def test_what_is_staged_is_said_with_the_keys_that_lay_it(app):
     scene.voice.after_input(scene.view, scene.hand, scene.aim, scene.panels, scene.log_panel, scene.melds.staging)
     assert said() == ["Staged: king of hearts, king of spades, seven of hearts as a new meld; eight of hearts onto "
                       "your queens. L lays it, Z takes it back."]
+
+
+def test_the_ranks_said_alone_read_as_french_and_swedish_not_as_inside_a_phrase():
+    """French said "vos de rois", "de dames 4" and "Combinaisons de Ouest & Est": the rules' plural is made
+    for "une paire de rois", not to be said on its own."""
+    from game.i18n import set_language
+
+    s = kings_position()
+    hand = in_hand(s, 0, "KH KS 9D")
+    try:
+        set_language("fr")
+        assert hand_summary(hand) == "Votre main, 3 cartes : rois : 2, neuf : 1."
+        assert meld_words(s.melds[0][0], s, True).startswith("Vos dames : 5 cartes")
+        set_language("sv")
+        assert hand_summary(hand) == "Din hand, 3 kort: kungar 2, nior 1."
+    finally:
+        set_language("en")

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.i18n import _
 from game.keep.atomic_files import BackgroundWriter, write_json_atomic
+from game.keep.disk_words import disk_reason
 from game.keep.folders import user_data_folder
 from game.keep.instance_lock import InstanceLock
 from game.keep.safe_json import MISSING, BadFile, read_json_file, sentence
@@ -179,7 +180,7 @@ class GameFolder:
 
     def _write_message(self, name: str, why: OSError) -> str:
         return _("Could not write {name} in {folder}: {why}").format(name=name, folder=self.root,
-                                                                   why=why.strerror or why)
+                                                                   why=disk_reason(why, name))
 
     def flush(self, timeout: float = 5.0) -> bool:
         """Wait for background saves to reach the disk (before the app closes)."""

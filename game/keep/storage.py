@@ -18,6 +18,7 @@ from pathlib import Path
 
 from game.i18n import _, ngettext
 from game.keep.atomic_files import write_json_atomic, write_text_atomic
+from game.keep.disk_words import disk_reason
 from game.keep.folder_files import GameFolder, StorageError
 from game.keep.lesson_progress import FORMAT as LESSONS_FORMAT
 from game.keep.lesson_progress import LessonProgress
@@ -199,7 +200,7 @@ class Storage(GameFolder):
             pass
         except OSError as why:
             raise StorageError(_("Could not remove the finished game's save: {why}").format(
-                why=why.strerror or why)) from None
+                why=disk_reason(why, SAVE_FILE))) from None
 
     # --- statistics ------------------------------------------------------------------------------
 

@@ -69,6 +69,7 @@ def main(argv: list[str], tools: tuple[str, ...] = ()) -> int:
         except BadCode as why:
             print(f"error: --deal: {why}", file=sys.stderr)
             return 2
+    from game.keep.disk_words import disk_reason
     from game.ui.speech import log_path_from, speaker
 
     speech_log = log_path_from(args.speech_log)
@@ -77,12 +78,14 @@ def main(argv: list[str], tools: tuple[str, ...] = ()) -> int:
             speaker().open_log(speech_log)
         except OSError as why:
             print(_("error: cannot write the speech log {path}: {why}").format(
-                path=speech_log, why=why.strerror or why), file=sys.stderr)
+                path=speech_log, why=disk_reason(why, str(speech_log))), file=sys.stderr)
             return 2
     import pygame
 
     from game.shell.flow import Flow
 
+    if args.demo:
+        speaker().log_only()  # at top speed, nobody could listen: the log only
     flow = Flow(size, demo=args.demo)
     try:
         if args.resume:
@@ -100,5 +103,6 @@ def main(argv: list[str], tools: tuple[str, ...] = ()) -> int:
         return 2
     finally:
         flow.close()
+        speaker().silence()  # the lines the reader still had are not read after the game is gone
         speaker().close_log()
     return 0

@@ -110,6 +110,23 @@ def line(surface: pygame.Surface | DrawList, color: Sequence[int], start: Sequen
     return r
 
 
+def polygon(surface: pygame.Surface | DrawList, color: Sequence[int], points: Sequence[Sequence[float]],
+            width: int = 0) -> pygame.Rect:
+    """`pygame.draw.polygon`, on a surface or noted on a draw list."""
+    pts = tuple((round(x), round(y)) for x, y in points)
+    if not isinstance(surface, DrawList):
+        return pygame.draw.polygon(surface, color, pts, width)
+    xs, ys = [x for x, _ in pts], [y for _, y in pts]
+    r = pygame.Rect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1).inflate(2, 2)
+    surface._note(("polygon", tuple(color), pts, width), r, _draw_polygon, (tuple(color), pts, width))
+    return r
+
+
+def _draw_polygon(surface: pygame.Surface, arg: tuple) -> None:
+    color, points, width = arg
+    pygame.draw.polygon(surface, color, points, width)
+
+
 class Noted:
     """Notes drawn once per look and kept: `draw(surface, key, paint)` paints into a DrawList only when
     `key` changed since the last time and adds the notes kept; on a plain surface it just paints."""

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Protocol
 
 from game.i18n import language
+from game.ui.voice_thread import VoiceThread
 
 log = logging.getLogger("bolivia.speech")
 
@@ -34,6 +35,10 @@ RATES = ("slow", "normal", "fast", "fastest")
 # About how many characters a second a voice says at each rate (espeak-ng's 175 words a minute is about 15):
 # the table's computer players wait while the voice is still saying what they did.
 CHARS_PER_SECOND = {"slow": 11.0, "normal": 15.0, "fast": 21.0, "fastest": 28.0}
+# How fast each language is said, against that: espeak-ng's characters a second over the game's own lines,
+# measured (English 14.4, French 16.6, Swedish 12.5 at its usual rate). A Swedish listener fell behind the
+# table by a fifth of each line.
+LANGUAGE_PACE = {"en": 0.96, "fr": 1.1, "sv": 0.83}
 _RATE_VALUE = {"slow": 0.35, "normal": 0.5, "fast": 0.65, "fastest": 0.8}  # Prism's rates run 0..1
 ENV_LOG = "BOLIVIA_SPEECH_LOG"
 
@@ -61,19 +66,49 @@ class PrismBackend:
         self._backend.output(text, interrupt) if self._features.supports_output else \
             self._backend.speak(text, interrupt)
 
+    def stop(self) -> None:
+        if self._features.supports_stop:
+            self._backend.stop()
+
     def set_rate(self, rate: float) -> None:
         if self._features.supports_set_rate:
             self._backend.rate = rate
 
     def set_language(self, lang: str) -> None:
-        """The first voice speaking `lang`, where the screen reader lets the game choose one."""
+        """The voice that best speaks `lang`, where the screen reader lets the game choose one."""
         f = self._features
         if not (f.supports_count_voices and f.supports_get_voice_language and f.supports_set_voice):
             return
-        for i in range(self._backend.voices_count):
-            if self._backend.get_voice_language(i).lower().replace("_", "-").split("-")[0] == lang:
-                self._backend.voice = i
-                return
+        b = self._backend
+        names = b.get_voice_name if f.supports_get_voice_name else (lambda _i: "")
+        best = best_voice([(b.get_voice_language(i), names(i)) for i in range(b.voices_count)], lang)
+        if best is not None:
+            b.voice = best
+
+
+# The variety of each language the game is written in: English as in Britain, French as in France.
+HOME_VARIETY = {"en": "en-gb", "fr": "fr-fr", "sv": "sv-se"}
+
+
+def best_voice(voices: list[tuple[str, str]], lang: str) -> int | None:
+    """Which of the (language tag, name) voices speaks `lang` best: the game's own variety first, then the
+    plain language, then any variety of it; a plain voice before its variants ("+whisper", "+croak": a
+    speech-dispatcher over espeak-ng lists thousands). None when no voice speaks it. The first voice of
+    the language used to be taken: English was read in a Caribbean voice, French in a Belgian one."""
+    def rank(i: int) -> tuple[int, int, int] | None:
+        tag, name = voices[i][0].lower().replace("_", "-"), voices[i][1]
+        if tag.split("-")[0] != lang:
+            return None
+        kind = 0 if tag == HOME_VARIETY.get(lang) else 1 if tag == lang else 2
+        return kind, "+" in name, i
+
+    ranked = [r for r in map(rank, range(len(voices))) if r is not None]
+    return min(ranked)[2] if ranked else None
+
+
+def prism_on_its_thread() -> Backend:
+    """The game's screen reader: Prism's, opened and spoken to on a thread of its own (it can block)."""
+    return VoiceThread(PrismBackend)
 
 
 class SpeechLog:
@@ -102,7 +137,7 @@ def one_line(text: str) -> str:
 class Speaker:
     """`make_backend` is called once, when the first line is to be spoken (tests hand in their own)."""
 
-    def __init__(self, make_backend: Callable[[], Backend] | None = PrismBackend,
+    def __init__(self, make_backend: Callable[[], Backend] | None = prism_on_its_thread,
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.enabled = True
         self.verbosity = "all"
@@ -132,6 +167,24 @@ class Speaker:
         """Raises OSError when the file cannot be opened for appending (the caller says so)."""
         self.close_log()
         self.log = SpeechLog(path)
+
+    def log_only(self) -> None:
+        """Lines go to the log, never to a screen reader (the demo: at its top speed it queued about 25
+        minutes of speech a minute, read long after it ended)."""
+        self._make_backend = None
+        self._tried = True
+        self._backend = None
+
+    def silence(self) -> None:
+        """The game is closing: nothing more handed over, and what the reader still has to say is dropped."""
+        self.pending.clear()
+        backend, self._backend = self._backend, None
+        stop = getattr(backend, "stop", None)
+        if stop is not None:
+            try:
+                stop()
+            except Exception as why:  # noqa: BLE001 - closing: whatever the reader does
+                log.info("speech: the screen reader was not stopped (%s)", why)
 
     def close_log(self) -> None:
         if self.log is not None:
@@ -168,11 +221,14 @@ class Speaker:
             return
         lines, self.pending = self.pending, []
         backend = self._open()
+        if getattr(backend, "failed", False):  # a reader on its thread that failed or never answered
+            backend = self._backend = None
         if backend is not None or self.log is not None:  # someone listens: the table waits for the voice
             now = self._clock()
+            pace = CHARS_PER_SECOND[self.rate] * LANGUAGE_PACE.get(language(), 1.0)
             for text, interrupt in lines:
                 start = now if interrupt else max(now, self._until)
-                self._until = start + len(text) / CHARS_PER_SECOND[self.rate]
+                self._until = start + len(text) / pace
         if backend is None:
             return
         if language() != self.language:  # the voice follows the game's language
@@ -187,6 +243,8 @@ class Speaker:
     def speaking(self) -> bool:
         """Whether a listener is still hearing what was said (about: from its length at the rate chosen).
         Only when someone listens: a screen reader found, or a speech log written (a test of the pace)."""
+        if getattr(self._backend, "failed", False):
+            self._backend = None
         if not self.enabled or (self._backend is None and self.log is None):
             return False
         return self._clock() < self._until

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from game.i18n import _, ngettext, number
+from game.i18n import _, ngettext, number, pgettext
 from game.rules.cards import JOKER, RANK, SUIT, WILD
 from game.rules.melds import BLACK_THREES, RUN, WILD_MELD, Meld
 from game.rules.names import SUIT_SYMBOLS, canasta_name, rank_plural
@@ -58,7 +58,20 @@ def rank_plural_of(rank: int) -> str:
         return _("twos")
     if rank == 3:
         return _("threes")
-    return rank_plural(rank)
+    return said_alone(rank)
+
+
+def said_alone(rank: int) -> str:
+    """A rank's plural said on its own ("kings 3", "your kings"): not the rules' plural, which in French
+    reads inside a phrase ("une paire de rois") and gave "vos de rois", "de dames 4"."""
+    return {
+        4: pgettext("ranks said alone", "fours"), 5: pgettext("ranks said alone", "fives"),
+        6: pgettext("ranks said alone", "sixes"), 7: pgettext("ranks said alone", "sevens"),
+        8: pgettext("ranks said alone", "eights"), 9: pgettext("ranks said alone", "nines"),
+        10: pgettext("ranks said alone", "tens"), 11: pgettext("ranks said alone", "jacks"),
+        12: pgettext("ranks said alone", "queens"), 13: pgettext("ranks said alone", "kings"),
+        14: pgettext("ranks said alone", "aces"),
+    }.get(rank) or rank_plural(rank)
 
 
 def hand_summary(cards: list[int]) -> str:

@@ -1,5 +1,6 @@
 """The keyboard's target: the stock, the pile, the new meld's place or one of the side's melds, moved
-with Tab and framed in white; Enter plays onto it, A stages the selected cards onto it, K picks it up."""
+with Tab and marked by white corner brackets and a pointer (a shape no other mark has: not a colour);
+Enter plays onto it, A stages the selected cards onto it, K picks it up."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import pygame
 
 from game.i18n import _
 from game.rules.state import Phase
-from game.ui import draw_list
+from game.ui import cues
 from game.ui.draw_list import DrawList
 from game.ui.input_map import Intent
 from game.ui.layout import TableLayout
@@ -62,4 +63,7 @@ class Aim:
         rect = ({"stock": self.stock, "pile": self.discard, "new": homes.new_meld_zone}.get(t)
                 if not isinstance(t, int) else homes.meld_rects.get(t))
         if rect and self.index != 0 or (rect and t == "stock" and view.state.phase == Phase.DRAW):
-            draw_list.rect(surface, (255, 255, 255), pygame.Rect(rect).inflate(10, 10), width=2, border_radius=8)
+            framed = pygame.Rect(rect).inflate(12, 12)
+            width = max(3, min(framed.w, framed.h) // 28)
+            cues.corner_brackets(surface, framed, width)
+            cues.pointer(surface, (framed.centerx, framed.top - 3), max(8, width * 3), "down")

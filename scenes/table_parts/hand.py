@@ -12,7 +12,7 @@ import pygame
 
 from game.i18n import _
 from game.rules import events as ev
-from game.ui import draw_list
+from game.ui import cues, draw_list
 from game.ui.draw_list import DrawList
 from game.ui.hand_order import SORT_ORDERS, follow_focus, moved
 from game.ui.layout import Rect, contains_point
@@ -267,8 +267,11 @@ class Hand:
         """The playable cards' ring, in pixels: thick enough to find at a glance (3 px at the smallest)."""
         return max(3, round(self.card_w / 18))
 
-    def draw_marks(self, surface: pygame.Surface | DrawList, playable: Iterable[int], hinted: Iterable[int]) -> None:
-        """A gold bar over each card drawn this turn, the playable cards and the hint's cards outlined."""
+    def draw_marks(self, surface: pygame.Surface | DrawList, playable: Iterable[int], hinted: Iterable[int],
+                   focus: int | None = None) -> None:
+        """A gold bar over each card drawn this turn, the playable cards and the hint's cards outlined, and a
+        pointer over the `focus` card (its blue frame alone would tell it from a selected card's gold by
+        colour only; a selected card is lifted as well)."""
         bar_h = max(4, self.card_w // 16)
         for c in self.new_cards:
             r = self.rects.get(c)
@@ -288,3 +291,10 @@ class Hand:
             r = self.visible_part(c)
             if r is not None:
                 draw_list.rect(surface, HINT, r.inflate(4, 6), width=3, border_radius=8)
+        r = self.visible_part(focus) if focus is not None and focus not in self.dragging else None
+        if r is not None:
+            cues.pointer(surface, (r.centerx, r.top - bar_h - 4), self.focus_pointer())
+
+    def focus_pointer(self) -> int:
+        """The focus pointer's height in pixels."""
+        return max(8, round(self.card_w / 7))

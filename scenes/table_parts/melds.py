@@ -15,7 +15,7 @@ from game.rules.errors import IllegalAction
 from game.rules.meld_move import MeldJudgement
 from game.rules.melds import classify, order_cards
 from game.rules.state import Phase
-from game.ui import draw_list
+from game.ui import cues, draw_list
 from game.ui.draw_list import DrawList
 from game.ui.layout import TableLayout, contains_point, index_strip
 from game.ui.staging import Staging, step_refusal
@@ -318,7 +318,8 @@ class MeldAreas:
                         surface.blit(img, img.get_rect(center=tag.center))
         if self.picked is not None and self.picked in homes.meld_rects:
             picked = pygame.Rect(homes.meld_rects[self.picked]).inflate(10, 10)
-            draw_list.rect(surface, (255, 255, 255), picked, width=4, border_radius=8)
+            # Dashes, not a whole frame: the hint's yellow frame is as light as white in greys.
+            cues.dashed_frame(surface, picked, 4, max(8, min(picked.w, picked.h) // 8))
         for rect in homes.staged_rects:
             draw_list.rect(surface, GOLD, self._frame(rect, view.side), width=3, border_radius=6)
         for meld_id in self.staging.adds:  # the melds that staged additions go onto

@@ -18,11 +18,14 @@ from game.rules.cards import BLACK_THREE, RANK
 from game.rules.names import rank_plural
 from game.rules.ruleset import FROZEN_BY_WILD
 from game.rules.state import Phase
+from game.ui import cues
 from game.ui.draw_list import DrawList
+from game.ui.looks import contrast_colour
 from scenes.table_parts.view import TableView
 from scenes.widgets import INK, draw_text, fit_size, font, wrap_text
 
-# Each subject's colour: a refusal reads as one, a hint as the hint's outlines do.
+# Each subject's colour: a refusal reads as one, a hint as the hint's outlines do. The colour is never the
+# only sign: each of these subjects has its icon before its words (game/ui/cues.py).
 COLOURS: dict[str | None, tuple[int, int, int]] = {
     "refusal": (255, 180, 160),
     "staged": (255, 205, 130),
@@ -131,9 +134,15 @@ class MessageLine:
             draw_text(surface, text, px, INK, (r.x, r.centery), "midleft", shadow=True)
             return
         colour = COLOURS.get(said.key, INK)
+        x = r.x
+        if said.key in cues.ICONS:  # a refusal, a warning, a hint: its shape before its words
+            side = max(12, min(size, r.h - 4))
+            cues.icon(surface, said.key, (x + side / 2 + 2, r.centery), side, contrast_colour(colour))
+            x += side + max(6, side // 3)
+            room = max(20, room - (x - r.x))
         px = fit_size(said.message, size, room, READABLE - 1, bold=True)
         if font(px, True).size(said.message)[0] <= room:
-            draw_text(surface, said.message, px, colour, (r.x, r.centery), "midleft", bold=True, shadow=True)
+            draw_text(surface, said.message, px, colour, (x, r.centery), "midleft", bold=True, shadow=True)
             return
         # Too long for one line at a readable size: two lines, the second cut if it must be.
         px = max(12, min(size, (r.h - 2) // 2))
@@ -145,7 +154,7 @@ class MessageLine:
         step = font(px, True).get_linesize()
         y = max(r.y, r.centery - (len(lines) * step) // 2)
         for line in lines:
-            draw_text(surface, line, px, colour, (r.x, y), "topleft", bold=True, shadow=True)
+            draw_text(surface, line, px, colour, (x, y), "topleft", bold=True, shadow=True)
             y += step
 
 

@@ -1,11 +1,13 @@
 """How many cards each other seat holds, written by its fanned backs in words ("West · 10 cards": a bare
-"West: 10" reads as a score), in gold for the seat to act."""
+"West: 10" reads as a score), in gold for the seat to act, with a pointer at its name (not the colour
+alone)."""
 
 from __future__ import annotations
 
 import pygame
 
 from game.rules.state import Phase
+from game.ui import cues
 from game.ui.draw_list import DrawList
 from game.ui.layout import TableLayout
 from game.ui.narrate import hand_count
@@ -36,12 +38,16 @@ class OtherHands:
                 continue
             r = pygame.Rect(area)
             text = labels[s]
-            color = GOLD if st.to_act == s and st.phase not in (Phase.DEAL, Phase.GAME_OVER) else INK
+            to_act = st.to_act == s and st.phase not in (Phase.DEAL, Phase.GAME_OVER)
+            color = GOLD if to_act else INK
             pos = self.layout.seat_position(s)
             if pos == "top":
-                draw_text(surface, text, small, color, (r.left - u // 2, r.centery), "midright", bold=True, shadow=True)
+                drawn = draw_text(surface, text, small, color, (r.left - u // 2, r.centery), "midright", bold=True,
+                                  shadow=True)
             elif pos == "left":
-                draw_text(surface, text, small, color, (4, r.top - 4), "bottomleft", bold=True, shadow=True)
+                drawn = draw_text(surface, text, small, color, (4, r.top - 4), "bottomleft", bold=True, shadow=True)
             else:
-                draw_text(surface, text, small, color, (size[0] - 4, r.top - 4), "bottomright", bold=True,
-                          shadow=True)
+                drawn = draw_text(surface, text, small, color, (size[0] - 4, r.top - 4), "bottomright", bold=True,
+                                  shadow=True)
+            if to_act:  # the seat to play: a pointer at its name, not its gold alone
+                cues.pointer(surface, (drawn.centerx, drawn.top), max(6, small // 2), "down", fill=GOLD)
