@@ -72,10 +72,16 @@ class TableFiles:
         self._lines: dict[str, int] = {}  # lines in each journal
         self._unsynced: dict[str, int] = {}  # the journals written since the last sync began
         self._waiting: list[asyncio.Future] = []
+        self._paths: dict[str, Path] = {}
         self._syncing = False
 
     def path(self, code: str) -> Path | None:
-        return None if self.folder is None else self.folder / f"{code}.json"
+        if self.folder is None:
+            return None
+        path = self._paths.get(code)
+        if path is None:  # made once a table: a path costs more than the journal line it names
+            path = self._paths[code] = self.folder / f"{code}.json"
+        return path
 
     async def save(self, table: Table) -> None:
         """The change just made, kept before anyone is told of it. A disk that refuses (full, read-only)
