@@ -5,6 +5,7 @@ the computer after its last save)."""
 from __future__ import annotations
 
 import asyncio
+import json
 
 from game.net.server import CLOSE_TIMEOUT, TableServer
 from game.net.table_files import read_table
@@ -62,5 +63,40 @@ def test_a_seat_left_while_closing_is_not_given_to_the_computer_after_the_last_s
         for c in clients:
             await c.close()
         assert problems == []
+
+    asyncio.run(main())
+
+
+def test_messages_to_a_slow_reader_come_in_their_order(tmp_path) -> None:
+    """A message goes straight onto the socket only when none waits before it: a client that reads late
+    gets every message, in the order it was sent, those that waited in the queue included."""
+
+    async def main() -> None:
+        server = TableServer(port=0, folder=tmp_path)
+        url = await server.start()
+        south, west = await seated_table(url, people=2, players=2)
+        conn = server.tables[south.table].conns[1]
+        queued = 0
+        for i in range(150):  # west reads nothing yet: these fill the sockets, then the queue
+            conn.push(json.dumps({"type": "test", "n": i, "pad": BIG}))
+            queued = max(queued, conn.outbox.qsize())
+        assert queued > 0, "every message went straight out: the queue was never tried"
+        seen: list[int] = []
+
+        async def read() -> None:
+            while len(seen) < 2150:
+                msg = await west.recv(10)
+                if msg["type"] == "test":  # the lobby's messages before them are passed over
+                    seen.append(msg["n"])
+
+        reading = asyncio.ensure_future(read())
+        for i in range(150, 2150):  # while west reads and the queue empties, the socket takes some again
+            conn.push(json.dumps({"type": "test", "n": i, "pad": BIG[:2000]}))
+            await asyncio.sleep(0)
+        await reading
+        assert seen == list(range(2150))
+        for c in (south, west):
+            await c.close()
+        await server.close()
 
     asyncio.run(main())
