@@ -7,6 +7,7 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 
 from game.keep.safe_json import read_json_file
+from game.net import table_files
 from game.net.table import Table
 from game.net.table_files import JOURNAL_MAX, TableFiles, journal_of, read_table
 
@@ -53,7 +54,7 @@ def test_read_back_after_every_move_is_the_table_at_that_move(tmp_path) -> None:
     _play(files, table, 30, compare)
     writers.shutdown()
     assert len(seen) == 30
-    assert not files._fds  # each journal is closed once synced: no file held open a table
+    assert list(files._fds) == ["JRNL42"]  # its journal stays open for the next line
     # The moves went to the journal, one line each, not into the whole save again.
     assert Table.from_json(read_json_file(path)).version < table.version
     assert journal_of(path).read_text().count("\n") >= 20
@@ -104,3 +105,35 @@ def test_a_new_hand_and_a_long_journal_write_the_whole_save(tmp_path) -> None:
     writers.shutdown()
     assert hands[-1] >= 2  # a new hand came
     assert read_table(path).full_state(1) == table.full_state(1)
+
+
+def test_journals_open_at_once_stay_within_their_bound(tmp_path, monkeypatch) -> None:
+    """A journal stays open for the next line, but never more than OPEN_JOURNALS of them: the system's
+    limit of open files is not one file a table ever played."""
+    monkeypatch.setattr(table_files, "OPEN_JOURNALS", 5)
+    files, writers = _files(tmp_path)
+    tables = []
+    for i in range(12):
+        table = Table.create(f"JRNL{i:02d}", "bolivia", 2, None, {}, seed=i)
+        table.take_seat("Ann", "en")
+        table.start("first")
+        tables.append(table)
+    most = 0
+
+    async def run() -> None:
+        nonlocal most
+        for table in tables:
+            await files.save(table)  # the deal: the whole save
+        for _round in range(4):  # every table moves, in turn, as the server's tables do
+            for table in tables:
+                table.play_computer(table.state.to_act, None)
+                await files.save(table)
+                most = max(most, len(files._fds))
+
+    asyncio.run(run())
+    writers.shutdown()
+    assert most <= 5 + 1  # the bound, and the one just written before the next sync closes another
+    for table in tables:
+        assert read_table(tmp_path / f"{table.code}.json").version == table.version
+        assert journal_of(tmp_path / f"{table.code}.json").read_text().count("\n") == 4
+    files.close()

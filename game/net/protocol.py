@@ -8,6 +8,8 @@ sends reaches a table unchecked.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from json.encoder import c_make_encoder, encode_basestring  # type: ignore[attr-defined]
 from typing import Any
 
 from game.i18n import LANGUAGES, _, ngettext
@@ -43,12 +45,28 @@ class Encoded(dict):
         self.text = text
 
 
+def _compact_encoder() -> Callable[[Any], str]:
+    """json.dumps(x, ensure_ascii=False, separators=(",", ":")), the same text, without making an encoder
+    again at every call: the server encodes a dozen small parts a move (each seat's hand, events, legal
+    moves), and making the encoder cost more than encoding them."""
+    whole = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
+    if c_make_encoder is None:  # a Python without the json module's C part
+        return whole.encode
+    # The arguments JSONEncoder.iterencode gives the C encoder for these options, but no circular check
+    # (a message is a tree).
+    parts = c_make_encoder(None, whole.default, encode_basestring, None, ":", ",", False, False, True)
+    return lambda value: "".join(parts(value, 0))
+
+
+encode = _compact_encoder()
+
+
 def dumps(message: dict) -> str:
     """A message as sent: compact and always the same text for the same message (the non-interference
     test compares the bytes)."""
     if type(message) is Encoded:
         return message.text
-    return json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    return encode(message)
 
 
 def hello() -> dict:

@@ -10,16 +10,18 @@ refused (TypeError), never passed on: a new event of the engine cannot leak by d
 
 from __future__ import annotations
 
-from game.net.protocol import Encoded, dumps
+from game.net.protocol import Encoded, encode
 from game.rules import events as ev
 from game.rules.cards import ALL_IDS, face_label, label
 from game.rules.house import house_of
+from game.rules.melds import Meld
 from game.rules.record import GameRecord
 from game.rules.state import GameState, Phase
 from game.rules.take_back import TakenBack
 
 ACTING = (Phase.DRAW, Phase.MELD, Phase.ANSWER)
 LABELS = tuple(label(c) for c in ALL_IDS)  # every card's text, worked out once: four messages a move
+QUOTED = tuple(encode(t) for t in LABELS)  # ... and as JSON
 
 
 def _label(c: int) -> str:
@@ -85,29 +87,68 @@ def event_for_seat(event: ev.Event, seat: int) -> dict:
 Shared = tuple[dict, dict, str, str]  # a state message's head and body, and the text of each
 
 
-def table_view(state: GameState, version: int) -> Shared:
+class ViewCache:
+    """What a table's state messages repeat from move to move, kept as text (one per table): the parts
+    fixed for the game (variant, house rules, players, target) and each meld as it is (a meld changes
+    when cards go onto it, and most moves change none). Only a speed-up: the text is the same without it."""
+
+    __slots__ = ("rules", "fixed", "melds")
+
+    def __init__(self) -> None:
+        self.rules: object = None
+        self.fixed: tuple[dict, str] = ({}, "")
+        # id of a meld -> the meld (kept, so that its id names no other while here), as seen, its text
+        self.melds: dict[int, tuple[Meld, dict, str]] = {}
+
+
+def _fixed(state: GameState, cache: ViewCache) -> tuple[dict, str]:
+    if cache.rules is not state.rules:
+        part = {"variant": state.rules.name, "house": house_of(state.rules), "players": state.players,
+                "target": state.target}
+        cache.rules, cache.fixed, cache.melds = state.rules, (part, encode(part)[1:-1]), {}
+    return cache.fixed
+
+
+def _melds(state: GameState, cache: ViewCache) -> tuple[list, str]:
+    """Every side's melds as a seat sees them, and their text; a meld seen before is not worked out again."""
+    old, new = cache.melds, {}
+    value, sides = [], []
+    for side in range(state.sides):
+        row, texts = [], []
+        for m in state.melds[side]:  # a Meld is frozen: a meld that changes is a new object
+            known = old.get(id(m))
+            if known is None:
+                d = {"id": m.id, "kind": m.kind, "cards": _cards(m.cards), "canasta": m.canasta(state.rules)}
+                known = (m, d, encode(d))
+            new[id(m)] = known
+            row.append(known[1])
+            texts.append(known[2])
+        value.append(row)
+        sides.append("[" + ",".join(texts) + "]")
+    cache.melds = new  # the melds of this moment only: a hand's melds are dropped with it
+    return value, "[" + ",".join(sides) + "]"
+
+
+def _cards_text(cards) -> str:
+    return "[" + ",".join([QUOTED[c] for c in cards]) + "]"
+
+
+def table_view(state: GameState, version: int, cache: ViewCache | None = None) -> Shared:
     """What every seat sees alike, worked out once a change for all the seats: the head of a state
     message (before the seat's hand) and its body (after it), each with its JSON text without braces,
-    so that each seat's message is put together from them rather than encoded again."""
+    so that each seat's message is put together from them rather than encoded again. The text is put
+    together from parts too, in the message's order: the same bytes as the dicts encoded whole."""
+    cache = cache if cache is not None else ViewCache()
+    fixed, fixed_text = _fixed(state, cache)
     sides = state.sides
-    head = {
-        "version": version,
-        "variant": state.rules.name,
-        "house": house_of(state.rules),
-        "players": state.players,
-        "target": state.target,
-        "hand_no": state.hand_no,
-        "dealer": state.dealer,
-        "turn": state.turn,
-        "to_act": state.to_act,
-        "phase": state.phase.value,
-    }
-    body = {
-        "hand_sizes": [len(h) for h in state.hands],
-        "stock_count": len(state.stock),
-        "pile": _cards(state.pile),
-        "melds": [[{"id": m.id, "kind": m.kind, "cards": _cards(m.cards), "canasta": m.canasta(state.rules)}
-                   for m in state.melds[side]] for side in range(sides)],
+    moving = {"hand_no": state.hand_no, "dealer": state.dealer, "turn": state.turn, "to_act": state.to_act,
+              "phase": state.phase.value}
+    head = {"version": version, **fixed, **moving}
+    head_text = f'"version":{encode(version)},{fixed_text},{encode(moving)[1:-1]}'
+    melds, melds_text = _melds(state, cache)
+    sizes = [len(h) for h in state.hands]
+    pile = _cards(state.pile)
+    rest = {
         "red_threes": [_cards(r) for r in state.red_threes],
         "scores": list(state.scores),
         "min_meld": [state.min_meld(side) for side in range(sides)],
@@ -119,7 +160,10 @@ def table_view(state: GameState, version: int) -> Shared:
         "permission": state.permission,
         "pile_takes": [list(t) for t in state.pile_takes],
     }
-    return head, body, dumps(head)[1:-1], dumps(body)[1:-1]
+    body = {"hand_sizes": sizes, "stock_count": len(state.stock), "pile": pile, "melds": melds, **rest}
+    body_text = (f'"hand_sizes":{encode(sizes)},"stock_count":{encode(len(state.stock))},'
+                 f'"pile":{_cards_text(state.pile)},"melds":{melds_text},{encode(rest)[1:-1]}')
+    return head, body, head_text, body_text
 
 
 def state_for_seat(state: GameState, seat: int, events: list[ev.Event], legal: list[dict], version: int,
@@ -133,8 +177,8 @@ def state_for_seat(state: GameState, seat: int, events: list[ev.Event], legal: l
     hand = _cards(state.hands[seat])
     seen = [event_for_seat(e, seat) for e in events]
     mine = list(legal) if acting else []
-    text = (f'{{"type":"state","seat":{seat},{head_text},"hand":{dumps(hand)},{body_text},'
-            f'"events":{dumps(seen)},"legal":{dumps(mine)}}}')
+    text = (f'{{"type":"state","seat":{seat},{head_text},"hand":{_cards_text(state.hands[seat])},{body_text},'
+            f'"events":{encode(seen)},"legal":{encode(mine) if mine else "[]"}}}')
     return Encoded({"type": "state", "seat": seat, **head, "hand": hand, **body, "events": seen, "legal": mine},
                    text)
 

@@ -22,6 +22,7 @@ from pathlib import Path
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
+from websockets.protocol import State
 
 from game.ai import get_player
 from game.i18n import _, speaking
@@ -40,10 +41,12 @@ RATE = 40.0  # frames a second a connection may send, on average
 BURST = 80.0  # ... and at once
 FLOOD_CLOSE = 400  # frames dropped for speed before the connection is closed
 MAX_OUTBOX = 2000  # messages waiting for a client that does not read: then it is closed
+WRITE_LIMIT = 32 * 1024  # bytes waiting in a connection's socket buffer before its messages queue instead
+CLOSE_TIMEOUT = 2.0  # seconds a closing handshake may take: then the connection is cut
 TABLES = "tables"  # the folder's subfolder of saved tables
 
 
-@dataclass
+@dataclass(eq=False)  # a connection is itself: kept in sets, compared by identity
 class Connection:
     ws: ServerConnection
     language: str = "en"
@@ -54,14 +57,31 @@ class Connection:
     last: float = field(default_factory=time.monotonic)
     dropped: int = 0
     closing: bool = False
+    sending: bool = False  # the writer task has a message in hand
 
     def push(self, text: str) -> None:
+        if not self.sending and self.outbox.empty() and self._write_now(text):
+            return
         if self.outbox.qsize() >= MAX_OUTBOX:
             if not self.closing:
                 self.closing = True
-                asyncio.ensure_future(self.ws.close(1008, "not reading"))
+                _spawn(close_within(self.ws, 1008, "not reading"))
             return
         self.outbox.put_nowait(text)
+
+    def _write_now(self, text: str) -> bool:
+        """The message straight onto the socket, when nothing waits before it and the socket's buffer
+        takes it: the frame made by the library's own protocol object and written to its transport, as its
+        `send` does, without a task and a coroutine a message. False: the writer task sends it in turn."""
+        ws = self.ws
+        transport = ws.transport
+        if (ws.protocol.state is not State.OPEN or transport.is_closing()
+                or transport.get_write_buffer_size() > WRITE_LIMIT):
+            return False
+        ws.protocol.send_text(text.encode())
+        for data in ws.protocol.data_to_send():
+            transport.write(data)
+        return True
 
     def refund(self) -> None:
         """A frame that moved the game on costs nothing: a client playing at full speed is never held
@@ -106,7 +126,9 @@ class TableServer:
         self._thinkers = ThreadPoolExecutor(max_workers=thinkers, thread_name_prefix="computer")
         self._writers = ThreadPoolExecutor(max_workers=8, thread_name_prefix="save")
         self.files = TableFiles(None if self.folder is None else self.folder / TABLES, self._writers)
-        self._tasks: set[asyncio.Task] = set()
+        self._tasks: set[asyncio.Task] = set()  # computers taking over seats of people gone
+        self._conns: set[Connection] = set()
+        self._closing = False
         self.moves = 0  # moves applied, for the bench
 
     # ----- starting and stopping --------------------------------------------------------------------
@@ -131,15 +153,29 @@ class TableServer:
 
     async def close(self) -> None:
         """Stop listening, close every connection, and save every table once more (each change was
-        saved already; this waits for a save under way)."""
+        saved already; this waits for a save under way). A client that does not answer the closing
+        handshake, or does not read, is cut after CLOSE_TIMEOUT: closing never waits on a client. Seats
+        left meanwhile are not handed to the computer: the people have their timeout again at the next
+        start."""
+        self._closing = True
+        stopping = [t for t in self._tasks]
         for hosted in list(self.tables.values()):
             if hosted.driver is not None:
-                hosted.driver.cancel()
+                stopping.append(hosted.driver)
             for timer in hosted.timers.values():
                 timer.cancel()
+            hosted.timers.clear()
+        for task in stopping:
+            task.cancel()
+        await asyncio.gather(*stopping, return_exceptions=True)
         if self._server is not None:
             self._server.close(close_connections=True)
-            await self._server.wait_closed()
+            try:
+                await asyncio.wait_for(asyncio.shield(self._server.wait_closed()), CLOSE_TIMEOUT + 0.5)
+            except TimeoutError:
+                for conn in list(self._conns):  # the library's close waits on their writes: cut them
+                    conn.ws.transport.abort()
+                await self._server.wait_closed()
         for hosted in list(self.tables.values()):
             async with hosted.lock:
                 self.files.save_now(hosted.table)
@@ -175,6 +211,7 @@ class TableServer:
 
     async def _handle(self, ws: ServerConnection) -> None:
         conn = Connection(ws)
+        self._conns.add(conn)
         writer = asyncio.create_task(self._write(conn))
         conn.push(dumps(hello()))
         try:
@@ -187,7 +224,7 @@ class TableServer:
                     if conn.dropped == 1 or conn.dropped % 100 == 0:
                         self._error(conn, _("Too many messages: slow down."))
                     if conn.dropped >= FLOOD_CLOSE:
-                        await ws.close(1008, "flood")
+                        await close_within(ws, 1008, "flood")
                         break
                     continue
                 try:
@@ -198,18 +235,22 @@ class TableServer:
                     log.exception("frame failed")
                     self._error(conn, _("The server could not handle that message."))
         except TimeoutError:
-            await ws.close(1008, "silent")
+            await close_within(ws, 1008, "silent")
         except ConnectionClosed:
             pass
         finally:
+            self._conns.discard(conn)
             self._leave(conn)
             writer.cancel()
 
     async def _write(self, conn: Connection) -> None:
+        """The messages the socket could not take at once (Connection.push), in their order."""
         try:
             while True:
                 text = await conn.outbox.get()
+                conn.sending = True
                 await conn.ws.send(text)
+                conn.sending = False
         except (ConnectionClosed, asyncio.CancelledError):
             pass
 
@@ -279,7 +320,7 @@ class TableServer:
             old = hosted.conns.get(seat)
             if old is not None:
                 old.code = old.seat = None  # its seat goes on here; closing it must not leave the seat
-                asyncio.ensure_future(old.ws.close(4000, "resumed elsewhere"))
+                _spawn(close_within(old.ws, 4000, "resumed elsewhere"))
             timer = hosted.timers.pop(seat, None)
             if timer is not None:
                 timer.cancel()
@@ -369,18 +410,22 @@ class TableServer:
         old = hosted.timers.pop(seat, None)
         if old is not None:
             old.cancel()
+        if self._closing:
+            return
         loop = asyncio.get_running_loop()
         hosted.timers[seat] = loop.call_later(self.seat_timeout, self._spawn_away, hosted, seat)
 
     def _spawn_away(self, hosted: Hosted, seat: int) -> None:
+        hosted.timers.pop(seat, None)
+        if self._closing:
+            return
         task = asyncio.ensure_future(self._away(hosted, seat))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _away(self, hosted: Hosted, seat: int) -> None:
         async with hosted.lock:
-            hosted.timers.pop(seat, None)
-            if seat in hosted.conns:
+            if seat in hosted.conns or self._closing:
                 return
             outs = hosted.table.set_away(seat)
             if outs:
@@ -390,6 +435,8 @@ class TableServer:
         self._kick(hosted)
 
     def _kick(self, hosted: Hosted) -> None:
+        if self._closing:
+            return
         if (hosted.driver is None or hosted.driver.done()) and hosted.table.computer_seat() is not None:
             hosted.driver = asyncio.ensure_future(self._drive(hosted))
 
@@ -420,6 +467,25 @@ class TableServer:
                 await self._save(table)
                 self.moves += 1
                 self._deliver(hosted, outs)
+
+
+_closers: set[asyncio.Task] = set()
+
+
+def _spawn(coro) -> None:
+    """A task nobody waits for, kept until it ends (the loop holds its tasks only weakly)."""
+    task = asyncio.ensure_future(coro)
+    _closers.add(task)
+    task.add_done_callback(_closers.discard)
+
+
+async def close_within(ws: ServerConnection, code: int, reason: str, seconds: float = CLOSE_TIMEOUT) -> None:
+    """The closing handshake, or the connection cut after `seconds`: the library's close waits for the
+    socket to take the close frame, forever for a client that does not read."""
+    try:
+        await asyncio.wait_for(ws.close(code, reason), seconds)
+    except TimeoutError:
+        ws.transport.abort()
 
 
 def _think(level: str, state, view, rng):

@@ -76,9 +76,10 @@ class Table:
         # came (a new hand: the whole save is written again, not a line).
         self.journal: list[str] = []
         self.dealt = False
-        # The positions before the meld moves of the turn in play, when a person plays it: what they may
-        # take back (game/rules/take_back.py). Not saved: after a restart the turn's moves so far stay.
+        # The meld moves of the turn in play, when a person plays it: what they may take back
+        # (game/rules/take_back.py). Not saved: after a restart the turn's moves so far stay.
         self.take_backs = TakeBacks()
+        self._view = seat_view.ViewCache()  # the text its state messages repeat from move to move
 
     # ----- making a table and taking seats --------------------------------------------------------
 
@@ -242,7 +243,7 @@ class Table:
 
     def _states(self, events: list[ev.Event]) -> list[Out]:
         legal = self.legal_moves()
-        shared = seat_view.table_view(self.state, self.version)
+        shared = seat_view.table_view(self.state, self.version, self._view)
         return [(s, seat_view.state_for_seat(self.state, s, events, legal, self.version, shared))
                 for s in range(self.state.players)]
 
@@ -253,7 +254,8 @@ class Table:
 
     def full_state(self, seat: int) -> dict:
         """The table as `seat` sees it now, without events (a resumed seat)."""
-        return seat_view.state_for_seat(self.state, seat, [], self.legal_moves(), self.version)
+        shared = seat_view.table_view(self.state, self.version, self._view)
+        return seat_view.state_for_seat(self.state, seat, [], self.legal_moves(), self.version, shared)
 
     # ----- people away and back -------------------------------------------------------------------
 

@@ -28,6 +28,8 @@ from game.net.table import Table
 log = logging.getLogger("bolivia.server")
 
 JOURNAL_MAX = 100  # lines in a journal before the whole save is written again: a restart replays no more
+OPEN_JOURNALS = 256  # journals kept open at most (a system allows some 1,024 files): the least recently used close
+_sync_data = getattr(os, "fdatasync", os.fsync)  # a line's data and the file's length; not its times
 MAX_JOURNAL_BYTES = 4 * 1024 * 1024  # read of a journal at most: a line is under 2 kB
 
 
@@ -51,7 +53,7 @@ def read_table(path: Path) -> Table:
 def _fsync_all(fds: list[int]) -> None:
     for fd in fds:
         try:
-            os.fsync(fd)
+            _sync_data(fd)
         except OSError as why:
             log.warning("journal not synced: %s", why)
 
@@ -63,16 +65,23 @@ class TableFiles:
     def __init__(self, folder: Path | None, writers: Executor) -> None:
         self.folder = folder
         self._writers = writers
-        # The journals open for appending: a table's is closed once its lines are synced and it has no new
-        # ones, so open files stay as many as the tables that move at one moment, not all the tables.
+        # The journals open for appending, the most recently written last: opening one cost more than
+        # writing its line, so they stay open, OPEN_JOURNALS at most (the least recently written, synced,
+        # are closed), not one for each table ever played.
         self._fds: dict[str, int] = {}
         self._lines: dict[str, int] = {}  # lines in each journal
         self._unsynced: dict[str, int] = {}  # the journals written since the last sync began
         self._waiting: list[asyncio.Future] = []
+        self._paths: dict[str, Path] = {}
         self._syncing = False
 
     def path(self, code: str) -> Path | None:
-        return None if self.folder is None else self.folder / f"{code}.json"
+        if self.folder is None:
+            return None
+        path = self._paths.get(code)
+        if path is None:  # made once a table: a path costs more than the journal line it names
+            path = self._paths[code] = self.folder / f"{code}.json"
+        return path
 
     async def save(self, table: Table) -> None:
         """The change just made, kept before anyone is told of it. A disk that refuses (full, read-only)
@@ -125,9 +134,10 @@ class TableFiles:
         self._lines[code] = 0
 
     def _append(self, code: str, path: Path, data: bytes, lines: int) -> None:
-        fd = self._fds.get(code)
+        fd = self._fds.pop(code, None)
         if fd is None:
-            fd = self._fds[code] = os.open(journal_of(path), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+            fd = os.open(journal_of(path), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        self._fds[code] = fd  # last: the most recently written
         if os.write(fd, data) != len(data):
             raise OSError("the journal line was cut short")
         self._lines[code] = self._lines.get(code, 0) + lines
@@ -148,11 +158,12 @@ class TableFiles:
         done.add_done_callback(lambda _f: self._synced_all(batch, waiting))
 
     def _synced_all(self, batch: dict[str, int], waiting: list[asyncio.Future]) -> None:
-        for code, fd in batch.items():
-            if code not in self._unsynced:  # no line since: closed (on the loop, where lines are written)
-                self._fds.pop(code, None)
+        # Beyond OPEN_JOURNALS, the least recently written are closed, on the loop where lines are written,
+        # and none with a line not yet synced (no sync is under way now: this one has ended).
+        for code in list(self._fds)[:max(0, len(self._fds) - OPEN_JOURNALS)]:
+            if code not in self._unsynced:
                 with contextlib.suppress(OSError):
-                    os.close(fd)
+                    os.close(self._fds.pop(code))
         for waiter in waiting:
             if not waiter.done():
                 waiter.set_result(None)

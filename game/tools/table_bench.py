@@ -3,10 +3,12 @@ the table server. Starts a server of its own (or uses --url), seats N tables of 
 starts them all at once and plays H hands at full speed; prints one line of JSON:
 
   tables, moves, errors, latency_ms {p50, p99, max} (a move sent to its state received), moves_per_s,
-  server_cpu_per_move_ms (the server process's CPU over the moves), engine_cpu_per_move_ms (the same
-  moves played by the engine alone, in this run, from the tables the server saved: each move applied
-  and the legal moves of the seat to act listed, as the server must for every state it sends: the
-  floor), engine_apply_only_ms (the moves applied alone), server_rss_mb (at the end), server_peak_rss_mb.
+  server_cpu_per_move_ms (the server process's CPU over the moves, all its threads; split into
+  server_user_ms_per_move and server_system_ms_per_move, the kernel's part: sockets, files),
+  engine_cpu_per_move_ms (the same moves played by the engine alone, in this run, from the tables the
+  server saved: each move applied and the legal moves of the seat to act listed, as the server must for
+  every state it sends: the floor), engine_apply_only_ms (the moves applied alone), server_rss_mb (at
+  the end), server_peak_rss_mb.
 
 Server CPU and memory are read from /proc (Linux); elsewhere, or with --url, they are null.
 """
@@ -54,11 +56,18 @@ class ServerProcess:
         return text
 
     def cpu_seconds(self) -> float | None:
+        both = self.cpu_split()
+        return None if both is None else both[0] + both[1]
+
+    def cpu_split(self) -> tuple[float, float] | None:
+        """The process's CPU so far, all its threads: (in Python and its libraries, in the system's kernel
+        for it: sockets, files, waking up)."""
         try:
             fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:
             return None
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+        tick = os.sysconf("SC_CLK_TCK")
+        return int(fields[11]) / tick, int(fields[12]) / tick
 
     def rss_mb(self, key: str = "VmRSS") -> float | None:
         try:
@@ -200,20 +209,23 @@ async def run_bench(url: str, tables: int, hands: int, level: str, seed: int, se
     clients = await seat_tables(url, tables)
     latencies: list[float] = []
     counts = {"moves": 0, "errors": 0}
-    cpu0 = server.cpu_seconds() if server else None
+    cpu0 = server.cpu_split() if server else None
     start = time.perf_counter()
     for table in clients:
         await table[0].start("random")
     await asyncio.gather(*(play_timed(c, SeatPlayer(level, seed=seed * 7919 + i * 4 + s), hands, latencies, counts)
                            for i, table in enumerate(clients) for s, c in enumerate(table)))
     wall = time.perf_counter() - start
-    cpu1 = server.cpu_seconds() if server else None
+    cpu1 = server.cpu_split() if server else None
     rss = server.rss_mb() if server else None
     peak = server.rss_mb("VmHWM") if server else None
     await asyncio.gather(*(c.close() for table in clients for c in table), return_exceptions=True)
     moves = counts["moves"]
     ms = [x * 1000 for x in latencies]
-    cpu = (cpu1 - cpu0) if cpu0 is not None and cpu1 is not None else None
+    user = system = cpu = None
+    if cpu0 is not None and cpu1 is not None:
+        user, system = cpu1[0] - cpu0[0], cpu1[1] - cpu0[1]
+        cpu = user + system
     return {
         "tables": tables, "connections": tables * 4, "hands": hands, "level": level, "moves": moves,
         "errors": counts["errors"],
@@ -221,6 +233,8 @@ async def run_bench(url: str, tables: int, hands: int, level: str, seed: int, se
                        "max": _round(max(ms, default=None))},
         "moves_per_s": round(moves / wall, 1) if wall else None, "seconds": round(wall, 2),
         "server_cpu_per_move_ms": round(cpu * 1000 / moves, 3) if cpu is not None and moves else None,
+        "server_user_ms_per_move": round(user * 1000 / moves, 3) if user is not None and moves else None,
+        "server_system_ms_per_move": round(system * 1000 / moves, 3) if system is not None and moves else None,
         "server_rss_mb": rss, "server_peak_rss_mb": peak,
     }
 
