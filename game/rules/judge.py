@@ -332,9 +332,10 @@ def able_to_go_out(pos: Position, seat: int, work: Work | None = None) -> bool |
                       pos.meld_minimum(side), work)
 
 
-def ask(pos: Position) -> Refusal | None:
+def ask(pos: Position, work: Work | None = None) -> Refusal | None:
     """Four players: "May I go out?", once a turn, by a player able to go out who holds two cards or more
-    (after a "no" a player with one card could neither go out nor discard it)."""
+    (after a "no" a player with one card could neither go out nor discard it). `work`: what the exact
+    solver may spend telling whether the player is able (the move generator's bound)."""
     if pos.players != 4:
         return ONLY_WITH_PARTNER
     why = phase_refusal(pos, Phase.MELD)
@@ -344,7 +345,7 @@ def ask(pos: Position) -> Refusal | None:
         return ASKED_ALREADY
     if len(pos.hand_of(pos.turn)) < 2:
         return NOTHING_TO_ASK
-    if not able_to_go_out(pos, pos.turn):
+    if not able_to_go_out(pos, pos.turn, work):  # not able, or not told within `work`
         return NOT_ABLE_TO_ASK
     return None
 
