@@ -5,15 +5,15 @@ both hold what a judgement reads (`Position`). The engine applies what a judgeme
 the moves they build with it (`judge`), so each rule is written once, here and in
 game/rules/refusals.py, game/rules/meld_move.py.
 
-A judgement returns a Refusal (refusals.refused tells), or what the move does: its plan, or None when
-there is nothing to work out. No sentence is built unless a refusal is read.
+A judgement returns a Refusal, or what the move does: its plan, or None when there is nothing to work
+out. No sentence is built unless a refusal is read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from game.i18n import _
 from game.rules.actions import (
@@ -360,19 +360,20 @@ NOT_YOUR_TURN = Refusal(lambda: _("It is not your turn."))
 NOT_A_MOVE = Refusal(lambda: _("That is not a move of this game."))
 
 
-def _meld_shorthand(pos: Position, action: Action) -> object:
-    return meld_move(pos, meld_move_of(action))  # type: ignore[arg-type]
+def _meld_shorthand(pos: Position, action: LayMelds | AddToMeld | Combine) -> MeldPlan | Refusal:
+    return meld_move(pos, meld_move_of(action))
 
 
-_JUDGEMENTS: dict[type, Callable[[Position, Action], object]] = {
+# Each kind of move a player makes, and its judgement (the deal is the engine's alone).
+_JUDGEMENTS: dict[type, Callable[[Any, Any], object]] = {
     DrawStock: lambda pos, _a: draw(pos),
-    TakePile: take_pile,  # type: ignore[dict-item]
-    TakeTop: take_top,  # type: ignore[dict-item]
-    MeldMove: meld_move,  # type: ignore[dict-item]
+    TakePile: take_pile,
+    TakeTop: take_top,
+    MeldMove: meld_move,
     LayMelds: _meld_shorthand,
     AddToMeld: _meld_shorthand,
     Combine: _meld_shorthand,
-    Discard: discard,  # type: ignore[dict-item]
+    Discard: discard,
     AskPartner: lambda pos, _a: ask(pos),
     Answer: lambda pos, _a: answer(pos),
 }
@@ -380,7 +381,7 @@ _JUDGEMENTS: dict[type, Callable[[Position, Action], object]] = {
 
 def judge(pos: Position, action: Action, seat: int | None = None) -> Refusal | None:
     """Why `seat` (by default the one the game waits for) may not make this move now, or None: the
-    computer players' check of the moves they build. The deal is the engine's alone."""
+    computer players' check of the moves they build."""
     if seat is not None and seat != pos.to_act:
         return NOT_YOUR_TURN
     judgement = _JUDGEMENTS.get(type(action))

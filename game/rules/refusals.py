@@ -43,11 +43,6 @@ class Refusal:
         return Refusal(lambda: reason)
 
 
-def refused(value: object) -> bool:
-    """Whether a judgement's answer is a refusal (a judgement returns its plan, None, or a Refusal)."""
-    return type(value) is Refusal
-
-
 # ----- the pile's top card ----------------------------------------------------------------------------
 
 PILE_EMPTY = Refusal(lambda: _("The pile is empty."))
