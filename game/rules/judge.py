@@ -294,15 +294,17 @@ def _onto_meld(pos: Position, side_melds: Sequence[Meld], top: int, action: Take
 # ----- melding, discarding, asking ---------------------------------------------------------------------
 
 
-def meld_move(pos: Position, move: MeldMove) -> MeldPlan | Refusal:
+def meld_move(pos: Position, move: MeldMove, ordered: bool = True) -> MeldPlan | Refusal:
     """A meld move of the player to act (LayMelds, AddToMeld and Combine are its shorthands:
-    actions.meld_move_of), judged whole on the table and hand it leaves (game/rules/meld_move.py)."""
+    actions.meld_move_of), judged whole on the table and hand it leaves (game/rules/meld_move.py);
+    `ordered` as meld_move.meld_plan."""
     why = phase_refusal(pos, Phase.MELD)
     if why:
         return why
     seat = pos.turn
     side = pos.side_of(seat)
-    return meld_plan(move, pos.hand_of(seat), pos.melds[side], pos.rules, pos.meld_minimum(side), pos.permission)
+    return meld_plan(move, pos.hand_of(seat), pos.melds[side], pos.rules, pos.meld_minimum(side), pos.permission,
+                     ordered)
 
 
 def discard(pos: Position, action: Discard) -> Refusal | None:
@@ -360,8 +362,8 @@ NOT_YOUR_TURN = Refusal(lambda: _("It is not your turn."))
 NOT_A_MOVE = Refusal(lambda: _("That is not a move of this game."))
 
 
-def _meld_shorthand(pos: Position, action: LayMelds | AddToMeld | Combine) -> MeldPlan | Refusal:
-    return meld_move(pos, meld_move_of(action))
+def _meld_judged(pos: Position, action: LayMelds | AddToMeld | Combine | MeldMove) -> MeldPlan | Refusal:
+    return meld_move(pos, meld_move_of(action), ordered=False)  # legal or not is all `judge` tells
 
 
 # Each kind of move a player makes, and its judgement (the deal is the engine's alone).
@@ -369,10 +371,10 @@ _JUDGEMENTS: dict[type, Callable[[Any, Any], object]] = {
     DrawStock: lambda pos, _a: draw(pos),
     TakePile: take_pile,
     TakeTop: take_top,
-    MeldMove: meld_move,
-    LayMelds: _meld_shorthand,
-    AddToMeld: _meld_shorthand,
-    Combine: _meld_shorthand,
+    MeldMove: _meld_judged,
+    LayMelds: _meld_judged,
+    AddToMeld: _meld_judged,
+    Combine: _meld_judged,
     Discard: discard,
     AskPartner: lambda pos, _a: ask(pos),
     Answer: lambda pos, _a: answer(pos),

@@ -83,17 +83,19 @@ def plan_meld_move(move: MeldMove, hand: Sequence[int], side_melds: Sequence[Mel
 
 
 def meld_plan(move: MeldMove, hand: Sequence[int], side_melds: Sequence[Meld], rules: RuleSet, minimum: int,
-              permission: bool | None) -> MeldPlan | Refusal:
+              permission: bool | None, ordered: bool = True) -> MeldPlan | Refusal:
     """Judge a meld move completely: the plan, or the Refusal saying why not.
-    `minimum`: the first-meld minimum, 0 when the side has melded. `permission`: the partner's answer."""
+    `minimum`: the first-meld minimum, 0 when the side has melded. `permission`: the partner's answer.
+    `ordered`: the plan's melds hold their cards in table order (not needed to tell legal from illegal,
+    which the computer players ask many times a decision)."""
     try:
-        return _meld_plan(move, hand, side_melds, rules, minimum, permission)
+        return _meld_plan(move, hand, side_melds, rules, minimum, permission, ordered)
     except IllegalAction as why:  # a meld's shape (melds.classify)
         return Refusal.said(str(why))
 
 
 def _meld_plan(move: MeldMove, hand: Sequence[int], side_melds: Sequence[Meld], rules: RuleSet, minimum: int,
-               permission: bool | None) -> MeldPlan | Refusal:
+               permission: bool | None, ordered: bool) -> MeldPlan | Refusal:
     by_id = {m.id: m for m in side_melds}
     adds: dict[int, tuple[int, ...]] = {}
     for mid, more in move.add:
@@ -148,19 +150,23 @@ def _meld_plan(move: MeldMove, hand: Sequence[int], side_melds: Sequence[Meld], 
                 why=reason[:1].lower() + reason[1:]))
         if (shape.kind, shape.key) != (meld.kind, meld.key):
             return NOT_THAT_MELD
-        grown[mid] = Meld(mid, meld.kind, meld.key, order_cards(meld.kind, cards_after))
+        grown[mid] = Meld(mid, meld.kind, meld.key, order_cards(meld.kind, cards_after) if ordered else cards_after)
     shapes = [classify(m, rules) for m in move.new]
-    new = tuple(Meld(0, s.kind, s.key, order_cards(s.kind, m)) for s, m in zip(shapes, move.new, strict=True))
+    new = tuple([Meld(0, s.kind, s.key, order_cards(s.kind, m) if ordered else tuple(m))
+                 for s, m in zip(shapes, move.new, strict=True)])
     why = first_meld_refusal(minimum, sum(VALUE[c] for c in cards) if minimum else 0)
     if why:
         return why
-    melds_after = tuple(grown.get(m.id, m) for m in side_melds if m.id not in gone) + new
+    # (List comprehensions, and no copying of an unchanged table: the computer players judge many moves.)
+    unchanged = tuple(side_melds) if not grown and not gone else tuple(
+        [grown.get(m.id, m) for m in side_melds if m.id not in gone])
+    melds_after = unchanged + new
     if rules.one_meld_per_rank:
         why = one_meld_per_rank_refusal(melds_after)
         if why:
             return why
     used = set(cards)
-    hand_after = tuple(c for c in hand if c not in used)
+    hand_after = tuple([c for c in hand if c not in used])
     if any(s.kind == BLACK_THREES for s in shapes) or any(by_id[mid].kind == BLACK_THREES for mid in adds):
         why = black_threes_refusal(len(hand_after), melds_after, rules, permission)
         if why:
