@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.i18n import _
 from game.rules.actions import MeldMove
@@ -53,9 +54,9 @@ class MeldJudgement:
         return self.points >= self.minimum
 
 
-@dataclass(frozen=True)
-class MeldPlan:
-    """A legal meld move worked out: the side's melds after it (new melds with id 0, in order)."""
+class MeldPlan(NamedTuple):
+    """A legal meld move worked out: the side's melds after it (new melds with id 0, in order). A named
+    tuple: the computer players' checks make one for every legal move they look at."""
 
     cards: tuple[int, ...]  # every card leaving the hand
     adds: tuple[tuple[int, tuple[int, ...]], ...]  # (meld id, cards), one entry per meld
@@ -154,9 +155,10 @@ def _meld_plan(move: MeldMove, hand: Sequence[int], side_melds: Sequence[Meld], 
     shapes = [classify(m, rules) for m in move.new]
     new = tuple([Meld(0, s.kind, s.key, order_cards(s.kind, m) if ordered else tuple(m))
                  for s, m in zip(shapes, move.new, strict=True)])
-    why = first_meld_refusal(minimum, sum(VALUE[c] for c in cards) if minimum else 0)
-    if why:
-        return why
+    if minimum:
+        why = first_meld_refusal(minimum, sum(VALUE[c] for c in cards))
+        if why:
+            return why
     # (List comprehensions, and no copying of an unchanged table: the computer players judge many moves.)
     unchanged = tuple(side_melds) if not grown and not gone else tuple(
         [grown.get(m.id, m) for m in side_melds if m.id not in gone])
@@ -167,7 +169,8 @@ def _meld_plan(move: MeldMove, hand: Sequence[int], side_melds: Sequence[Meld], 
             return why
     used = set(cards)
     hand_after = tuple([c for c in hand if c not in used])
-    if any(s.kind == BLACK_THREES for s in shapes) or any(by_id[mid].kind == BLACK_THREES for mid in adds):
+    if (shapes and any(s.kind == BLACK_THREES for s in shapes)) or (
+            adds and any(by_id[mid].kind == BLACK_THREES for mid in adds)):
         why = black_threes_refusal(len(hand_after), melds_after, rules, permission)
         if why:
             return why
