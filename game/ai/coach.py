@@ -16,7 +16,7 @@ from game.ai.danger import out_threat
 from game.ai.expert import EXPERT_BUDGET
 from game.ai.game_end import GameEnd
 from game.ai.memory import CardMemory
-from game.ai.plan import hand_penalty, qualifies, runs_in
+from game.ai.plan import hand_penalty, runs_in
 from game.ai.risk import ESCALERA_RUN, KNOWN_PAIR, ONTO_MELD, RUN_END, UNFROZEN, Risk, block_matters, hand_risks
 from game.i18n import _, ngettext, number
 from game.rules.actions import (
@@ -37,6 +37,7 @@ from game.rules.cards import BLACK_THREE, FACE, NATURAL, RANK, RED_THREE, WILD
 from game.rules.meld_move import judge_meld_move
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, classify, extends_run, meld_points
 from game.rules.names import a_canasta, canasta_word, card_name, cards_text, rank_plural
+from game.rules.refusals import qualifies, top_refusal
 from game.rules.ruleset import BOLIVIA, ESCALERA, RuleSet
 from game.rules.view import PlayerView
 
@@ -83,7 +84,7 @@ def reason_for(view: PlayerView, action: Action, names: list[str] | None = None)
 
 def _draw_reason(view: PlayerView) -> str:
     top = view.top
-    if top is None or not NATURAL[top]:
+    if top is None or top_refusal(view.pile):
         return _("Draw from the stock: the pile cannot be taken now.")
     pairs = sum(1 for c in view.hand if NATURAL[c] and RANK[c] == RANK[top])
     runs = any(extends_run(m, top, view.rules) for m in view.melds[view.side])

@@ -24,7 +24,6 @@ from game.ai.plan import (
     naturals_by_rank,
     need_of,
     plan_go_out,
-    qualifies,
     run_extension,
     runs_in,
     why_illegal,
@@ -45,6 +44,7 @@ from game.rules.actions import (
 )
 from game.rules.cards import BLACK_THREE, FACE, NATURAL, RANK, VALUE, WILD
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, MeldShape, classify, extends_run, meld_points
+from game.rules.refusals import qualifies, top_refusal
 from game.rules.ruleset import RuleSet
 from game.rules.state import Phase
 from game.rules.view import PlayerView
@@ -337,7 +337,7 @@ class Planner:
         rank from hand, which the step-by-step legal list does not offer."""
         view = self.view
         out = list(takes)
-        if view.melds[view.side] and view.pile and NATURAL[view.pile[-1]]:
+        if view.melds[view.side] and top_refusal(view.pile) is None:
             top = view.pile[-1]
             nat = naturals_by_rank(view.hand).get(RANK[top], [])
             if len(nat) > 2:

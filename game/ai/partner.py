@@ -5,7 +5,8 @@ from __future__ import annotations
 from game.ai.evaluate import Evaluator
 from game.ai.game_end import answer_loses_game
 from game.ai.memory import CardMemory
-from game.ai.plan import hand_penalty, qualifies
+from game.ai.plan import hand_penalty
+from game.rules.refusals import qualifies
 from game.rules.view import PlayerView
 
 LARGE_HAND = 150  # points in hand a partner will not throw away while the hand has time to run

@@ -1,8 +1,8 @@
 """Turn planning from one seat's view: legality checks, meld finders and a going-out solver.
 
 Computer players build whole melds themselves (the engine's `legal_actions` offers melds in small
-steps), so they need to know, from the view alone, whether an action they built is legal. The
-checks here mirror GameState.apply; tests compare them with the engine on many positions.
+steps), so they need to know, from the view alone, whether an action they built is legal: the engine's
+own judgement answers on the view (game/rules/judge.py).
 """
 
 from __future__ import annotations
@@ -13,38 +13,31 @@ from dataclasses import replace
 from game.rules.actions import (
     Action,
     AddToMeld,
-    Answer,
-    AskPartner,
     Combine,
     Discard,
-    DrawStock,
     LayMelds,
     MeldMove,
-    TakePile,
-    TakeTop,
 )
-from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, RED_THREE, SUIT, VALUE, WILD
+from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, SUIT, VALUE, WILD
 from game.rules.errors import IllegalAction
-from game.rules.going_out import SOLVER_STEP_UNITS, can_go_out, grow_shape
+from game.rules.going_out import SOLVER_STEP_UNITS, grow_shape
+from game.rules.judge import able_to_go_out as judge_able_to_go_out
+from game.rules.judge import judge
 from game.rules.legal import shorthand
 from game.rules.meld_move import plan_meld_move
 from game.rules.melds import (
-    BLACK_THREES,
     RANK_MELD,
     RUN,
     WILD_MELD,
     Meld,
     classify,
-    extends_run,
-    meld_points,
     order_cards,
     run_ends,
-    side_may_go_out,
 )
 from game.rules.out_solver import OutSolver
 from game.rules.rank_out import RankOut
+from game.rules.refusals import Refusal, find_meld
 from game.rules.ruleset import RuleSet
-from game.rules.state import Phase
 from game.rules.view import PlayerView
 from game.rules.work import Work
 
@@ -55,199 +48,23 @@ def shapes_of(melds: list[Meld] | tuple[Meld, ...]) -> list[tuple[str, int, tupl
     return [(m.kind, m.key, m.cards) for m in melds]
 
 
-def qualifies(melds: list[Meld] | tuple[Meld, ...], rules: RuleSet) -> bool:
-    """Whether a side with these melds has what it needs to go out."""
-    return side_may_go_out([m.canasta(rules) for m in melds], rules)
-
-
 def need_of(view: PlayerView) -> int:
     """First-meld points still required of the seat's side this hand (0 once it has melded)."""
-    return 0 if view.melds[view.side] else view.min_meld[view.side]
+    return view.meld_minimum(view.side)
 
 
 def able_to_go_out(view: PlayerView, steps: int | None = None) -> bool | None:
     """The engine's answer; with `steps`, None when the exact solver did not tell within them."""
-    work = None if steps is None else Work(steps * SOLVER_STEP_UNITS)
-    return can_go_out(view.hand, shapes_of(view.melds[view.side]), view.rules, need_of(view), work)
+    return judge_able_to_go_out(view, view.seat, None if steps is None else Work(steps * SOLVER_STEP_UNITS))
 
 
 # ----- legality from the view -------------------------------------------------------------------------
 
 
-def why_illegal(view: PlayerView, action: Action) -> str | None:
-    """None if the seat may make this move now, else a short reason. Mirrors GameState.apply."""
-    try:
-        return _check(view, action)
-    except IllegalAction as why:
-        return str(why)
-
-
-def _check(view: PlayerView, action: Action) -> str | None:
-    if isinstance(action, Answer):
-        return None if view.phase == Phase.ANSWER and view.to_act == view.seat else "not asked"
-    if view.to_act != view.seat or view.phase not in (Phase.DRAW, Phase.MELD):
-        return "not this seat's move"
-    rules = view.rules
-    side_melds = list(view.melds[view.side])
-    hand = view.hand
-    if isinstance(action, DrawStock):
-        return None if view.phase == Phase.DRAW else "drawn already"
-    if isinstance(action, (TakeTop, TakePile)):
-        if view.phase != Phase.DRAW:
-            return "drawn already"
-        if not view.pile or not NATURAL[view.pile[-1]]:
-            return "pile blocked or empty"
-        top = view.pile[-1]
-        if isinstance(action, TakeTop):
-            if not rules.take_top:
-                return "the top card is never taken alone here"
-            meld = _find(side_melds, action.meld)
-            if meld is None or not extends_run(meld, top, rules):
-                return "top card does not extend that run"
-            grown = Meld(meld.id, meld.kind, meld.key, meld.cards + (top,))
-            after = [grown if m.id == meld.id else m for m in side_melds]
-            return _left_problem(view, len(hand), after, list(hand))
-        extra = [c for m in action.melds for c in m]
-        problem = _in_hand(hand, tuple(action.cards) + tuple(extra))
-        if problem:
-            return problem
-        naturals = sum(1 for c in action.cards if NATURAL[c] and RANK[c] == RANK[top])
-        freeze = rules.pile_freeze(view.pile, bool(side_melds))
-        onto = _meld_of_rank(side_melds, RANK[top]) if rules.one_meld_per_rank else None
-        if action.onto is not None:
-            # The top card alone onto the side's meld of its rank (Standard's house rule).
-            if not rules.top_onto_meld(freeze) or action.cards:
-                return "the top card does not go onto a meld alone here"
-            if onto is None or onto.id != action.onto:
-                return "not the side's meld of the top card's rank"
-        elif rules.pair_must_be_natural(freeze):
-            if naturals < 2:
-                return "no natural pair of the top card's rank"
-        elif naturals < 1 or len(action.cards) < 2:
-            return "two cards that meld with the top card"
-        meld_cards = tuple(action.cards) + (top,)
-        if classify(meld_cards + (onto.cards if onto else ()), rules).kind != RANK_MELD:
-            return "not a rank meld"
-        shapes = [classify(m, rules) for m in action.melds]
-        if not side_melds and meld_points(meld_cards) + sum(meld_points(m) for m in action.melds) < need_of(view):
-            return "first meld too small"
-        used = set(action.cards) | set(extra)
-        hand_after = [c for c in hand if c not in used] + [c for c in view.pile[:-1] if not RED_THREE[c]]
-        pile_meld = Meld(onto.id, RANK_MELD, RANK[top], onto.cards + meld_cards) if onto else Meld(
-            0, RANK_MELD, RANK[top], meld_cards)
-        after = [m for m in side_melds if m is not onto] + [pile_meld] + [
-            Meld(0, s.kind, s.key, tuple(m)) for s, m in zip(shapes, action.melds, strict=True)]
-        if rules.one_meld_per_rank and _two_of_a_rank(after):
-            return "one meld per rank"
-        return _threes_problem(view, [s.kind for s in shapes], len(hand_after), after) or _left_problem(
-            view, len(hand_after), after, hand_after)
-    if view.phase != Phase.MELD:
-        return "draw first"
-    if isinstance(action, MeldMove):
-        plan_meld_move(action, hand, side_melds, rules, need_of(view), view.permission)
-        return None
-    if isinstance(action, LayMelds):
-        if not action.melds:
-            return "no melds"
-        cards = [c for m in action.melds for c in m]
-        problem = _in_hand(hand, cards)
-        if problem:
-            return problem
-        shapes = [classify(m, rules) for m in action.melds]
-        if not side_melds and sum(meld_points(m) for m in action.melds) < need_of(view):
-            return "first meld too small"
-        used = set(cards)
-        hand_after = [c for c in hand if c not in used]
-        after = side_melds + [Meld(0, s.kind, s.key, tuple(m)) for s, m in zip(shapes, action.melds, strict=True)]
-        if rules.one_meld_per_rank and _two_of_a_rank(after):
-            return "one meld per rank"
-        return _threes_problem(view, [s.kind for s in shapes], len(hand_after), after) or _left_problem(
-            view, len(hand_after), after, hand_after)
-    if isinstance(action, AddToMeld):
-        meld = _find(side_melds, action.meld)
-        if meld is None or not action.cards:
-            return "no such meld or no cards"
-        problem = _in_hand(hand, action.cards)
-        if problem:
-            return problem
-        grown_cards = meld.cards + tuple(action.cards)
-        shape = classify(grown_cards, rules)
-        if (shape.kind, shape.key) != (meld.kind, meld.key):
-            return "cards do not belong on that meld"
-        used = set(action.cards)
-        hand_after = [c for c in hand if c not in used]
-        after = [Meld(meld.id, meld.kind, meld.key, grown_cards) if m.id == meld.id else m for m in side_melds]
-        return _threes_problem(view, [shape.kind], len(hand_after), after) or _left_problem(
-            view, len(hand_after), after, hand_after)
-    if isinstance(action, Combine):
-        a, b = _find(side_melds, action.meld), _find(side_melds, action.into)
-        if a is None or b is None or a.id == b.id or a.kind != RANK_MELD or b.kind != RANK_MELD or a.key != b.key:
-            return "cannot combine"
-        merged = b.cards + a.cards
-        classify(merged, rules)
-        after = [Meld(b.id, b.kind, b.key, merged) if m.id == b.id else m for m in side_melds if m.id != a.id]
-        return _left_problem(view, len(hand), after, list(hand))
-    if isinstance(action, Discard):
-        if action.card not in hand:
-            return "not in hand"
-        left = len(hand) - 1
-        if left == 0:
-            if not qualifies(side_melds, rules):
-                return "side may not go out"
-            if not rules.out_allowed(view.permission):
-                return "partner said no, or not asked where a yes is needed"
-        elif view.permission is True:
-            return "partner said yes: go out"
-        return None
-    if isinstance(action, AskPartner):
-        if view.players != 4 or view.asked or len(hand) < 2:
-            return "cannot ask"
-        return None if able_to_go_out(view) else "not able to go out"
-    return "unknown action"
-
-
-def _meld_of_rank(melds: list[Meld], rank: int) -> Meld | None:
-    return next((m for m in melds if m.kind == RANK_MELD and m.key == rank), None)
-
-
-def _two_of_a_rank(melds: list[Meld]) -> bool:
-    ranks = [m.key for m in melds if m.kind == RANK_MELD]
-    return len(ranks) != len(set(ranks))
-
-
-def _find(melds: list[Meld], meld_id: int) -> Meld | None:
-    for m in melds:
-        if m.id == meld_id:
-            return m
-    return None
-
-
-def _in_hand(hand: tuple[int, ...], cards: tuple[int, ...] | list[int]) -> str | None:
-    if len(set(cards)) != len(cards):
-        return "a card chosen twice"
-    have = set(hand)
-    if any(c not in have for c in cards):
-        return "a card not in hand"
-    return None
-
-
-def _threes_problem(view: PlayerView, kinds: list[str], left: int, after: list[Meld]) -> str | None:
-    if BLACK_THREES in kinds and (left > 1 or not qualifies(after, view.rules)
-                                  or not view.rules.out_allowed(view.permission)):
-        return "black threes only while going out"
-    return None
-
-
-def _left_problem(view: PlayerView, left: int, after: list[Meld], hand_after: list[int]) -> str | None:
-    ok = qualifies(after, view.rules)
-    if left <= 1:
-        if not ok:
-            return "keep two cards"
-        if not view.rules.out_allowed(view.permission):
-            return "partner said no, or not asked where a yes is needed"
-    elif view.permission is True and not can_go_out(hand_after, shapes_of(after), view.rules):
-        return "partner said yes: this leaves going out impossible"
-    return None
+def why_illegal(view: PlayerView, action: Action) -> Refusal | None:
+    """None if the seat may make this move now, else why not: the engine's own judgement (game/rules/judge.py),
+    on the view."""
+    return judge(view, action, view.seat)
 
 
 # ----- applying a meld-phase move to a copy of the view -----------------------------------------------
@@ -282,7 +99,7 @@ def apply_local(view: PlayerView, action: Action) -> PlayerView:
             next_id += 1
         hand = list(plan.hand_after)
     elif isinstance(action, Combine):
-        a = _find(melds, action.meld)
+        a = find_meld(melds, action.meld)
         assert a is not None
         melds = [Meld(m.id, m.kind, m.key, order_cards(RANK_MELD, m.cards + a.cards)) if m.id == action.into else m
                  for m in melds if m.id != action.meld]

@@ -69,6 +69,17 @@ class MeldMove:
     combine: tuple[tuple[int, int], ...] = ()
 
 
+def meld_move_of(action: LayMelds | AddToMeld | Combine | MeldMove) -> MeldMove:
+    """The one meld move a shorthand stands for."""
+    if isinstance(action, LayMelds):
+        return MeldMove(new=action.melds)
+    if isinstance(action, AddToMeld):
+        return MeldMove(add=((action.meld, action.cards),))
+    if isinstance(action, Combine):
+        return MeldMove(combine=((action.meld, action.into),))
+    return action
+
+
 @dataclass(frozen=True)
 class Discard:
     card: int

@@ -42,8 +42,9 @@ same turn, to the same table and hand; tests/test_rules_legal_complete.py checks
   ASK_PARTNER_WORK that the player could go out (a hand of 80 cards can take seconds to tell).
 - AskPartner whenever the player could go out this turn (exact, within ASK_PARTNER_WORK), discards.
 
-The checks mirror GameState.apply and are kept cheap: no copy of the state is made, except to check a
-move bound by a partner's "yes".
+The rules are the engine's own (game/rules/judge.py, refusals.py: the pile's top card, the keep-two rule,
+black threes, discards, asking), asked cheaply: no copy of the state is made, except to check a move bound
+by a partner's "yes".
 """
 
 from __future__ import annotations
@@ -74,7 +75,9 @@ from game.rules.first_meld import (
     pile_first_melds,
 )
 from game.rules.going_out import SOLVER_STEP_UNITS, go_out_moves
+from game.rules.judge import ask
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, canasta_of, extends_run, side_may_go_out
+from game.rules.refusals import black_threes_allowed, discard_refusal, may_leave, meld_of_rank, top_refusal
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, Phase
 from game.rules.work import Work
@@ -157,9 +160,7 @@ class _Generator:
                              else set())
 
     def _left_ok(self, left: int, qualifies_after: bool) -> bool:
-        if left > 1:
-            return True
-        return qualifies_after and self.rules.out_allowed(self.s.permission)
+        return may_leave(left, qualifies_after, self.rules, self.s.permission)
 
     def _qualifies_with(self, replaced: Meld | None = None, added: list[tuple[str, tuple[int, ...]]] = ()) -> bool:
         cans = [(canasta_of(replaced.kind, replaced.cards, self.rules) if replaced and m.id == replaced.id
@@ -202,7 +203,7 @@ class _Generator:
     def draw_phase(self) -> list[Action]:
         actions: list[Action] = [DrawStock()]
         s = self.s
-        if not s.pile or not NATURAL[s.pile[-1]]:
+        if top_refusal(s.pile):
             return actions
         top = s.pile[-1]
         rest_to_hand = sum(1 for c in s.pile[:-1] if not RED_THREE[c])
@@ -254,9 +255,7 @@ class _Generator:
 
     def _rank_meld(self, rank: int) -> Meld | None:
         """Standard Canasta: the side's one meld of this rank, if it has one (None where a side may have several)."""
-        if not self.rules.one_meld_per_rank:
-            return None
-        return next((m for m in self.melds if m.kind == RANK_MELD and m.key == rank), None)
+        return meld_of_rank(self.melds, rank) if self.rules.one_meld_per_rank else None
 
     def _grown_by_pile(self, top: int, cards: tuple[int, ...]) -> tuple[Meld | None, list[tuple[str, tuple[int, ...]]]]:
         """The meld a pile taken with these cards grows (Standard Canasta), or the new meld it starts."""
@@ -311,16 +310,10 @@ class _Generator:
                     if short not in seen:
                         seen.add(short)
                         actions.append(short)
-        if s.players == 4 and not s.asked and s.permission is None and self.n >= 2 and s.able_to_go_out(
-                self.seat, self.ask_work):
+        if ask(s, self.ask_work) is None:
             actions.append(AskPartner())
-        for ids in self.faces.values():
-            left = self.n - 1
-            if left == 0 and not (self.qualifies and self.rules.out_allowed(s.permission)):
-                continue
-            if left > 0 and s.permission is True:
-                continue
-            actions.append(Discard(ids[0]))
+        if discard_refusal(self.n - 1, self.melds, self.rules, s.permission) is None:
+            actions += [Discard(ids[0]) for ids in self.faces.values()]
         return actions
 
     def _adds(self, m: Meld) -> list[Action]:
@@ -338,8 +331,7 @@ class _Generator:
             elif m.kind == WILD_MELD:
                 fits = WILD[c] and m.size < rules.wild_meld_max
             else:
-                fits = (BLACK_THREE[c] and self.n - 1 <= 1 and self.qualifies
-                        and self.rules.out_allowed(self.s.permission))
+                fits = BLACK_THREE[c] and black_threes_allowed(self.n - 1, self.qualifies, rules, self.s.permission)
             if fits:
                 grown = Meld(m.id, m.kind, m.key, m.cards + (c,))
                 if self._left_ok(self.n - 1, self._qualifies_with(grown)):

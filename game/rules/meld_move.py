@@ -5,16 +5,32 @@ and the computer players' own checks.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.i18n import _
 from game.rules.actions import MeldMove
-from game.rules.cards import VALUE, label
+from game.rules.cards import VALUE
 from game.rules.errors import IllegalAction
-from game.rules.going_out import can_go_out
-from game.rules.melds import BLACK_THREES, RANK_MELD, Meld, classify, order_cards, side_may_go_out
-from game.rules.names import rank_plural
+from game.rules.melds import BLACK_THREES, RANK_MELD, Meld, classify, order_cards
+from game.rules.refusals import (
+    NOT_YOUR_MELD,
+    Refusal,
+    black_threes_refusal,
+    cards_left_refusal,
+    first_meld_refusal,
+    hand_refusal,
+    one_meld_per_rank_refusal,
+)
 from game.rules.ruleset import RuleSet
+
+CHOOSE_CARDS = Refusal(lambda: _("Choose the cards to meld."))
+CHOOSE_CARDS_TO_ADD = Refusal(lambda: _("Choose the cards to add."))
+TWO_DIFFERENT_MELDS = Refusal(lambda: _("Choose two different melds to combine."))
+COMBINED_ONCE = Refusal(lambda: _("Each meld can be combined into another only once."))
+SAME_RANK_ONLY = Refusal(lambda: _("Only two melds of the same rank can be combined."))
+NOT_THAT_MELD = Refusal(lambda: _("These cards don't belong on that meld."))
 
 
 @dataclass(frozen=True)
@@ -38,9 +54,9 @@ class MeldJudgement:
         return self.points >= self.minimum
 
 
-@dataclass(frozen=True)
-class MeldPlan:
-    """A legal meld move worked out: the side's melds after it (new melds with id 0, in order)."""
+class MeldPlan(NamedTuple):
+    """A legal meld move worked out: the side's melds after it (new melds with id 0, in order). A named
+    tuple: the computer players' checks make one for every legal move they look at."""
 
     cards: tuple[int, ...]  # every card leaving the hand
     adds: tuple[tuple[int, tuple[int, ...]], ...]  # (meld id, cards), one entry per meld
@@ -58,39 +74,55 @@ def move_points(move: MeldMove) -> int:
     return sum(VALUE[c] for c in move_cards(move))
 
 
-def plan_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds: list[Meld] | tuple[Meld, ...],
-                   rules: RuleSet, minimum: int, permission: bool | None) -> MeldPlan:
-    """Check a meld move completely; IllegalAction with a readable reason, or the plan.
-    `minimum`: the first-meld minimum, 0 when the side has melded. `permission`: the partner's answer."""
+def plan_meld_move(move: MeldMove, hand: Sequence[int], side_melds: Sequence[Meld], rules: RuleSet, minimum: int,
+                   permission: bool | None) -> MeldPlan:
+    """meld_plan, raising IllegalAction with the reason of a refused move."""
+    plan = meld_plan(move, hand, side_melds, rules, minimum, permission)
+    if isinstance(plan, Refusal):
+        raise plan.error()
+    return plan
+
+
+def meld_plan(move: MeldMove, hand: Sequence[int], side_melds: Sequence[Meld], rules: RuleSet, minimum: int,
+              permission: bool | None, ordered: bool = True) -> MeldPlan | Refusal:
+    """Judge a meld move completely: the plan, or the Refusal saying why not.
+    `minimum`: the first-meld minimum, 0 when the side has melded. `permission`: the partner's answer.
+    `ordered`: the plan's melds hold their cards in table order (not needed to tell legal from illegal,
+    which the computer players ask many times a decision)."""
+    try:
+        return _meld_plan(move, hand, side_melds, rules, minimum, permission, ordered)
+    except IllegalAction as why:  # a meld's shape (melds.classify)
+        return Refusal.said(str(why))
+
+
+def _meld_plan(move: MeldMove, hand: Sequence[int], side_melds: Sequence[Meld], rules: RuleSet, minimum: int,
+               permission: bool | None, ordered: bool) -> MeldPlan | Refusal:
     by_id = {m.id: m for m in side_melds}
     adds: dict[int, tuple[int, ...]] = {}
     for mid, more in move.add:
         if mid not in by_id:
-            raise IllegalAction(_("That meld is not one of your side's melds."))
+            return NOT_YOUR_MELD
         if not more:
-            raise IllegalAction(_("Choose the cards to add."))
+            return CHOOSE_CARDS_TO_ADD
         adds[mid] = adds.get(mid, ()) + tuple(more)
     cards = move_cards(move)
     if not cards and not move.combine:
-        raise IllegalAction(_("Choose the cards to meld."))
-    if len(set(cards)) != len(cards):
-        raise IllegalAction(_("The same card was chosen twice."))
-    held = set(hand)
-    for c in cards:
-        if c not in held:
-            raise IllegalAction(_("{card} is not in your hand.").format(card=label(c)))
+        return CHOOSE_CARDS
+    why = hand_refusal(hand, cards)
+    if why:
+        return why
     gone: set[int] = set()
     into_of: dict[int, int] = {}
     for src, into in move.combine:
         if src not in by_id or into not in by_id:
-            raise IllegalAction(_("That meld is not one of your side's melds."))
+            return NOT_YOUR_MELD
         if src == into:
-            raise IllegalAction(_("Choose two different melds to combine."))
+            return TWO_DIFFERENT_MELDS
         if src in gone or src in {i for _s, i in move.combine} or into in gone:
-            raise IllegalAction(_("Each meld can be combined into another only once."))
+            return COMBINED_ONCE
         a, b = by_id[src], by_id[into]
         if a.kind != RANK_MELD or b.kind != RANK_MELD or a.key != b.key:
-            raise IllegalAction(_("Only two melds of the same rank can be combined."))
+            return SAME_RANK_ONLY
         gone.add(src)
         into_of[src] = into
     # Judged on the table the move leaves: each meld with its additions and the melds combined into it.
@@ -115,54 +147,37 @@ def plan_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds
                 raise
             # The shape's reason is a sentence of its own; after the colon it goes on in lower case.
             reason = str(why)
-            raise IllegalAction(_("These cards don't fit on that meld: {why}").format(
-                why=reason[:1].lower() + reason[1:])) from None
+            return Refusal(lambda reason=reason: _("These cards don't fit on that meld: {why}").format(
+                why=reason[:1].lower() + reason[1:]))
         if (shape.kind, shape.key) != (meld.kind, meld.key):
-            raise IllegalAction(_("These cards don't belong on that meld."))
-        grown[mid] = Meld(mid, meld.kind, meld.key, order_cards(meld.kind, cards_after))
-    shapes = []
-    for m in move.new:
-        shapes.append(classify(m, rules))
-    new = tuple(Meld(0, s.kind, s.key, order_cards(s.kind, m)) for s, m in zip(shapes, move.new, strict=True))
-    if minimum and sum(VALUE[c] for c in cards) < minimum:
-        raise IllegalAction(_("You need {need} points for your first meld; these cards make {have}.").format(
-            need=minimum, have=sum(VALUE[c] for c in cards)))
-    melds_after = tuple(grown.get(m.id, m) for m in side_melds if m.id not in gone) + new
+            return NOT_THAT_MELD
+        grown[mid] = Meld(mid, meld.kind, meld.key, order_cards(meld.kind, cards_after) if ordered else cards_after)
+    shapes = [classify(m, rules) for m in move.new]
+    new = tuple([Meld(0, s.kind, s.key, order_cards(s.kind, m) if ordered else tuple(m))
+                 for s, m in zip(shapes, move.new, strict=True)])
+    if minimum:
+        why = first_meld_refusal(minimum, sum(VALUE[c] for c in cards))
+        if why:
+            return why
+    # (List comprehensions, and no copying of an unchanged table: the computer players judge many moves.)
+    unchanged = tuple(side_melds) if not grown and not gone else tuple(
+        [grown.get(m.id, m) for m in side_melds if m.id not in gone])
+    melds_after = unchanged + new
     if rules.one_meld_per_rank:
-        check_one_meld_per_rank(melds_after)
+        why = one_meld_per_rank_refusal(melds_after)
+        if why:
+            return why
     used = set(cards)
-    hand_after = tuple(c for c in hand if c not in used)
-    left = len(hand_after)
-    qualifies = side_may_go_out([m.canasta(rules) for m in melds_after], rules)
-    threes = any(s.kind == BLACK_THREES for s in shapes) or any(by_id[mid].kind == BLACK_THREES for mid in adds)
-    if threes and (left > 1 or not qualifies or not rules.out_allowed(permission)):
-        raise IllegalAction(_("Black threes may be melded only as you go out: meld them last, "
-                              "keeping at most one card to discard."))
-    if left <= 1:
-        if not qualifies:
-            raise IllegalAction(_("Your side can't go out yet (it needs {need}): keep at least two cards "
-                                  "in hand.").format(need=rules.go_out_need()))
-        if permission is False:
-            raise IllegalAction(_("Your partner said no: you may not go out this turn, so keep at "
-                                  "least two cards in hand."))
-        if not rules.out_allowed(permission):
-            raise IllegalAction(_("At this table you go out only after your partner says yes: ask first, "
-                                  "or keep at least two cards in hand."))
-    elif permission is True and not can_go_out(hand_after, [(m.kind, m.key, m.cards) for m in melds_after], rules):
-        raise IllegalAction(_("Your partner said yes, so you must go out this turn, and this would "
-                              "leave you unable to."))
+    hand_after = tuple([c for c in hand if c not in used])
+    if (shapes and any(s.kind == BLACK_THREES for s in shapes)) or (
+            adds and any(by_id[mid].kind == BLACK_THREES for mid in adds)):
+        why = black_threes_refusal(len(hand_after), melds_after, rules, permission)
+        if why:
+            return why
+    why = cards_left_refusal(hand_after, melds_after, rules, permission)
+    if why:
+        return why
     return MeldPlan(tuple(cards), tuple(adds.items()), tuple(move.combine), new, melds_after, hand_after)
-
-
-def check_one_meld_per_rank(melds: tuple[Meld, ...] | list[Meld]) -> None:
-    """Standard Canasta: a side holds at most one meld of each rank."""
-    seen: set[int] = set()
-    for m in melds:
-        if m.kind == RANK_MELD:
-            if m.key in seen:
-                raise IllegalAction(_("Your side has a meld of {ranks} already: these cards go onto it.").format(
-                    ranks=rank_plural(m.key)))
-            seen.add(m.key)
 
 
 def judge_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_melds: list[Meld] | tuple[Meld, ...],
@@ -170,10 +185,9 @@ def judge_meld_move(move: MeldMove, hand: list[int] | tuple[int, ...], side_meld
     """The judgement of a staged move, legal or not: its points, the minimum, and what it leads to."""
     cards = move_cards(move)
     points = sum(VALUE[c] for c in cards)
-    try:
-        plan = plan_meld_move(move, hand, side_melds, rules, minimum, permission)
-    except IllegalAction as why:
-        return MeldJudgement(str(why), points, minimum, len(hand) - len(set(cards) & set(hand)), False, False, ())
+    plan = meld_plan(move, hand, side_melds, rules, minimum, permission)
+    if isinstance(plan, Refusal):
+        return MeldJudgement(str(plan), points, minimum, len(hand) - len(set(cards) & set(hand)), False, False, ())
     before = {m.id: m.canasta(rules) for m in side_melds}
     made = tuple(c for m in plan.melds_after if (c := m.canasta(rules)) and (m.id == 0 or before.get(m.id) is None))
     left = len(plan.hand_after)

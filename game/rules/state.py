@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from enum import StrEnum
+from typing import TypeVar
 
 from game.i18n import _
 from game.rules import events as ev
+from game.rules import judge
 from game.rules.actions import (
     Action,
     AddToMeld,
@@ -25,36 +26,19 @@ from game.rules.actions import (
     MeldMove,
     TakePile,
     TakeTop,
+    meld_move_of,
 )
-from game.rules.cards import FACE, NATURAL, RANK, RED_THREE, deck_ids, label
+from game.rules.cards import FACE, RANK, RED_THREE, deck_ids, label
 from game.rules.errors import IllegalAction
-from game.rules.going_out import can_go_out
-from game.rules.meld_move import MeldJudgement, check_one_meld_per_rank, judge_meld_move, plan_meld_move
-from game.rules.melds import (
-    BLACK_THREES,
-    RANK_MELD,
-    RUN,
-    Meld,
-    classify,
-    extends_run,
-    meld_points,
-    order_cards,
-    side_may_go_out,
-)
-from game.rules.names import rank_plural
-from game.rules.ruleset import BOLIVIA, FROZEN_BEFORE_MELD, FROZEN_BY_WILD, RuleSet
+from game.rules.meld_move import MeldJudgement, judge_meld_move
+from game.rules.melds import BLACK_THREES, RANK_MELD, Meld, classify, order_cards, side_may_go_out
+from game.rules.phase import Phase
+from game.rules.refusals import NOT_YOUR_MELD, Refusal, find_meld, meld_of_rank, pile_blocked
+from game.rules.ruleset import BOLIVIA, RuleSet
 from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
 from game.rules.work import Work
 
 SAVE_VERSION = 1
-
-
-class Phase(StrEnum):
-    DEAL = "deal"  # before a hand: the next action deals it
-    DRAW = "draw"
-    MELD = "meld"  # after drawing: meld, add, combine, ask, discard
-    ANSWER = "answer"  # the partner answers "May I go out?"
-    GAME_OVER = "game_over"
 
 
 def first_dealer_of(seed: int, players: int) -> int:
@@ -157,17 +141,20 @@ class GameState:
         return self.rules.pile_freeze(self.pile, self.has_melded(side))
 
     def find_meld(self, side: int, meld_id: int) -> Meld:
-        for m in self.melds[side]:
-            if m.id == meld_id:
-                return m
-        raise IllegalAction(_("That meld is not one of your side's melds."))
+        meld = find_meld(self.melds[side], meld_id)
+        if meld is None:
+            raise NOT_YOUR_MELD.error()
+        return meld
+
+    def hand_of(self, seat: int) -> list[int]:
+        return self.hands[seat]
 
     def onto_take(self) -> TakePile | None:
         """The pile taken by its top card alone onto the side's meld of its rank, when the house rule
         take_onto_meld lets the player to act make it now (None otherwise): what the table offers."""
         if self.phase != Phase.DRAW or not self.rules.take_onto_meld or not self.pile or self.pile_blocked():
             return None
-        meld = self._meld_of_rank(self.side_of(self.turn), RANK[self.pile[-1]])
+        meld = meld_of_rank(self.melds[self.side_of(self.turn)], RANK[self.pile[-1]])
         if meld is None:
             return None
         take = TakePile((), onto=meld.id)
@@ -175,7 +162,7 @@ class GameState:
 
     def pile_blocked(self) -> bool:
         """A three or a wild card on top: nobody can take the pile or its top card."""
-        return bool(self.pile) and not NATURAL[self.pile[-1]]
+        return pile_blocked(self.pile)
 
     # ----- applying moves ---------------------------------------------------------------------------
 
@@ -185,9 +172,9 @@ class GameState:
             DrawStock: self._draw,
             TakePile: self._take_pile,
             TakeTop: self._take_top,
-            LayMelds: self._lay,
-            AddToMeld: self._add,
-            Combine: self._combine,
+            LayMelds: self._meld_move,
+            AddToMeld: self._meld_move,
+            Combine: self._meld_move,
             MeldMove: self._meld_move,
             Discard: self._discard,
             AskPartner: self._ask,
@@ -205,53 +192,10 @@ class GameState:
             return False
         return True
 
-    def _need_phase(self, *phases: Phase) -> None:
-        if self.phase in phases:
-            return
-        raise IllegalAction({
-            Phase.DEAL: _("The hand has not been dealt yet."),
-            Phase.DRAW: self.rules.draw_first(self.players),
-            Phase.MELD: _("You have drawn already: meld, or discard to end your turn."),
-            Phase.ANSWER: _("Waiting for your partner's answer."),
-            Phase.GAME_OVER: _("The game is over."),
-        }[self.phase])
-
-    def _take_from_hand(self, seat: int, cards: tuple[int, ...] | list[int]) -> None:
-        """Check that the cards are distinct and all in the seat's hand."""
-        if len(set(cards)) != len(cards):
-            raise IllegalAction(_("The same card was chosen twice."))
-        hand = set(self.hands[seat])
-        for c in cards:
-            if c not in hand:
-                raise IllegalAction(_("{card} is not in your hand.").format(card=label(c)))
-
-    def _check_cards_left(self, seat: int, left: int, melds_after: list[Meld], hand_after: list[int]) -> None:
-        """The keep-two rule and the partner's answer, checked on the hand a move would leave."""
-        qualifies = side_may_go_out([m.canasta(self.rules) for m in melds_after], self.rules)
-        if left <= 1:
-            if not qualifies:
-                raise IllegalAction(_("Your side can't go out yet (it needs {need}): keep at least two cards "
-                                      "in hand.").format(need=self.rules.go_out_need()))
-            if self.permission is False:
-                raise IllegalAction(_("Your partner said no: you may not go out this turn, so keep at "
-                                      "least two cards in hand."))
-            if not self.rules.out_allowed(self.permission):
-                raise IllegalAction(_("At this table you go out only after your partner says yes: ask first, "
-                                      "or keep at least two cards in hand."))
-        elif self.permission is True and not can_go_out(hand_after, _shapes(melds_after), self.rules):
-            raise IllegalAction(_("Your partner said yes, so you must go out this turn, and this would "
-                                  "leave you unable to."))
-
-    def _check_black_threes(self, shapes: list[str], left: int, melds_after: list[Meld]) -> None:
-        qualifies = side_may_go_out([m.canasta(self.rules) for m in melds_after], self.rules)
-        if BLACK_THREES in shapes and (left > 1 or not qualifies or not self.rules.out_allowed(self.permission)):
-            raise IllegalAction(_("Black threes may be melded only as you go out: meld them last, "
-                                  "keeping at most one card to discard."))
-
-    def _check_first_meld(self, side: int, points: int) -> None:
-        if not self.melds[side] and points < self.min_meld(side):
-            raise IllegalAction(_("You need {need} points for your first meld; these cards make {have}.").format(
-                need=self.min_meld(side), have=points))
+    def _need_phase(self, phase: Phase) -> None:
+        why = judge.phase_refusal(self, phase)
+        if why:
+            raise why.error()
 
     def _new_meld(self, kind: str, key: int, cards: tuple[int, ...] | list[int]) -> Meld:
         meld = Meld(self.next_meld_id, kind, key, order_cards(kind, cards))
@@ -345,7 +289,7 @@ class GameState:
     # ----- drawing ----------------------------------------------------------------------------------
 
     def _draw(self, _action: DrawStock) -> list[ev.Event]:
-        self._need_phase(Phase.DRAW)
+        _allowed(judge.draw(self))
         seat = self.turn
         if not self.stock:
             return [ev.StockExhausted(seat)] + self._end_hand(None)
@@ -373,46 +317,14 @@ class GameState:
         self.phase = Phase.MELD
         return [ev.CardsDrawn(seat, tuple(kept)), *threes]
 
-    def _takeable_top(self) -> int:
-        """The pile's top card, if the pile or its top card may be taken at all."""
-        if not self.pile:
-            raise IllegalAction(_("The pile is empty."))
-        if not NATURAL[self.pile[-1]]:
-            raise IllegalAction(_("The pile is blocked: a three or a wild card is on top."))
-        return self.pile[-1]
-
     def _take_pile(self, action: TakePile) -> list[ev.Event]:
-        self._need_phase(Phase.DRAW)
+        take = _allowed(judge.take_pile(self, action))
         seat, side = self.turn, self.side_of(self.turn)
-        top = self._takeable_top()
         extra = [c for m in action.melds for c in m]
-        self._take_from_hand(seat, tuple(action.cards) + tuple(extra))
-        if action.onto is not None:
-            onto: Meld | None = self._check_onto_meld(side, top, action)
-        else:
-            self._check_pile_cards(side, top, action.cards)
-            # Standard Canasta: the cards go onto the side's meld of that rank if it has one.
-            onto = self._meld_of_rank(side, RANK[top]) if self.rules.one_meld_per_rank else None
-        meld_cards = tuple(action.cards) + (top,)
-        shape = classify(meld_cards + (onto.cards if onto else ()), self.rules)
-        if shape.kind != RANK_MELD:
-            raise IllegalAction(_("The cards taken with the pile must make a meld of {ranks}.").format(
-                ranks=rank_plural(RANK[top])))
-        shapes = [classify(m, self.rules) for m in action.melds]
-        self._check_first_meld(side, meld_points(meld_cards) + sum(meld_points(m) for m in action.melds))
+        onto = take.onto
+        pile_meld = take.pile_meld if onto else Meld(self.next_meld_id, RANK_MELD, take.pile_meld.key,
+                                                      take.pile_meld.cards)
         rest = self.pile[:-1]
-        to_hand = [c for c in rest if not RED_THREE[c]]
-        hand_after = [c for c in self.hands[seat] if c not in set(action.cards) | set(extra)] + to_hand
-        if onto:
-            pile_meld = Meld(onto.id, RANK_MELD, onto.key, order_cards(RANK_MELD, onto.cards + meld_cards))
-        else:
-            pile_meld = Meld(self.next_meld_id, RANK_MELD, RANK[top], order_cards(RANK_MELD, meld_cards))
-        melds_after = [m for m in self.melds[side] if m is not onto] + [pile_meld] + [
-            Meld(0, s.kind, s.key, tuple(m)) for s, m in zip(shapes, action.melds, strict=True)]
-        if self.rules.one_meld_per_rank:
-            check_one_meld_per_rank(melds_after)
-        self._check_black_threes([s.kind for s in shapes], len(hand_after), melds_after)
-        self._check_cards_left(seat, len(hand_after), melds_after, hand_after)
         # All checked: now change the state.
         before = self._canasta_map(side)
         self._remove_from_hand(seat, tuple(action.cards) + tuple(extra))
@@ -423,9 +335,9 @@ class GameState:
         else:
             self.next_meld_id += 1
             self.melds[side].append(pile_meld)
-        self.pile_takes = self.pile_takes + [(seat, RANK[top])]  # a new list: copies share the old one
-        events: list[ev.Event] = [ev.PileTaken(seat, pile_meld.id, top, tuple(action.cards), tuple(rest))]
-        for s, m in zip(shapes, action.melds, strict=True):
+        self.pile_takes = self.pile_takes + [(seat, RANK[take.top])]  # a new list: copies share the old one
+        events: list[ev.Event] = [ev.PileTaken(seat, pile_meld.id, take.top, tuple(action.cards), tuple(rest))]
+        for s, m in zip(take.shapes, action.melds, strict=True):
             meld = self._new_meld(s.kind, s.key, m)
             self.melds[side].append(meld)
             events.append(ev.Melded(seat, meld.id, meld.kind, meld.cards))
@@ -439,89 +351,17 @@ class GameState:
         self.phase = Phase.MELD
         return self._after_meld(seat, events)
 
-    def _check_pile_cards(self, side: int, top: int, cards: tuple[int, ...]) -> None:
-        """The two cards (at least) from hand that take the pile: a natural pair, or, where the pile
-        is not frozen for the side (Standard Canasta), a natural of the top card's rank and a wild card."""
-        naturals = sum(1 for c in cards if NATURAL[c] and RANK[c] == RANK[top])
-        freeze = self.pile_freeze(side)
-        if self.rules.pair_must_be_natural(freeze):
-            if naturals >= 2:
-                return
-            if freeze == FROZEN_BY_WILD:
-                raise IllegalAction(_("The pile is frozen (a wild card lies in it): to take it you need a pair "
-                                      "of natural {ranks} from your hand.").format(ranks=rank_plural(RANK[top])))
-            if freeze == FROZEN_BEFORE_MELD:
-                raise IllegalAction(_("The pile is frozen until your side has melded: to take it you need a "
-                                      "pair of natural {ranks} from your hand.").format(ranks=rank_plural(RANK[top])))
-            raise IllegalAction(_("To take the pile you need a pair of natural {ranks} from your hand.").format(
-                ranks=rank_plural(RANK[top])))
-        if naturals < 1 or len(cards) < 2:
-            raise IllegalAction(_("To take the pile you need two cards from your hand that meld with the top "
-                                  "card: two natural {ranks}, or a natural one and a wild card.").format(
-                ranks=rank_plural(RANK[top])))
-
-    def _check_onto_meld(self, side: int, top: int, action: TakePile) -> Meld:
-        """The side's meld the top card alone goes onto, taking the pile (Standard's house rule): only
-        at a table that plays it, with no cards from hand, onto the side's meld of the top card's rank,
-        while the pile is not frozen for the side (a side that has not melded has no meld for it)."""
-        ranks = rank_plural(RANK[top])
-        if not self.rules.take_onto_meld:
-            raise IllegalAction(_("At this table the top card never goes onto a meld alone: to take the pile "
-                                  "you need two cards from your hand that meld with it."))
-        if action.cards:
-            raise IllegalAction(_("The top card goes onto your meld alone: take the pile that way with no "
-                                  "cards from your hand, or with two that meld with it."))
-        own = self._meld_of_rank(side, RANK[top])
-        if own is None:
-            raise IllegalAction(_("Your side has no meld of {ranks} for the top card to go onto.").format(
-                ranks=ranks))
-        meld = self.find_meld(side, action.onto)
-        if meld.id != own.id:
-            raise IllegalAction(_("The top card, {card}, goes only onto your meld of {ranks}.").format(
-                card=label(top), ranks=ranks))
-        freeze = self.pile_freeze(side)
-        if not self.rules.top_onto_meld(freeze):
-            if freeze == FROZEN_BY_WILD:
-                raise IllegalAction(_("The pile is frozen (a wild card lies in it): its top card can't go onto "
-                                      "your meld; to take it you need a pair of natural {ranks} from your hand."
-                                      ).format(ranks=ranks))
-            raise IllegalAction(_("The pile is frozen until your side has melded: to take it you need a "
-                                  "pair of natural {ranks} from your hand.").format(ranks=ranks))
-        return meld
-
-    def _meld_of_rank(self, side: int, rank: int) -> Meld | None:
-        return next((m for m in self.melds[side] if m.kind == RANK_MELD and m.key == rank), None)
-
     def _take_top(self, action: TakeTop) -> list[ev.Event]:
-        self._need_phase(Phase.DRAW)
+        take = _allowed(judge.take_top(self, action))
         seat, side = self.turn, self.side_of(self.turn)
-        if not self.rules.take_top:
-            raise IllegalAction(_("At this table the top card is never taken alone: draw from the stock or "
-                                  "take the pile."))
-        top = self._takeable_top()
-        meld = self.find_meld(side, action.meld)
-        if not extends_run(meld, top, self.rules):
-            raise IllegalAction(_("The top card, {card}, doesn't extend that run.").format(card=label(top)))
-        grown = Meld(meld.id, meld.kind, meld.key, order_cards(RUN, meld.cards + (top,)))
-        melds_after = [grown if m.id == meld.id else m for m in self.melds[side]]
-        self._check_cards_left(seat, len(self.hands[seat]), melds_after, self.hands[seat])
         before = self._canasta_map(side)
         self.pile.pop()
-        self.melds[side] = melds_after
+        self.melds[side] = take.melds_after
         self.melded_by[seat] = True
         self.phase = Phase.MELD
-        return [ev.TopTaken(seat, top, meld.id)] + self._canasta_events(side, before)
+        return [ev.TopTaken(seat, take.top, take.meld.id)] + self._canasta_events(side, before)
 
     # ----- melding ----------------------------------------------------------------------------------
-
-    def _lay(self, action: LayMelds) -> list[ev.Event]:
-        return self._meld_move(MeldMove(new=action.melds))
-
-    def _add(self, action: AddToMeld) -> list[ev.Event]:
-        return self._meld_move(MeldMove(add=((action.meld, action.cards),)))
-
-    def _combine(self, action: Combine) -> list[ev.Event]:
-        return self._meld_move(MeldMove(combine=((action.meld, action.into),)))
 
     def meld_minimum(self, side: int) -> int:
         """The first-meld minimum a meld move of this side must reach: 0 once the side has melded."""
@@ -532,21 +372,16 @@ class GameState:
         its points against the minimum, the cards it leaves, whether it goes out, the reason it is refused."""
         seat = self.turn
         side = self.side_of(seat)
-        if self.phase != Phase.MELD:
-            try:
-                self._need_phase(Phase.MELD)
-            except IllegalAction as why:
-                j = judge_meld_move(move, self.hands[seat], self.melds[side], self.rules, self.meld_minimum(side),
-                                    self.permission)
-                return MeldJudgement(str(why), j.points, j.minimum, j.cards_left, False, False, ())
-        return judge_meld_move(move, self.hands[seat], self.melds[side], self.rules, self.meld_minimum(side),
-                               self.permission)
+        j = judge_meld_move(move, self.hands[seat], self.melds[side], self.rules, self.meld_minimum(side),
+                            self.permission)
+        why = judge.phase_refusal(self, Phase.MELD)
+        if why:
+            return MeldJudgement(str(why), j.points, j.minimum, j.cards_left, False, False, ())
+        return j
 
-    def _meld_move(self, move: MeldMove) -> list[ev.Event]:
-        self._need_phase(Phase.MELD)
+    def _meld_move(self, action: LayMelds | AddToMeld | Combine | MeldMove) -> list[ev.Event]:
+        plan = _allowed(judge.meld_move(self, meld_move_of(action)))
         seat, side = self.turn, self.side_of(self.turn)
-        plan = plan_meld_move(move, self.hands[seat], self.melds[side], self.rules, self.meld_minimum(side),
-                              self.permission)
         # All checked: now change the state.
         before = self._canasta_map(side)
         self._remove_from_hand(seat, plan.cards)
@@ -565,19 +400,9 @@ class GameState:
     # ----- discarding, asking, going out ------------------------------------------------------------
 
     def _discard(self, action: Discard) -> list[ev.Event]:
-        self._need_phase(Phase.MELD)
-        seat, side = self.turn, self.side_of(self.turn)
-        self._take_from_hand(seat, (action.card,))
+        _allowed(judge.discard(self, action))
+        seat = self.turn
         left = len(self.hands[seat]) - 1
-        if left == 0:
-            if not self.may_go_out(side):
-                raise IllegalAction(_("Your side can't go out yet: it needs {need}.").format(
-                    need=self.rules.go_out_need()))
-            if not self.rules.out_allowed(self.permission):
-                raise IllegalAction(self.rules.out_refused(self.permission))
-        elif self.permission is True:
-            raise IllegalAction(_("Your partner said yes, so you must go out this turn: meld the rest of "
-                                  "your hand before the last discard."))
         self._remove_from_hand(seat, (action.card,))
         self.pile.append(action.card)
         events: list[ev.Event] = [ev.Discarded(seat, action.card)]
@@ -591,28 +416,16 @@ class GameState:
     def able_to_go_out(self, seat: int, work: Work | None = None) -> bool | None:
         """Whether the seat can meld its whole hand this turn (with or without a final discard); with
         `work`, None when the exact solver did not tell within it (going_out.can_go_out)."""
-        side = self.side_of(seat)
-        need = 0 if self.melds[side] else self.min_meld(side)
-        return can_go_out(self.hands[seat], _shapes(self.melds[side]), self.rules, need, work)
+        return judge.able_to_go_out(self, seat, work)
 
     def _ask(self, _action: AskPartner) -> list[ev.Event]:
-        if self.players != 4:
-            raise IllegalAction(_("Only a player with a partner can ask to go out."))
-        self._need_phase(Phase.MELD)
-        if self.asked:
-            raise IllegalAction(_("You have asked your partner already this turn."))
-        if len(self.hands[self.turn]) < 2:
-            # After a "no" a player with one card could neither go out nor discard it.
-            raise IllegalAction(_("With one card left you can only go out by discarding it: there is "
-                                  "nothing to ask."))
-        if not self.able_to_go_out(self.turn):
-            raise IllegalAction(_("Ask only when you are able to go out this turn."))
+        _allowed(judge.ask(self))
         self.asked = True
         self.phase = Phase.ANSWER
         return [ev.PartnerAsked(self.turn)]
 
     def _answer(self, action: Answer) -> list[ev.Event]:
-        self._need_phase(Phase.ANSWER)
+        _allowed(judge.answer(self))
         self.permission = bool(action.yes)
         self.phase = Phase.MELD
         partner = self.partner(self.turn)
@@ -798,6 +611,12 @@ def _copy_result(r: dict) -> dict:
     return {**r, "scores": [dict(sc) for sc in r["scores"]], "totals": list(r["totals"])}
 
 
-def _shapes(melds: list[Meld]) -> list[tuple[str, int, tuple[int, ...]]]:
-    return [(m.kind, m.key, m.cards) for m in melds]
+_Plan = TypeVar("_Plan")
+
+
+def _allowed(judged: _Plan | Refusal) -> _Plan:
+    """What a judgement (game/rules/judge.py) allows; IllegalAction with its reason when it refuses."""
+    if isinstance(judged, Refusal):
+        raise judged.error()
+    return judged
 

@@ -59,6 +59,16 @@ class PlayerView:
     def top(self) -> int | None:
         return self.pile[-1] if self.pile else None
 
+    def hand_of(self, seat: int) -> tuple[int, ...]:
+        """The seat's own hand: a view holds no other (game/rules/judge.py asks for the mover's)."""
+        if seat != self.seat:
+            raise ValueError(f"seat {self.seat}'s view does not hold seat {seat}'s hand")
+        return self.hand
+
+    def meld_minimum(self, side: int) -> int:
+        """The first-meld minimum a meld move of this side must reach: 0 once the side has melded."""
+        return 0 if self.melds[side] else self.min_meld[side]
+
 
 def view_of(state: GameState, seat: int) -> PlayerView:
     return PlayerView(
