@@ -332,7 +332,8 @@ class Flow(Keeping, Rooms, Playback, Together):
             human=not self.demo,
         )
         if record is not None and record.hands and not self.demo:
-            scene.celebrate(tell(record, state.side_of(0)), self.speed)  # the game's summary, and confetti
+            # the game's summary, and confetti unless the player turned celebrations off
+            scene.celebrate(tell(record, state.side_of(0)), self.speed, self.settings.celebrations)
             scene.on_replay = lambda: self.open_replay(record, record.hands[-1].hand, scene)
             scene.on_review = lambda: self.open_review(record, record.hands[-1].hand, scene)
         if failed:

@@ -4,6 +4,7 @@ says which, how big and for how long; this part draws them).
 The player's own side gets a banner across the table in the player's language and a burst of gold on
 the meld as its cards close up into a canasta; the other side the quieter words over its meld. A key or
 a click skips whatever shows (the event still does what it does), and nothing here holds up the game.
+With the Celebrations setting off (`enabled`), no moment is shown.
 """
 
 from __future__ import annotations
@@ -71,6 +72,8 @@ class Flourishes:
         self.side_of = side_of
         self.seat = seat
         self.moments = Celebrations(speed(), own_side)
+        self.enabled = True  # the Celebrations setting: off, no moment is shown at all
+
 
     @property
     def items(self) -> list[Moment]:
@@ -78,7 +81,7 @@ class Flourishes:
         return self.moments.moments
 
     def on_event(self, e: ev.Event) -> None:
-        if isinstance(e, ev.CanastaMade | ev.WentOut):
+        if self.enabled and isinstance(e, ev.CanastaMade | ev.WentOut):
             self.moments.speed = self.speed()
             self.moments.add([e], {s: self.side_of(s) for s in range(4)})
 
