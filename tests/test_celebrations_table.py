@@ -128,3 +128,19 @@ def test_turning_celebrations_off_ends_a_moment_on_show(app: App) -> None:
     assert scene.flourishes.items
     scene.apply_settings(Settings(celebrations=False))
     assert not scene.flourishes.items
+
+
+def test_a_moments_words_are_let_go_once_the_last_moment_ends(app: App) -> None:
+    from scenes.table_parts import flourishes
+
+    scene, ctl = escalera_table(app)
+    make_the_escalera(scene, ctl)
+    run_frames(app, 10)
+    assert flourishes._words.cache_info().currsize >= 1  # the banner's words, on show
+    run_frames(app, round(60 * scene.flourishes.moments.remaining) + 5)
+    assert not scene.flourishes.items
+    assert flourishes._words.cache_info().currsize == 0 and flourishes._star.cache_info().currsize == 0
+    scene.flourishes.on_event(ev.WentOut(0, False))  # another, skipped by a click
+    run_frames(app, 10)
+    click(app, (5, scene.size[1] // 2))
+    assert not scene.flourishes.items and flourishes._words.cache_info().currsize == 0
