@@ -159,3 +159,26 @@ def test_the_score_and_log_panels_follow_the_felt_even_mid_game(tmp_path: Path) 
                 assert all(share_of(image, c) == 0 for c in others), felt  # no other felt's panel left
     finally:
         flow.close()
+
+
+def test_the_side_seats_hands_turn_the_new_back_too(tmp_path: Path) -> None:
+    """A back chosen mid-game: the stock and the top seat wore it, the hands at the sides kept the old one."""
+    flow = Flow((1366, 768), storage=Storage(tmp_path / "data"), sounds=SoundBoard(CountingMixer()))
+    flow.app.clock = FakeClock()
+    try:
+        flow.start_game(4, 5, "easy")
+        flow.app.run(frames=3)
+        table = flow.table
+        assert table is not None
+        keeper = table.cards.keeper
+        width = 40
+        before = pygame.image.tobytes(keeper.rotated_back(width), "RGBA")
+        settings = flow.settings
+        settings.card_back = "red"
+        flow.apply_settings(settings)
+        turned = keeper.rotated_back(width)
+        assert pygame.image.tobytes(turned, "RGBA") != before
+        assert pygame.image.tobytes(turned, "RGBA") == pygame.image.tobytes(
+            pygame.transform.rotate(table.cards.faces.get(width).back(), 90), "RGBA")
+    finally:
+        flow.close()
