@@ -107,11 +107,12 @@ class GameOverScene(Scene):
         self.party = Party(False)  # confetti for a win (scenes/game_over_party.py)
         self._arrange()
 
-    def celebrate(self, story: GameStory | None, speed: str = "normal") -> None:
-        """The winners cheered (confetti, at the animation speed) or consoled, with the game's summary."""
+    def celebrate(self, story: GameStory | None, speed: str = "normal", confetti: bool = True) -> None:
+        """The winners cheered (confetti, at the animation speed, unless the Celebrations setting is off:
+        `confetti`) or consoled, with the game's summary."""
         self.story = story
         won = self.human and self.state.winner is not None and self.state.winner == self.state.side_of(0)
-        self.party = Party(won, speed, self.state.seed)
+        self.party = Party(won and confetti, speed, self.state.seed)
         self.dirty = True
 
     def warn(self, message: str) -> None:

@@ -28,13 +28,13 @@ from scenes.scene import Host, Scene
 from scenes.widgets import (
     GOLD,
     INK,
-    PANEL,
     READABLE_PX,
     Button,
     draw_panel,
     draw_text,
     felt_background,
     fit_size,
+    panel_colour,
     ui_unit,
 )
 
@@ -272,7 +272,7 @@ class ReplayScene(Scene):
                 hand = tuple(sorted(hand, key=self.order))
             label = ngettext("{who}: {n} card", "{who}: {n} cards", len(hand)).format(who=names[seat], n=len(hand))
             # On the panel's colour: the row above's cards end under it.
-            pygame.draw.rect(surface, PANEL, (left.x - pad // 2, y - 2, left.w + pad, text + 6))
+            pygame.draw.rect(surface, panel_colour(), (left.x - pad // 2, y - 2, left.w + pad, text + 6))
             draw_text(surface, label, text, GOLD if seat == acting else INK, (left.x, y), bold=seat == acting)
             room = left.w - faces.width
             gap = min(faces.width // 2, room // max(1, len(hand) - 1)) if len(hand) > 1 else 0
@@ -282,7 +282,7 @@ class ReplayScene(Scene):
         pile = state.pile
         label = (ngettext("Pile: {n} card", "Pile: {n} cards", len(pile)).format(n=len(pile)) + " · "
                  + ngettext("stock: {n} card", "stock: {n} cards", state.stock).format(n=state.stock))
-        pygame.draw.rect(surface, PANEL, (left.x - pad // 2, y - 2, left.w + pad, text + 6))
+        pygame.draw.rect(surface, panel_colour(), (left.x - pad // 2, y - 2, left.w + pad, text + 6))
         draw_text(surface, label, fit_size(label, text, left.w, READABLE_PX), INK, (left.x, y), bold=True)
         for i, card in enumerate(pile[-3:]):  # the top card last, on top
             surface.blit(faces.card(card), (left.x + i * (faces.width // 3), y + text + 4))

@@ -3,7 +3,7 @@ once (`on_change(settings)`, which the flow saves) and stays after a restart.
 
 It is the setup screen's list of choices ( label [ ◀ value ▶ ] ) over the player's `Settings`:
 language, accessibility (speech on or off, how much it says and how fast, the text size, high contrast),
-animation speed, sound and its volume, card size, four-colour suits, the hand's sort
+animation speed, celebrations on or off, sound and its volume, card size, four-colour suits, the hand's sort
 order, the discard warning, and the game and table size a new game starts with. The two buttons
 are Restore defaults (asks first) and Done; Esc is Done.
 """
@@ -108,6 +108,7 @@ class SettingsScene(SetupScene):
             row("text_size", _("Text size"), list(TEXT_SIZES), st.text_size),
             row("high_contrast", _("High contrast"), list(ON_OFF), st.high_contrast),
             row("speed", _("Animation speed"), list(SPEEDS), s.speed),
+            row("celebrations", _("Celebrations"), list(ON_OFF), st.celebrations),
             row("sound", _("Sound"), list(ON_OFF), st.sound),
             row("volume", _("Volume"), list(VOLUMES), min(VOLUMES, key=lambda v: abs(v - st.volume))),
             row("card_size", _("Card size"), list(CARD_SIZES), st.card_size),
@@ -127,7 +128,8 @@ class SettingsScene(SetupScene):
 
     def value_text(self, row: Row) -> str:
         v = row.value
-        if row.key in ("sound", "four_colour", "discard_warning", "show_playable", "speech", "high_contrast"):
+        if row.key in ("sound", "four_colour", "discard_warning", "show_playable", "speech", "high_contrast",
+                       "celebrations"):
             return on_off(v)
         if row.key in ("speech_verbosity", "speech_rate", "text_size"):
             return accessibility_value(row.key, str(v))
@@ -159,6 +161,9 @@ class SettingsScene(SetupScene):
             "back": lambda: _("Every setting back to how the game came."),
             "language": lambda: _("The language of the game. It changes at once."),
             "speed": lambda: _("How fast the cards move and the computer players play. It changes at once."),
+            "celebrations": lambda: (
+                _("A banner and sparks for a canasta, an escalera, a bolivia and going out; confetti for a win.")
+                if st.celebrations else _("No banners, sparks or confetti: the game goes on quietly.")),
             "sound": lambda: _("Card sounds and the turn chime. V switches them on and off during a game."),
             "volume": lambda: _("How loud the sounds are."),
             "card_size": lambda: (_("Larger cards: the hand takes more room, the melds a little less.")
@@ -224,7 +229,7 @@ class SettingsScene(SetupScene):
             st.discard_warning = bool(v)
         elif key == "show_playable":
             st.show_playable = bool(v)
-        elif key in ("speech", "high_contrast"):
+        elif key in ("speech", "high_contrast", "celebrations"):
             setattr(st, key, bool(v))
         elif key in ("speech_verbosity", "speech_rate", "text_size"):
             setattr(st, key, str(v))
@@ -273,7 +278,7 @@ class SettingsScene(SetupScene):
         st = self.settings
         for name in ("sound", "volume", "card_size", "four_colour", "sort_order", "discard_warning",
                      "show_playable", "speech", "speech_verbosity", "speech_rate", "text_size", "high_contrast",
-                     "card_back", "felt"):
+                     "card_back", "felt", "celebrations"):
             setattr(st, name, getattr(fresh, name))
         setup = GameSetup()
         for name in ("speed", "players"):

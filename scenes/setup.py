@@ -403,7 +403,7 @@ class SetupScene(Scene):
         cap_guess = max(14, round(u * 0.85))
         caption_h = 2 * round(cap_guess * 1.3) + u // 2
         room = h - title_h - caption_h - button_h - hint_h - 2 * margin - u // 2
-        row_h = max(24, min(round(u * 2.0), room // n))
+        row_h = max(22, min(round(u * 2.0), room // n))  # 22: the settings' nineteen lines in a 600-pixel window
         gap = max(4, row_h // 6)
         row_h -= gap
         self._text = max(14, min(u, round(row_h * 0.55)))

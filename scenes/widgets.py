@@ -32,7 +32,7 @@ BUTTON: Color = (246, 240, 222)
 BUTTON_TEXT: Color = (28, 44, 34)
 BUTTON_FOCUS: Color = (255, 214, 92)
 BUTTON_DISABLED: Color = (150, 160, 150)
-PANEL: Color = (18, 70, 42)
+PANEL: Color = (18, 70, 42)  # on the green felt; `panel_colour()` is the felt chosen's
 PANEL_EDGE: Color = (200, 170, 90)
 SHADOW = (0, 0, 0, 90)
 READABLE_PX = 14  # no word of a screen smaller, from 1024x600 up (issue 23)
@@ -92,7 +92,7 @@ _FELT: dict[tuple[tuple[int, int], bool, bool, str], pygame.Surface] = {}
 
 def looks_changed() -> None:
     """The text size or the colours changed: the words, buttons and panels drawn before are drawn again."""
-    for drawn in (_text_image, _button_image, panel_image):
+    for drawn in (_text_image, _button_image, _panel_image):
         drawn.cache_clear()
     fit_size.cache_clear()
 
@@ -166,7 +166,7 @@ def _shadow_shape(size: tuple[int, int], radius: int) -> pygame.Surface:
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, radius: int) -> None:
-    """A dark green rounded panel with a gold edge and a drop shadow."""
+    """A dark rounded panel in the felt's tone, with a gold edge and a drop shadow."""
     surface.blit(panel_image(at_least_a_pixel(rect.size), radius, high_contrast()), rect.topleft)
 
 
@@ -175,15 +175,23 @@ def at_least_a_pixel(size: Sequence[int]) -> tuple[int, int]:
     return max(1, int(size[0])), max(1, int(size[1]))
 
 
-@surface_cache(8)  # a panel sized to its content is a new size each time: bounded by memory, not count
+def panel_colour() -> Color:
+    """The panels' colour on the felt chosen in Settings (a darker tone of it)."""
+    return themes.felt_colours().panel
+
+
 def panel_image(size: tuple[int, int], radius: int, contrast: bool | None = None) -> pygame.Surface:
-    """The panel with its shadow, drawn once per size: one blit a frame instead of three drawings."""
+    """The panel with its shadow, drawn once per size and felt: one blit a frame instead of three drawings."""
+    return _panel_image(size, radius, high_contrast() if contrast is None else contrast, themes.felt_name())
+
+
+@surface_cache(8)  # a panel sized to its content is a new size each time: bounded by memory, not count
+def _panel_image(size: tuple[int, int], radius: int, hc: bool, felt: str) -> pygame.Surface:
     off = max(3, radius // 3)
     image = pygame.Surface((size[0] + off, size[1] + off), pygame.SRCALPHA)
     image.blit(_shadow_shape(size, radius), (off, off))
     rect = pygame.Rect((0, 0), size)
-    hc = high_contrast() if contrast is None else contrast
-    pygame.draw.rect(image, HC_PANEL if hc else PANEL, rect, border_radius=radius)
+    pygame.draw.rect(image, HC_PANEL if hc else themes.felt_colours(felt).panel, rect, border_radius=radius)
     pygame.draw.rect(image, HC_EDGE if hc else PANEL_EDGE, rect, width=max(2, radius // 6), border_radius=radius)
     return image
 

@@ -41,7 +41,7 @@ def test_the_keys_are_exactly_the_contract(report: dict) -> None:
     records = report["records"]
     assert set(records) == {"games", "hand_bytes", "game_bytes", "save_text_ms", "replay_game_ms"}
     assert 1000 < records["hand_bytes"]["mean"] <= records["hand_bytes"]["max"] <= records["game_bytes"]["max"]
-    assert set(report["frame_ms"]) == {"1280x720", "1920x1080"}
+    assert set(report["frame_ms"]) == {"1280x720", "1366x768", "1920x1080"}
     rules = report["rules"]
     assert set(rules) == {"legal_ms", "legal_ms_30_cards_by_minimum"}
     assert set(rules["legal_ms"]) == {"30"} and set(rules["legal_ms_30_cards_by_minimum"]) == {"90", "120", "150"}

@@ -7,7 +7,9 @@ import pytest
 
 from game.ai.simple import choose_greedy
 from game.i18n import set_language
+from game.keep.settings import Settings
 from game.rules import events as ev
+from game.rules.actions import AddToMeld
 from game.rules.state import Phase
 from game.shell.app import App
 from game.shell.controller import PAUSES, TurnController
@@ -78,19 +80,67 @@ def test_a_click_skips_the_moment_and_instant_has_none(app: App) -> None:
     assert not fast.flourishes.items
 
 
-def test_a_real_escalera_made_at_the_table_is_celebrated_in_the_players_language(app: App) -> None:
-    set_language("fr")
+def escalera_table(app: App) -> tuple[TableScene, TurnController]:
+    """The player's side one ten of hearts from an escalera, the player to meld."""
     state = position(4, ["TH 5C JD QH 8S", "4D 5S 8D TC JH", "AS AC 4C", "5H JC"], pile="4S AD QD KH",
                      melds=[["4H 5H 6H 7H 8H 9H"], ["9H 9C 9D"]], turn=0, phase=Phase.MELD, scores=[0, 0])
     ctl = TurnController(state, {s: choose_greedy for s in range(1, 4)}, {0}, "normal", 1, threaded=False)
     scene = TableScene(ctl, "normal")
     app.scenes.request(scene)
     run_frames(app, 2)
-    from game.rules.actions import AddToMeld
+    return scene, ctl
 
+
+def make_the_escalera(scene: TableScene, ctl: TurnController) -> None:
+    state = ctl.state
     run = state.melds[0][0]
     ten = next(c for c in state.hands[0] if c not in run.cards and c % 13 == 8 and c // 13 % 4 == 2)
-    scene.apply_events(ctl.play(AddToMeld(run.id, (ten,))))
+    events = ctl.play(AddToMeld(run.id, (ten,)))
+    assert [e.canasta for e in events if isinstance(e, ev.CanastaMade)] == ["escalera"]  # made, whatever shows
+    scene.apply_events(events)
+
+
+def test_a_real_escalera_made_at_the_table_is_celebrated_in_the_players_language(app: App) -> None:
+    set_language("fr")
+    scene, ctl = escalera_table(app)
+    run = ctl.state.melds[0][0]
+    make_the_escalera(scene, ctl)
     moment = scene.flourishes.moments.showing[0]
     assert (moment.kind, moment.big, moment.meld) == ("escalera", True, run.id)
     assert scene.flourishes.words(moment, scene.names) == "Escalera !"
+
+
+def test_with_celebrations_off_an_escalera_is_made_without_its_moment(app: App) -> None:
+    scene, ctl = escalera_table(app)
+    scene.apply_settings(Settings(celebrations=False))
+    make_the_escalera(scene, ctl)
+    assert not scene.flourishes.items
+    run_frames(app, 5)
+    assert not scene.flourishes.moments.showing
+    scene.apply_settings(Settings(celebrations=True))  # on again: the next moment shows
+    scene.flourishes.on_event(ev.WentOut(0, False))
+    assert scene.flourishes.items
+
+
+def test_turning_celebrations_off_ends_a_moment_on_show(app: App) -> None:
+    scene, ctl = escalera_table(app)
+    make_the_escalera(scene, ctl)
+    assert scene.flourishes.items
+    scene.apply_settings(Settings(celebrations=False))
+    assert not scene.flourishes.items
+
+
+def test_a_moments_words_are_let_go_once_the_last_moment_ends(app: App) -> None:
+    from scenes.table_parts import flourishes
+
+    scene, ctl = escalera_table(app)
+    make_the_escalera(scene, ctl)
+    run_frames(app, 10)
+    assert flourishes._words.cache_info().currsize >= 1  # the banner's words, on show
+    run_frames(app, round(60 * scene.flourishes.moments.remaining) + 5)
+    assert not scene.flourishes.items
+    assert flourishes._words.cache_info().currsize == 0 and flourishes._star.cache_info().currsize == 0
+    scene.flourishes.on_event(ev.WentOut(0, False))  # another, skipped by a click
+    run_frames(app, 10)
+    click(app, (5, scene.size[1] // 2))
+    assert not scene.flourishes.items and flourishes._words.cache_info().currsize == 0

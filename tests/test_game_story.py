@@ -63,3 +63,6 @@ def test_game_over_shows_the_summary_and_a_key_ends_the_confetti(app: App) -> No
     fast = GameOverScene(state)
     fast.celebrate(story, "instant")
     assert not fast.party.on  # none at Instant
+    quiet = GameOverScene(state)
+    quiet.celebrate(story, "normal", confetti=False)  # the Celebrations setting off
+    assert not quiet.party.on and quiet.story is story  # no confetti, the summary all the same

@@ -93,7 +93,7 @@ def set_row(scene: SettingsScene, row: str, value: object) -> None:
 def test_every_setting_changes_at_once_and_survives_a_restart(flow: Flow, store: Storage) -> None:
     scene = open_settings_from_menu(flow)
     choices = {"speed": "fast", "sound": False, "volume": 0.3, "card_size": "large", "four_colour": True,
-               "sort_order": "suit", "discard_warning": False, "players": 2}
+               "sort_order": "suit", "discard_warning": False, "celebrations": False, "players": 2}
     for row, value in choices.items():
         set_row(scene, row, value)
         saved = Storage(store.root).load_settings()  # written at once, as a restart would read it
@@ -113,7 +113,7 @@ def test_every_setting_changes_at_once_and_survives_a_restart(flow: Flow, store:
         s = again.settings
         assert (s.language, s.sound, s.volume, s.card_size, s.four_colour, s.sort_order, s.discard_warning) == (
             "fr", False, 0.3, "large", True, "suit", False)
-        assert (s.setup.speed, s.setup.players) == ("fast", 2)
+        assert (s.setup.speed, s.setup.players, s.celebrations) == ("fast", 2, False)
     finally:
         again.close()
 

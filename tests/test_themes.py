@@ -128,3 +128,57 @@ def test_back_and_felt_chosen_in_settings_apply_at_once_and_are_remembered(tmp_p
         assert (themes.back_name(), themes.felt_name()) == ("night", "wine")  # a restart wears them again
     finally:
         again.close()
+
+
+def share_of(image: pygame.Surface, colour: tuple[int, int, int]) -> float:
+    """The share of an image's pixels that are exactly `colour` (opaque)."""
+    w, h = image.get_size()
+    rgba = pygame.image.tobytes(image, "RGBA")
+    want = bytes((*colour, 255))
+    return sum(rgba[i:i + 4] == want for i in range(0, len(rgba), 4)) / (w * h)
+
+
+def test_the_score_and_log_panels_follow_the_felt_even_mid_game(tmp_path: Path) -> None:
+    flow = Flow((1366, 768), storage=Storage(tmp_path / "data"), sounds=SoundBoard(CountingMixer()))
+    flow.app.clock = FakeClock()
+    try:
+        flow.start_game(4, 5, "easy")
+        flow.app.run(frames=3)
+        table = flow.table
+        assert table is not None
+        for felt in ("wine", "slate", "blue", "green"):
+            settings = flow.settings
+            settings.felt = felt
+            flow.apply_settings(settings)  # as the settings screen does, the game on the table behind it
+            flow.app.scenes.request(table)
+            flow.app.run(frames=2)
+            panel = themes.FELTS[felt].panel
+            for image in (table.score_panel._cache[1], table.log_panel._cache[1]):  # type: ignore[index]
+                assert share_of(image, panel) > 0.3, felt  # the panel's body in the felt's own tone
+                others = {themes.FELTS[f].panel for f in FELTS if f != felt}
+                assert all(share_of(image, c) == 0 for c in others), felt  # no other felt's panel left
+    finally:
+        flow.close()
+
+
+def test_the_side_seats_hands_turn_the_new_back_too(tmp_path: Path) -> None:
+    """A back chosen mid-game: the stock and the top seat wore it, the hands at the sides kept the old one."""
+    flow = Flow((1366, 768), storage=Storage(tmp_path / "data"), sounds=SoundBoard(CountingMixer()))
+    flow.app.clock = FakeClock()
+    try:
+        flow.start_game(4, 5, "easy")
+        flow.app.run(frames=3)
+        table = flow.table
+        assert table is not None
+        keeper = table.cards.keeper
+        width = 40
+        before = pygame.image.tobytes(keeper.rotated_back(width), "RGBA")
+        settings = flow.settings
+        settings.card_back = "red"
+        flow.apply_settings(settings)
+        turned = keeper.rotated_back(width)
+        assert pygame.image.tobytes(turned, "RGBA") != before
+        assert pygame.image.tobytes(turned, "RGBA") == pygame.image.tobytes(
+            pygame.transform.rotate(table.cards.faces.get(width).back(), 90), "RGBA")
+    finally:
+        flow.close()

@@ -187,6 +187,7 @@ class Settings:
     high_contrast: bool = False
     card_back: str = "blue"
     felt: str = "green"
+    celebrations: bool = True  # a canasta's banner, a going out's, the winners' confetti
 
     def to_json(self) -> dict:
         return {"format": FORMAT, "language": self.language, "setup": self.setup.to_json(), "sound": self.sound,
@@ -195,7 +196,7 @@ class Settings:
                 "show_playable": self.show_playable, "speech": self.speech,
                 "speech_verbosity": self.speech_verbosity, "speech_rate": self.speech_rate,
                 "text_size": self.text_size, "high_contrast": self.high_contrast, "card_back": self.card_back,
-                "felt": self.felt,
+                "felt": self.felt, "celebrations": self.celebrations,
                 "window": self.window.to_json() if self.window is not None else None}
 
     @staticmethod
@@ -228,6 +229,7 @@ class Settings:
             window=WindowState.from_json(window),
             card_back=r.get("card_back", one_of(*CARD_BACKS), default.card_back),
             felt=r.get("felt", one_of(*FELTS), default.felt),
+            celebrations=r.get("celebrations", is_bool, default.celebrations),
         )
         if window is not None and (settings.window is None or settings.window.to_json() != window):
             r.refused.append("window")

@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 from datetime import date
+from typing import TYPE_CHECKING
 
-from game.ai import get_player
 from game.i18n import _, number
 from game.keep.folder_files import StorageError
 from game.keep.settings import GameSetup, Settings
@@ -35,7 +35,6 @@ from game.rules.record import GameRecord
 from game.rules.ruleset import BOLIVIA, RULESETS
 from game.rules.state import GameState, Phase
 from game.shell.app import App, desktop_sizes
-from game.shell.controller import TurnController
 from game.shell.keeping import Keeping
 from game.shell.playback import Playback
 from game.shell.rooms import Rooms
@@ -43,12 +42,15 @@ from game.shell.together import Together
 from game.shell.window import DEFAULT_SIZE, MIN_SIZE, place_window
 from game.ui.narrate import side_names
 from game.ui.sounds import SILENT, SoundBoard, pre_init
-from scenes.game_over import GameOverScene
-from scenes.house_rules import HouseSetupScene
 from scenes.menu import MenuScene
 from scenes.rules import game_name
-from scenes.scoring import ScoringScene
-from scenes.table import TableScene
+
+if TYPE_CHECKING:
+    from game.shell.controller import TurnController
+    from scenes.table import TableScene
+
+# The computer players, the table and the screens after it are imported when first needed (a game started,
+# a setup opened), not at start-up: the menu, the first screen, comes sooner.
 
 DEMO_SCORING = 1.0  # seconds the demo shows each scoring screen
 DEMO_GAME_OVER = 2.5
@@ -147,6 +149,8 @@ class Flow(Keeping, Rooms, Playback, Together):
             self.app.quit()
 
     def open_setup(self) -> None:
+        from scenes.house_rules import HouseSetupScene
+
         deal, self._pending_deal = self._pending_deal, ""
         self.app.scenes.request(HouseSetupScene(self.settings.setup, on_start=self.start_from_setup,
                                                 on_back=self.start_menu, language=self.language,
@@ -178,6 +182,8 @@ class Flow(Keeping, Rooms, Playback, Together):
     # ----- games --------------------------------------------------------------------------------
 
     def _player(self, level: str):
+        from game.ai import get_player
+
         for name in (level, "greedy"):
             try:
                 return get_player(name, table=True)
@@ -187,6 +193,8 @@ class Flow(Keeping, Rooms, Playback, Together):
 
     def start_game(self, players: int, seed: int | None, level: str | list[str], target: int | None = None,
                    speed: str = "normal", deal: DealCode | None = None) -> None:
+        from game.shell.controller import TurnController
+
         seed = random.randrange(1 << 30) if seed is None else seed
         rules = self.settings.setup.rules() if self._settings is not None else BOLIVIA
         record = None
@@ -210,6 +218,8 @@ class Flow(Keeping, Rooms, Playback, Together):
         """Restore the saved game exactly as it was left (the menu's Continue, `--continue`); with `demo`,
         every seat is a computer at top speed and nothing is saved. No save, or one refused: the menu,
         which says why."""
+        from game.shell.controller import TurnController
+
         saved = self.storage.load_game() if self.storage.has_save() else None
         if saved is None:
             self.start_menu()  # none, or damaged since the menu opened: the menu says so
@@ -232,6 +242,8 @@ class Flow(Keeping, Rooms, Playback, Together):
             self._open_table(controller, "fast" if demo else self.speed)
 
     def start_demo(self, players: int, seed: int) -> None:
+        from game.shell.controller import TurnController
+
         self.demo = True
         self.levels, self.speed, self.seed = [DEMO_LEVEL] * players, "instant", seed
         state = GameState(players, seed)
@@ -245,6 +257,8 @@ class Flow(Keeping, Rooms, Playback, Together):
             self.table = None
 
     def _open_table(self, controller: TurnController, speed: str, show: bool = True) -> TableScene:
+        from scenes.table import TableScene
+
         self._leave_table()
         self._save_failed = False
         controller.on_dead_end = self._dead_end
@@ -280,6 +294,8 @@ class Flow(Keeping, Rooms, Playback, Together):
         self.show_scoring(table)
 
     def show_scoring(self, table: TableScene) -> None:
+        from scenes.scoring import ScoringScene
+
         record = self._record_of(table.state)
         hand = record.hand(table.state.results[-1]["hand"]) if record is not None else None
         scene = ScoringScene(
@@ -305,6 +321,8 @@ class Flow(Keeping, Rooms, Playback, Together):
             self.app.scenes.request(table)
 
     def game_over(self, state: GameState) -> None:
+        from scenes.game_over import GameOverScene
+
         stats = None
         record = self._record_of(state)
         failed: list[str] = []
@@ -334,7 +352,8 @@ class Flow(Keeping, Rooms, Playback, Together):
             human=not self.demo,
         )
         if record is not None and record.hands and not self.demo:
-            scene.celebrate(tell(record, state.side_of(0)), self.speed)  # the game's summary, and confetti
+            # the game's summary, and confetti unless the player turned celebrations off
+            scene.celebrate(tell(record, state.side_of(0)), self.speed, self.settings.celebrations)
             scene.on_replay = lambda: self.open_replay(record, record.hands[-1].hand, scene)
             scene.on_review = lambda: self.open_review(record, record.hands[-1].hand, scene)
         if failed:

@@ -6,15 +6,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.ai.review import Moment
-from game.rules.record import GameRecord
-from scenes.replay import ReplayScene
-from scenes.review import ReviewScene
-from scenes.scene import Scene
-
 if TYPE_CHECKING:
+    from game.ai.review import Moment
     from game.keep.settings import Settings
+    from game.rules.record import GameRecord
     from game.shell.app import App
+    from scenes.scene import Scene
     from scenes.table import TableScene
 
 
@@ -34,6 +31,8 @@ class Playback:
     def open_replay(self, record: GameRecord, hand: int, back: Scene, names: list[str] | None = None) -> None:
         """A hand of `record` played back (the scene it came from comes back after it). `names`: the seats'
         (the people's at a table with friends)."""
+        from scenes.replay import ReplayScene  # when first asked, not at start-up
+
         self.app.scenes.request(ReplayScene(record, hand, on_back=lambda: self.app.scenes.request(back),
                                             sort_order=self.settings.sort_order,
                                             four_colour=self.settings.four_colour, names=names))
@@ -41,6 +40,9 @@ class Playback:
     def open_review(self, record: GameRecord, hand: int, back: Scene, names: list[str] | None = None) -> None:
         """Where the player's moves of the hand cost most; a moment chosen opens the replay at its move, and
         the review comes back after it (worked out once), then the scene it came from."""
+        from scenes.replay import ReplayScene
+        from scenes.review import ReviewScene
+
         review = ReviewScene(record, hand, seat=0, on_back=lambda: self.app.scenes.request(back), names=names)
 
         def replay_at(moment: Moment) -> None:

@@ -7,35 +7,22 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.ai import get_player
 from game.i18n import _
 from game.keep.folder_files import StorageError
-from game.keep.lesson_progress import LessonProgress
 from game.keep.settings import Settings
-from game.keep.stats import Statistics
 from game.keep.storage import Storage
-from game.lessons import GUIDED, course
-from game.lessons.pages import Reading
-from game.rules.ruleset import RULESETS
-from game.rules.state import GameState
-from game.shell.controller import TurnController
-from scenes.guided import GuidedScene
-from scenes.lesson_play import LessonScene
-from scenes.lessons import LessonsScene
-from scenes.reading import ReadingScene
-from scenes.replay import ReplayScene
-from scenes.rules import RulesScene
-from scenes.scene import Scene
-from scenes.scoring import ScoringScene
-from scenes.settings import SettingsScene
-from scenes.statistics import StatisticsScene
-from scenes.table import TableScene
 
 GUIDED_LEVEL = "easy"  # the computer seats of a guided first game: a newcomer's table
 
 if TYPE_CHECKING:
+    from game.keep.lesson_progress import LessonProgress
+    from game.keep.stats import Statistics
     from game.shell.app import App
     from game.ui.sounds import SoundBoard
+    from scenes.scene import Scene
+    from scenes.table import TableScene
+
+# Each room's scene is imported when the room first opens, not at start-up: the menu comes sooner.
 
 
 class Rooms:
@@ -55,6 +42,8 @@ class Rooms:
     def _game_showing(self) -> Scene | None:
         """The game's scene showing, the table or its scoring screen, when a room is opened from its pause
         menu: the room goes back to it."""
+        from scenes.scoring import ScoringScene
+
         current = self.app.scenes.current
         if self.table is None or current is None:
             return None
@@ -62,6 +51,8 @@ class Rooms:
 
     def open_settings(self) -> None:
         """From the main menu, or from a game's pause menu (then back to that game)."""
+        from scenes.settings import SettingsScene
+
         game = self._game_showing()
         table = self.table if game is not None else None
         back = (lambda: self.app.scenes.request(game)) if game is not None else self.start_menu
@@ -72,6 +63,8 @@ class Rooms:
 
     def open_rules(self) -> None:
         """The rules of the game on the table (back to it), or of the default game from the menu."""
+        from scenes.rules import RulesScene
+
         game = self._game_showing()
         if game is not None and self.table is not None:
             table = self.table
@@ -82,6 +75,9 @@ class Rooms:
         self.app.scenes.request(scene)
 
     def open_statistics(self) -> None:
+        from scenes.replay import ReplayScene
+        from scenes.statistics import StatisticsScene
+
         def reset() -> Statistics:
             try:
                 return self.storage.reset_stats()
@@ -108,12 +104,19 @@ class Rooms:
 
     def open_lessons(self, game: str | None = None) -> None:
         """The lessons of a course: the game of the last setup's, or the one asked."""
+        from scenes.lessons import LessonsScene
+
         game = game or self.settings.setup.game
         self.app.scenes.request(LessonsScene(game, self.storage.load_lessons(), on_open=self.open_lesson,
                                              on_back=self.start_menu, on_guided=self.open_guided))
 
     def open_lesson(self, game: str, index: int) -> None:
         """The course's entry at `index` (game/lessons/lesson.py `Course.entries`): a lesson, or pages to read."""
+        from game.lessons import course
+        from game.lessons.pages import Reading
+        from scenes.lesson_play import LessonScene
+        from scenes.reading import ReadingScene
+
         c = course(game)
         entries = c.entries
         entry = entries[index]
@@ -136,6 +139,15 @@ class Rooms:
         """A guided first game of the course's game: one hand at a table of four against the computer, the
         coach's hint and its reason at each of the player's turns (scenes/guided.py), ending at the scoring
         screen, which goes back to the lessons. Never saved, never counted: the game in progress stays."""
+        from game.ai import get_player
+        from game.lessons import GUIDED
+        from game.rules.ruleset import RULESETS
+        from game.rules.state import GameState
+        from game.shell.controller import TurnController
+        from scenes.guided import GuidedScene
+        from scenes.scoring import ScoringScene
+        from scenes.table import TableScene
+
         seed = random.randrange(1 << 30)
         speed = self.settings.setup.speed
         state = GameState(4, seed, rules=RULESETS[game])

@@ -14,6 +14,7 @@ import logging
 import os
 import socket
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from game.i18n import _
 from game.keep.atomic_files import write_text_atomic
@@ -21,17 +22,17 @@ from game.keep.folder_files import data_dir
 from game.keep.safe_json import BadFile, read_json_file
 from game.keep.settings import GameSetup
 from game.net.invite import DEFAULT_PORT, BadInvite, read_invite
-from game.net.session import Session
 from game.rules.house import house_of
 from game.rules.state import Phase
-from game.shell.net_turns import NetTurns
 from game.ui.narrate import seat_names
-from scenes.game_over import GameOverScene
-from scenes.house_rules import HouseSetupScene
-from scenes.house_words import house_summary
-from scenes.net_table import NetTableScene, seat_names_at
-from scenes.scoring import ScoringScene
-from scenes.together import LobbyScene, TogetherScene
+
+if TYPE_CHECKING:
+    from game.net.session import Session
+    from scenes.net_table import NetTableScene
+    from scenes.together import LobbyScene
+
+# The network (asyncio, websockets) and these screens are imported when a player first asks for a table
+# with friends, not at start-up: the menu comes sooner.
 
 log = logging.getLogger("bolivia.together")
 
@@ -74,6 +75,8 @@ class Together:
     # ----- the screen of choices --------------------------------------------------------------------
 
     def open_together(self, status: str = "") -> None:
+        from scenes.together import TogetherScene
+
         self._close_net()
         saved = self._saved_seat()
         remembered = saved.get("name") if saved and isinstance(saved.get("name"), str) else ""
@@ -117,12 +120,18 @@ class Together:
     # ----- hosting ----------------------------------------------------------------------------------
 
     def host_table(self, name: str) -> None:
+        from scenes.house_rules import HouseSetupScene
+
         self.net_name = name or self.settings_name()
         self.app.scenes.request(HouseSetupScene(self.settings.setup, on_start=self._host_with,
                                                 on_back=self.open_together, language=self.language,
                                                 on_language=self.choose_language))
 
     def _host_with(self, setup: GameSetup) -> None:
+        from game.net.session import Session
+        from scenes.house_words import house_summary
+        from scenes.together import LobbyScene
+
         self.settings.setup = setup
         host = table_host()
         session = Session()
@@ -164,6 +173,9 @@ class Together:
     # ----- joining ----------------------------------------------------------------------------------
 
     def join_table(self, name: str, where: str, partner: bool) -> None:
+        from game.net.session import Session
+        from scenes.together import LobbyScene
+
         self.net_name = name or self.settings_name()
         try:
             invite = read_invite(where)
@@ -244,6 +256,9 @@ class Together:
     # ----- the table --------------------------------------------------------------------------------
 
     def _open_net_table(self, first: dict, rest: list[dict]) -> None:
+        from game.shell.net_turns import NetTurns
+        from scenes.net_table import NetTableScene, seat_names_at
+
         session = self.net
         assert session is not None
         me = first["seat"]
@@ -267,6 +282,8 @@ class Together:
         self.app.scenes.request(table)
 
     def _net_seats_changed(self, msg: dict) -> None:
+        from scenes.net_table import seat_names_at
+
         table, session = self.net_table, self.net
         try:
             _check_table(msg)
@@ -290,6 +307,8 @@ class Together:
             self.open_replay(record, hand, table, list(table.net_names))
 
     def _net_hand_ended(self, table: NetTableScene) -> None:
+        from scenes.scoring import ScoringScene
+
         turns = table.controller
         if self.net is not None:
             turns.take(self.net.poll())  # the hand's record comes just after its end
@@ -307,6 +326,8 @@ class Together:
         self.app.scenes.request(scene)
 
     def _net_after_scoring(self, table: NetTableScene) -> None:
+        from scenes.game_over import GameOverScene
+
         if table.state.phase == Phase.GAME_OVER:
             self._count_friends_game(table)
             state = table.state
@@ -376,6 +397,9 @@ class Together:
         if saved is None:
             self.open_together()
             return
+        from game.net.session import Session
+        from scenes.together import LobbyScene
+
         self._close_net()
         session = Session()
         url = saved["url"]

@@ -340,7 +340,8 @@ def build_parser() -> argparse.ArgumentParser:
                          ("endgame", "game.tools.endgame"), ("review-bench", "game.tools.review_bench"),
                          ("house-check", "game.tools.house_check"),
                          ("partner-measure", "game.tools.partner_measure"), ("serve", "game.tools.serve"),
-                         ("table-bench", "game.tools.table_bench"), ("table-faults", "game.tools.table_faults")):
+                         ("table-bench", "game.tools.table_bench"), ("table-faults", "game.tools.table_faults"),
+                         ("hand-time", "game.tools.hand_time")):
         try:
             mod = __import__(module, fromlist=["register"])
         except ImportError:

@@ -22,6 +22,10 @@ BIG_BLOCK = 512 * 1024  # bytes from which a block gets pages of its own
 def _libc():
     if not sys.platform.startswith("linux"):
         return None
+    try:  # glibc's own name first: find_library runs `ldconfig -p`, a tenth of a second before the first frame
+        return ctypes.CDLL("libc.so.6")
+    except OSError:
+        pass
     try:
         return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
     except OSError:

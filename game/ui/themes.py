@@ -25,6 +25,7 @@ class BackDesign:
 class FeltColours:
     middle: Color
     edge: Color
+    panel: Color  # the panels over it (score, what happened, every screen's box): a darker tone of the felt
 
 
 BACKS: dict[str, BackDesign] = {
@@ -34,10 +35,10 @@ BACKS: dict[str, BackDesign] = {
     "night": BackDesign((24, 24, 34), (196, 150, 40), (210, 176, 80), (224, 168, 20), "stripes"),
 }
 FELTS: dict[str, FeltColours] = {
-    "green": FeltColours((22, 104, 58), (10, 58, 32)),
-    "blue": FeltColours((22, 70, 120), (10, 34, 66)),
-    "wine": FeltColours((112, 28, 44), (58, 12, 22)),
-    "slate": FeltColours((64, 72, 80), (30, 34, 40)),
+    "green": FeltColours((22, 104, 58), (10, 58, 32), (18, 70, 42)),
+    "blue": FeltColours((22, 70, 120), (10, 34, 66), (16, 46, 82)),
+    "wine": FeltColours((112, 28, 44), (58, 12, 22), (72, 18, 30)),
+    "slate": FeltColours((64, 72, 80), (30, 34, 40), (38, 44, 52)),
 }
 DEFAULT_BACK = "blue"
 DEFAULT_FELT = "green"

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 import pygame
 
 from game.rules.cards import FACE
+from game.ui import themes
 from game.ui.card_faces import FaceCache
 from game.ui.native_memory import trim_heap
 
@@ -29,7 +30,7 @@ class FaceKeeper:
         self.wishes_at = -1  # the version they were worked out for
         self.kept: dict[int, set[int | None]] = {}  # what the last trim kept
         self._needed_before: dict[int, set[int | None]] = {}
-        self._rotated: dict[int, pygame.Surface] = {}
+        self._rotated: dict[tuple[int, str], pygame.Surface] = {}  # by width and the back's design
 
     def pending(self, version: int) -> bool:
         """Whether faces are still to be drawn ahead (work an idle table does before it rests)."""
@@ -67,8 +68,8 @@ class FaceKeeper:
             keep.setdefault(w, set()).update(codes)
         self.let_go(keep)
         self._needed_before, self.kept = needed, keep
-        for w in [w for w in self._rotated if max(12, w) not in needed]:
-            del self._rotated[w]
+        for key in [key for key in self._rotated if max(12, key[0]) not in needed]:
+            del self._rotated[key]
 
     def let_go(self, keep: dict[int, set[int | None]]) -> None:
         """Keep only these faces; when megabytes of them went, the heap gives their pages back (faces are
@@ -80,7 +81,9 @@ class FaceKeeper:
 
     def rotated_back(self, w: int) -> pygame.Surface:
         """A card's back turned a quarter, for the hands of the seats at the sides."""
-        img = self._rotated.get(w)
+        key = (w, themes.back_name())  # another back chosen in Settings: the side hands turn it too
+        img = self._rotated.get(key)
         if img is None:
-            img = self._rotated[w] = pygame.transform.rotate(self.faces.get(max(12, w)).back(), 90)
+            self._rotated = {k: v for k, v in self._rotated.items() if k[1] == key[1]}
+            img = self._rotated[key] = pygame.transform.rotate(self.faces.get(max(12, w)).back(), 90)
         return img

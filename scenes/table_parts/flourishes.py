@@ -4,6 +4,7 @@ says which, how big and for how long; this part draws them).
 The player's own side gets a banner across the table in the player's language and a burst of gold on
 the meld as its cards close up into a canasta; the other side the quieter words over its meld. A key or
 a click skips whatever shows (the event still does what it does), and nothing here holds up the game.
+With the Celebrations setting off (`enabled`), no moment is shown.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from functools import lru_cache
 import pygame
 import pytweening
 
-from game.assets import font
+from game.assets import FONT_BOLD, asset_path
 from game.i18n import _
 from game.rules import events as ev
 from game.rules.names import canasta_name
@@ -25,29 +26,35 @@ from game.ui.draw_list import DrawList
 from game.ui.layout import Rect
 from scenes.widgets import GOLD, INK
 
-BAND: tuple[int, int, int, int] = (12, 30, 20, 200)
+SHADE = 0.22  # the ribbon darkens the table under it to this share of its light: see-through, the felt's own tone
 SKIPS = (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN)
 
 
-@lru_cache(maxsize=8)  # a few sizes of a few words: each up to a few hundred kB at a large window
+@lru_cache(maxsize=4)  # the words of the moments on show, at one size each: a few hundred kB at a large window
 def _words(text: str, size: int, color: tuple[int, int, int]) -> pygame.Surface:
-    """A moment's words, rendered once a size (each frame sets its own alpha on it)."""
-    return font(size, True).render(text, True, color).convert_alpha() if pygame.display.get_surface() else \
-        font(size, True).render(text, True, color)
+    """A moment's words, rendered once at their full size (each frame sets its own alpha on it, and the
+    words springing up are this image scaled: no font and no image kept for each size they pass)."""
+    # A font of its own at this size, let go once the words are drawn: the shared cache would keep a large
+    # size's glyphs (the largest text of the game) for the rest of the session.
+    image = pygame.font.Font(asset_path("fonts", FONT_BOLD), max(1, size)).render(text, True, color)
+    return image.convert_alpha() if pygame.display.get_surface() else image
 
 
-@lru_cache(maxsize=2)  # a ribbon or two at a time: up to a megabyte each at a large window
-def _band(size: tuple[int, int]) -> pygame.Surface:
-    """The banner's ribbon: dark, see-through, gold edged."""
-    band = pygame.Surface(size, pygame.SRCALPHA)
-    band.fill(BAND)
-    edge = max(2, size[1] // 24)
-    pygame.draw.rect(band, (*GOLD, 255), (0, 0, size[0], edge))
-    pygame.draw.rect(band, (*GOLD, 255), (0, size[1] - edge, size[0], edge))
-    return band
+def _scaled(image: pygame.Surface, share: float) -> pygame.Surface:
+    """`image` at `share` of its size, for the few frames the words spring up (made and let go at once)."""
+    if share >= 0.999:
+        return image
+    w, h = image.get_size()
+    return pygame.transform.smoothscale(image, (max(1, round(w * share)), max(1, round(h * share))))
 
 
-@lru_cache(maxsize=64)
+def let_go() -> None:
+    """The last moment ended: its words and sparks go (some megabytes at a large window), until the next."""
+    for cache in (_words, _star):
+        cache.cache_clear()
+
+
+@lru_cache(maxsize=32)
 def _star(size: int, color: tuple[int, int, int]) -> pygame.Surface:
     """A four-pointed spark, `size` pixels across."""
     star = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -71,6 +78,8 @@ class Flourishes:
         self.side_of = side_of
         self.seat = seat
         self.moments = Celebrations(speed(), own_side)
+        self.enabled = True  # the Celebrations setting: off, no moment is shown at all
+
 
     @property
     def items(self) -> list[Moment]:
@@ -78,19 +87,22 @@ class Flourishes:
         return self.moments.moments
 
     def on_event(self, e: ev.Event) -> None:
-        if isinstance(e, ev.CanastaMade | ev.WentOut):
+        if self.enabled and isinstance(e, ev.CanastaMade | ev.WentOut):
             self.moments.speed = self.speed()
             self.moments.add([e], {s: self.side_of(s) for s in range(4)})
 
     def seen(self, event: pygame.event.Event) -> pygame.event.Event:
         """A key or a click skips what shows; the event goes on to do what it does."""
-        if event.type in SKIPS:
-            self.moments.skip()
+        if event.type in SKIPS and self.moments.skip():
+            let_go()
         return event
 
     def update(self, dt: float) -> bool:
         """True while any shows (each frame draws it again)."""
-        return self.moments.update(dt)
+        showing = self.moments.update(dt)
+        if showing and not self.moments.moments:  # the last one just ended
+            let_go()
+        return showing
 
     def words(self, m: Moment, names: list[str] | None) -> str:
         if m.kind == "out":
@@ -142,17 +154,22 @@ class Flourishes:
         room = min(w, _words(text, full, GOLD).get_width() + 8 * u)
         unroll = pytweening.easeOutCubic(min(1.0, t / 0.15))
         band_w = max(1, round(room * unroll))
-        alpha = round(255 * _fade(t, 0.08, 0.25))
-        band = _band((room, band_h))
-        band.set_alpha(alpha)
+        shown = _fade(t, 0.08, 0.25)
+        alpha = round(255 * shown)
         top = h // 2 - band_h // 2 - round(u * 2)
-        surface.blit(band, ((w - band_w) // 2, top), area=pygame.Rect((room - band_w) // 2, 0, band_w, band_h))
+        # The ribbon darkens the table under it (no image of its own: up to a megabyte at a large window),
+        # between two gold edges, all fading in and out with the words.
+        ribbon = pygame.Rect((w - band_w) // 2, top, band_w, band_h)
+        light = round(255 * (1 - (1 - SHADE) * shown))
+        surface.fill((light, light, light), ribbon, special_flags=pygame.BLEND_RGB_MULT)
+        edge = max(2, band_h // 24)
+        gold = tuple(round(c * shown + 40 * (1 - shown)) for c in GOLD)
+        draw_list.rect(surface, gold, (ribbon.x, ribbon.y, ribbon.w, edge))
+        draw_list.rect(surface, gold, (ribbon.x, ribbon.bottom - edge, ribbon.w, edge))
         pop = pytweening.easeOutBack(min(1.0, t / 0.2))
-        px = max(8, round(full * min(4, round(4 * (0.5 + 0.5 * pop))) / 4))  # springs up in four sizes
-        words = _words(text, px, GOLD)
-        if words.get_width() > w - 2 * u:
-            px = max(8, px * (w - 2 * u) // words.get_width())
-            words = _words(text, px, GOLD)
+        words = _words(text, full, GOLD)
+        fit = min(1.0, (w - 2 * u) / words.get_width())  # a long name in a narrow window: smaller
+        words = _scaled(words, fit * min(1.0, 0.5 + 0.5 * pop))  # springs up from half its size
         words.set_alpha(alpha)
         surface.blit(words, words.get_rect(center=(w // 2, top + band_h // 2)))
 
@@ -160,8 +177,8 @@ class Flourishes:
                size: tuple[int, int], u: int, i: int) -> None:
         """The other side's moment: its words spring from its meld (or the table's top) and fade."""
         t = m.t
-        scale = 0.6 + 0.6 * pytweening.easeOutElastic(min(1.0, t * 2.5))
-        img = _words(text, max(8, round(u * 1.4 * round(scale * 4) / 4)), GOLD)  # a few sizes: a few renders
+        scale = 0.6 + 0.6 * pytweening.easeOutElastic(min(1.0, t * 2.5))  # 0.6 to past 1.2, and back to 1.2
+        img = _scaled(_words(text, max(8, round(u * 1.4 * 1.2)), GOLD), min(1.0, scale / 1.2))
         img.set_alpha(255 if t < 0.7 else round(255 * (1 - (t - 0.7) / 0.3)))
         rect = pygame.Rect(where) if where else pygame.Rect(0, 0, size[0], size[1] // 2)
         spot = img.get_rect(center=(rect.centerx, rect.centery + i * round(u * 1.6)))

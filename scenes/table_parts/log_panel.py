@@ -8,6 +8,7 @@ import pygame
 
 from game.i18n import language
 from game.rules.record import HandRecord
+from game.ui import themes
 from game.ui.draw_list import DrawList
 from game.ui.hand_story import hand_story
 from scenes.table_parts.overlays import log_panel_image
@@ -70,7 +71,7 @@ class LogPanel:
         r = self.rect
         if r.w <= 0:
             return
-        key = (tuple(self.lines[-10:]), tuple(r), self.text_px)
+        key = (tuple(self.lines[-10:]), tuple(r), self.text_px, themes.felt_name())  # the panel follows the felt
         if self._cache is None or self._cache[0] != key:
             self._cache = (key, log_panel_image(r.size, self.lines, self.text_px))
         surface.blit(self._cache[1], r.topleft)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.i18n import _, language, ngettext, number
+from game.ui import themes
 from game.ui.draw_list import DrawList
 from scenes.table_parts.view import TableView
 from scenes.widgets import GOLD, INK, INK_DIM, draw_text, fit_size, panel_image, text_image
@@ -44,7 +45,7 @@ class ScorePanel:
         s = view.state
         notes = tuple((side_note(view, side, True), side_note(view, side, False)) for side in range(s.sides))
         return (tuple(self.rect), u, language(), s.hand_no, s.target, tuple(s.scores), view.side,
-                tuple(view.side_names), notes)
+                tuple(view.side_names), notes, themes.felt_name())  # the panel follows the felt
 
     @staticmethod
     def draw_lines(surface: pygame.Surface, view: TableView, r: pygame.Rect, u: int) -> None:
