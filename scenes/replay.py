@@ -34,7 +34,6 @@ from scenes.widgets import (
     draw_text,
     felt_background,
     fit_size,
-    panel_colour,
     ui_unit,
 )
 
@@ -254,38 +253,46 @@ class ReplayScene(Scene):
         names = self.names or seat_names(state.players)
         pad = u // 2
         top = box.y + pad // 2
+        label_h = max(text + 4, font(text, True).get_height() + 1)  # a line's whole height: cards start under it
         if self.view_mode == "seat":  # whose view, and when, over the board: the position it chose from
             top = self._draw_whose(surface, state, names, pygame.Rect(box.x + pad, top, box.w - 2 * pad, 0), text)
+        # Each hand's name and count in a column left of its cards, never over a card: the rows' cards overlap
+        # at their feet (the index corners show), so a label between the rows would cover the row above.
+        count_w = font(text, True).size(ngettext("{n} card", "{n} cards", 88).format(n=88))[0]
+        label_w = min(max([count_w] + [font(text, True).size(n)[0] for n in names]) + pad, round(box.w * 0.2))
         # The hands' column is as wide as the hand's longest hand needs (every card's index corner showing),
         # from 42 % to 58 % of the board: the same for every move of the hand, so nothing jumps.
         longest = max((len(hand) for f in self.model.frames for hand in f.state.hands), default=1)
-        needed = faces.width + round((longest - 1) * faces.width * 0.36)
+        needed = label_w + faces.width + round((longest - 1) * faces.width * 0.36)
         left = pygame.Rect(box.x + pad, top, min(max(round(box.w * 0.42), needed), round(box.w * 0.58)),
                            box.bottom - pad // 2 - top)
         right = pygame.Rect(left.right + pad, left.y, box.right - pad - left.right - pad, left.h)
-        row_h = text + 4 + round(faces.height * ROW_SHOWN)  # the next row's label covers the cards' feet
+        row_h = text + 4 + round(faces.height * ROW_SHOWN)  # the next row's cards cover the feet of this one's
         y = left.y
         acting = self.model.frame.seat
+        cards_x = left.x + label_w
         for seat in range(state.players):
             hand = state.hands[seat]
             if None not in hand:  # a hand seen face up, as the player sorts a hand (backs stay as they are)
                 hand = tuple(sorted(hand, key=self.order))
-            label = ngettext("{who}: {n} card", "{who}: {n} cards", len(hand)).format(who=names[seat], n=len(hand))
-            # On the panel's colour: the row above's cards end under it.
-            pygame.draw.rect(surface, panel_colour(), (left.x - pad // 2, y - 2, left.w + pad, text + 6))
-            draw_text(surface, label, text, GOLD if seat == acting else INK, (left.x, y), bold=seat == acting)
-            room = left.w - faces.width
+            colour = GOLD if seat == acting else INK
+            who, px = cut_to_fit(names[seat], text, label_w - pad // 2)
+            draw_text(surface, who, px, colour, (left.x, y), bold=True)
+            count, px = cut_to_fit(ngettext("{n} card", "{n} cards", len(hand)).format(n=len(hand)), text,
+                                   label_w - pad // 2)
+            draw_text(surface, count, px, colour, (left.x, y + text + 2), bold=seat == acting)
+            room = left.right - cards_x - faces.width
             gap = min(faces.width // 2, room // max(1, len(hand) - 1)) if len(hand) > 1 else 0
             for i, card in enumerate(hand):
-                surface.blit(faces.card(card), (left.x + i * gap, y + text + 4))
+                surface.blit(faces.card(card), (cards_x + i * gap, y))
             y += row_h
+        y += faces.height - row_h + 2  # under the last hand's whole cards: nothing is drawn over the pile's label
         pile = state.pile
         label = (ngettext("Pile: {n} card", "Pile: {n} cards", len(pile)).format(n=len(pile)) + " · "
                  + ngettext("stock: {n} card", "stock: {n} cards", state.stock).format(n=state.stock))
-        pygame.draw.rect(surface, panel_colour(), (left.x - pad // 2, y - 2, left.w + pad, text + 6))
         draw_text(surface, label, fit_size(label, text, left.w, READABLE_PX), INK, (left.x, y), bold=True)
         for i, card in enumerate(pile[-3:]):  # the top card last, on top
-            surface.blit(faces.card(card), (left.x + i * (faces.width // 3), y + text + 4))
+            surface.blit(faces.card(card), (left.x + i * (faces.width // 3), y + label_h))
         sides = side_names(state.players)
         side_h = right.h // state.sides
         for side in range(state.sides):
@@ -293,16 +300,13 @@ class ReplayScene(Scene):
             reds = len(state.red_threes[side])
             label = sides[side] + (" · " + ngettext("{n} red three", "{n} red threes", reds).format(n=reds)
                                    if reds else "")
-            px = fit_size(label, text, right.w, READABLE_PX)  # smaller, then cut with "…", inside the board
-            f = font(px, True)
-            while f.size(label)[0] > right.w and len(label) > 1:
-                label = label[:-2].rstrip() + "…"
+            label, px = cut_to_fit(label, text, right.w)
             draw_text(surface, label, px, INK, (right.x, top), bold=True)
             sizes = [len(m.cards) for m in state.melds[side]]
-            mf, spots, down = self._meld_faces(sizes, right.w, side_h - text - 4 - u // 4, faces.width)
+            mf, spots, down = self._meld_faces(sizes, right.w, side_h - label_h - u // 4, faces.width)
             step = max(5, mf.width // 4)
             for meld, (row, x) in zip(state.melds[side], spots, strict=True):
-                y = top + text + 4 + row * down
+                y = top + label_h + row * down
                 for i, card in enumerate(meld.cards):
                     surface.blit(mf.card(card), (right.x + x + i * step, y))
 
@@ -383,10 +387,22 @@ ROW_SHOWN = 0.62  # of a hand's cards, the part over the next row: their index c
 
 
 def replay_card_width(room_h: int, rows: int, label_h: int, u: int) -> int:
-    """The hands' cards as large as fit `rows` rows (a label over each) in `room_h` pixels, each row but the
-    last showing the top ROW_SHOWN of its cards; never larger than the table's own cards are."""
-    per = (room_h - rows * label_h) / ((rows - 1) * ROW_SHOWN + 1)  # a card's height
+    """The hands' cards as large as fit `rows` rows in `room_h` pixels: the hands, each but the last showing
+    its top ROW_SHOWN and a label's height more, the last whole, then the pile's label and its cards whole;
+    never larger than the table's own cards are."""
+    hands = rows - 1
+    # A label's height for each row: the hands' and the pile's, and one more for the line over a seat's view.
+    per = (room_h - rows * label_h - 2) / ((hands - 1) * ROW_SHOWN + 2)  # a card's height
     return max(16, min(round(u * 3.2), int(per / 1.4)))
+
+
+def cut_to_fit(label: str, size: int, room: int) -> tuple[str, int]:
+    """A bold label and its size, smaller down to the readable size, then cut with "…", to fit `room` pixels."""
+    px = fit_size(label, size, room, READABLE_PX)
+    f = font(px, True)
+    while f.size(label)[0] > room and len(label) > 1:
+        label = label[:-2].rstrip() + "…"
+    return label, px
 
 
 def meld_rows(widths: list[int], room: int, gap: int) -> list[tuple[int, int]]:

@@ -162,7 +162,7 @@ def seat_status(seat: dict, me: int, computers: str | None) -> str:
     if seat["person"]:
         here = seat.get("connected", True)
         return seat["name"] if here else _("{name}: connection lost").format(name=seat["name"])
-    if computers is None:  # a guest does not know the level the host will choose
+    if computers not in LEVELS:  # a server that does not say it (or names a level of its tools)
         return _("Computer: waiting for a player")
     return _("Computer ({level}): waiting for a player").format(level=level_name(computers))
 
@@ -173,9 +173,12 @@ class LobbyScene(Scene):
 
     def __init__(self, hosting: bool, code: str, address: str, me: int, on_start: Callable[[str], None],
                  on_leave: Callable[[], None], pump: Callable[[], None], house_lines: list[str] | None = None,
-                 level: str = "normal", on_ready: Callable[[bool], None] | None = None) -> None:
+                 level: str = "normal", on_ready: Callable[[bool], None] | None = None,
+                 on_level: Callable[[str], None] | None = None, level_from_table: bool = False) -> None:
         super().__init__()
         self.on_ready = on_ready
+        self.on_level = on_level  # the host's choice, told to the table so every seat's lobby shows it
+        self.level_from_table = level_from_table  # a host back at its table: the level it chose before
         self.ready_seats: set[int] = set()
         self.hosting, self.code, self.address, self.me = hosting, code, address, me
         self.on_start, self.on_leave, self.pump = on_start, on_leave, pump
@@ -214,9 +217,15 @@ class LobbyScene(Scene):
         self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]
         self.level_button.label = self._level_label()
         self.dirty = True
+        if self.on_level is not None:
+            self.on_level(self.level)
 
     def show_table(self, table: dict) -> None:
         self.table = table
+        if self.hosting and self.level_from_table and table.get("computers") in LEVELS:
+            # Once: after that the host's own choice leads, and the table's echo of it may lag behind.
+            self.level, self.level_from_table = table["computers"], False
+            self.level_button.label = self._level_label()
         self.dirty = True
 
     def say(self, text: str) -> None:
@@ -271,7 +280,7 @@ class LobbyScene(Scene):
                 label = where[seat["seat"]]
                 partner = t["players"] == 4 and seat["seat"] == (self.me + 2) % 4
                 text = _("{place}: {who}").format(place=label, who=seat_status(
-                    seat, self.me, self.level if self.hosting else None))
+                    seat, self.me, self.level if self.hosting else t.get("computers")))
                 if partner:
                     text += "  · " + _("your partner")
                 if seat["seat"] in self.ready_seats and seat["seat"] != 0:

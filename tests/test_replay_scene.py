@@ -283,3 +283,41 @@ def test_melds_go_side_by_side_and_on_to_a_new_row_at_the_edge() -> None:
 
     assert meld_rows([100, 100, 100, 300], 250, 10) == [(0, 0), (0, 110), (1, 0), (2, 0)]
     assert meld_rows([], 250, 10) == []
+
+
+@pytest.mark.parametrize("size", [(1366, 768), (1024, 600), (1920, 1080)])
+def test_no_seats_name_is_written_over_a_card_in_the_hands_as_you_saw_them(size, monkeypatch) -> None:
+    # Played: West held 1 card, and "North: 7 cards" was written over it (each name sat on the row above's
+    # cards, where their feet were).
+    import scenes.replay as replay_module
+    from tests.test_text_fit import Recording
+
+    _state, record = recorded_game(4, 1, hands=1)
+    scene = ReplayScene(record, 1)
+    assert scene.view_mode == "yours"
+    scene.resize(size)
+    one = next(i for i, f in enumerate(scene.model.frames) if any(len(h) == 1 for h in f.state.hands[:3]))
+    scene.model.go(one)
+    labels: list[tuple[str, pygame.Rect]] = []
+    real = replay_module.draw_text
+
+    def draw_text(surface, text, *args, **kw):
+        rect = real(surface, text, *args, **kw)
+        labels.append((text, rect))
+        return rect
+
+    monkeypatch.setattr(replay_module, "draw_text", draw_text)
+    for view in ("yours", "seat"):  # and the mover's view, with its line over the board
+        scene.view_mode = view
+        labels.clear()
+        surface = Recording(size)
+        scene.draw(surface)
+        card = scene._faces.card(None).get_size()
+        cards = [r for r in surface.placed if r.size == card]
+        assert len(cards) >= sum(len(h) for h in scene.model.frame.state.hands)  # every hand's cards drawn
+        assert all(scene._board.contains(r) for r in cards)
+        names = [(t, r) for t, r in labels if any(n in t for n in ("You", "West", "North", "East", "Pile"))]
+        assert len(names) >= 5
+        for text, rect in names:
+            hit = rect.collidelist(cards)
+            assert hit == -1, f"{text!r} is written over a card at {cards[hit]}"

@@ -167,7 +167,9 @@ def test_the_replay_sorts_the_hands_as_the_player_does_with_cards_as_large_as_fi
         assert faces.four_colour
         u = replay_module.ui_unit(size)
         rows = 5
-        used = (rows - 1) * (scene._text + 4 + faces.height * ROW_SHOWN) + scene._text + 4 + faces.height
+        # The hands, each but the last to the top of the next, the last whole; the pile's line and its cards.
+        label_h = max(scene._text + 4, replay_module.font(scene._text, True).get_height() + 1)
+        used = (rows - 2) * (scene._text + 4 + faces.height * ROW_SHOWN) + faces.height + 2 + label_h + faces.height
         assert used <= scene._board.h - u // 2
         if size == (1366, 768):
             assert faces.width >= 60

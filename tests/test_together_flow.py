@@ -21,6 +21,7 @@ from game.rules.legal import legal_actions
 from game.rules.position import changed
 from game.rules.view import view_of
 from game.shell.flow import Flow
+from scenes import together as together_scene
 from scenes.net_table import NetTableScene
 from scenes.scoring import ScoringScene
 from scenes.together import LobbyScene, TogetherScene
@@ -199,3 +200,42 @@ def test_a_lobby_message_the_game_cannot_read_goes_back_to_the_join_screen(flow:
     back = frames_until(flow, lambda: isinstance(flow.app.scenes.current, TogetherScene))
     assert back.status == "The table sent a message this game cannot read."
     assert lobby is not back
+
+
+def test_a_guest_sees_at_which_level_the_computers_will_play_the_empty_seats(flow: Flow, monkeypatch) -> None:
+    # Played: Bo joined Ann's table; his lobby said "Computer: waiting for a player" on the empty seats,
+    # never at which level, while Ann's said "Computer (Easy)" and she could change it.
+    lobby = _host(flow)  # Ann's setup: the computers play easy
+    friend = Session()
+    try:
+        friend.open(f"ws://{lobby.address}", {"type": "join", "table": lobby.code, "name": "Bo", "seat": 2,
+                                               "language": "fr"})
+        assert friend.wait("seated", timeout=10)["seat"] == 2
+        assert friend.wait("table", timeout=10)["computers"] == "easy"
+        lobby.level_button.activate()  # Ann: Computers: Normal
+
+        def guest_sees(level: str) -> dict:
+            end = time.monotonic() + 10
+            while time.monotonic() < end:
+                flow.app.run(frames=1)  # the host's lobby sends its choice
+                for msg in friend.poll():
+                    if msg.get("type") == "table" and msg.get("computers") == level:
+                        return msg
+                time.sleep(0.01)
+            raise AssertionError(f"the guest was never told {level}")
+
+        table = guest_sees("normal")
+        guest = LobbyScene(False, lobby.code, lobby.address, 2, lambda level: None, lambda: None, lambda: None)
+        guest.show_table(table)
+        guest.resize((1024, 640))
+        shown: list[str] = []
+        monkeypatch.setattr(together_scene, "draw_text", lambda surface, text, *a, **k: shown.append(text))
+        guest.draw(pygame.Surface((1024, 640)))
+        assert "West: Computer (Normal): waiting for a player" in shown  # Bo's left, and his right
+        assert "East: Computer (Normal): waiting for a player" in shown
+        friend.send({"type": "computers", "computers": "expert"})  # only the host chooses
+        assert friend.wait("error", timeout=10)["reason"]
+        lobby.on_start(lobby.level)
+        frames_until(flow, lambda: isinstance(flow.app.scenes.current, NetTableScene))
+    finally:
+        friend.close()

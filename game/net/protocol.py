@@ -17,15 +17,16 @@ from game.keep.safe_json import BadFile, parse_json
 from game.rules.ruleset import RULESETS
 
 # Sent on connect ("hello"). 2: the lobby's ready and say, a meld move taken back ({"undo": true}), and a
-# hand's record once it is over (docs/PROTOCOL.md, "Versions"); nothing of 1 changed.
-PROTOCOL_VERSION = 2
+# hand's record once it is over (docs/PROTOCOL.md, "Versions"); nothing of 1 changed. 3: the computers' level
+# in the lobby, so every seat sees it before the start (`computers` in create and table, and its own message).
+PROTOCOL_VERSION = 3
 MAX_FRAME = 64 * 1024  # bytes: a move is under 1 kB; a larger frame closes the connection (1009)
 MAX_NAME = 40  # characters of a player's name
 MAX_CODE = 16
 MAX_TOKEN = 128
 # The computers' levels: the game's own, and "first" (the first legal move: tests and load).
 COMPUTER_LEVELS = ("first", "random", "greedy", "easy", "normal", "hard", "expert", "expert-hand", "coach")
-CLIENT_TYPES = ("create", "join", "start", "resume", "move", "say", "ready")
+CLIENT_TYPES = ("create", "join", "start", "resume", "move", "say", "ready", "computers")
 # The table's fixed phrases a seat may say to the others (game/net/lobby.py passes them on).
 PHRASES = ("good_luck", "well_played", "your_turn", "one_moment", "thanks")
 
@@ -105,16 +106,14 @@ def read_client(frame: str | bytes) -> dict[str, Any]:
             raise ProtocolError(_("\"house\" is an object of NAME: VALUE."))
         out["house"] = house
         out["name"] = _name(data.get("name", ""))
+        out["computers"] = _level(data)
     elif kind == "join":
         out["table"] = _text(data.get("table"), "table", MAX_CODE)
         out["name"] = _name(data.get("name", ""))
         seat = data.get("seat")
         out["seat"] = None if seat is None else _int(seat, "seat", 0, 3)
-    elif kind == "start":
-        level = data.get("computers", "normal")
-        if level not in COMPUTER_LEVELS:
-            raise ProtocolError(_("\"computers\" is one of {names}.").format(names=", ".join(COMPUTER_LEVELS)))
-        out["computers"] = level
+    elif kind in ("start", "computers"):  # computers: the host's choice shown in every seat's lobby
+        out["computers"] = _level(data)
     elif kind == "say":  # one of the table's fixed phrases (game/net/lobby.py)
         if data.get("phrase") not in PHRASES:
             raise ProtocolError(_("\"phrase\" is one of {names}.").format(names=", ".join(PHRASES)))
@@ -134,6 +133,13 @@ def read_client(frame: str | bytes) -> dict[str, Any]:
         if "seat" in data:  # optional: a client may say which seat it plays; it must be its own
             out["seat"] = _int(data["seat"], "seat", 0, 3)
     return out
+
+
+def _level(data: dict) -> str:
+    level = data.get("computers", "normal")
+    if level not in COMPUTER_LEVELS:
+        raise ProtocolError(_("\"computers\" is one of {names}.").format(names=", ".join(COMPUTER_LEVELS)))
+    return level
 
 
 def _int(value: object, key: str, low: int, high: int) -> int:

@@ -274,13 +274,13 @@ class TableServer:
             kind = msg["type"]
             if kind in ("create", "join", "resume") and conn.code is not None:
                 raise ProtocolError(_("This connection holds a seat already."))
-            if kind in ("start", "move", "say", "ready") and conn.code is None:
+            if kind in ("start", "move", "say", "ready", "computers") and conn.code is None:
                 raise ProtocolError(_("Create a table, join one or resume your seat first."))
             if kind in ("say", "ready"):
                 (lobby.say if kind == "say" else lobby.ready)(self.tables[conn.code], conn, msg)
                 return
             handler = {"create": self._create, "join": self._join, "resume": self._resume, "start": self._start,
-                       "move": self._move}[kind]
+                       "computers": self._computers, "move": self._move}[kind]
             await handler(conn, msg)
             if kind != "move":
                 conn.refund()
@@ -291,6 +291,7 @@ class TableServer:
         code = new_code(frozenset(self.tables))
         try:
             table = Table.create(code, msg["variant"], msg["players"], msg["target"], msg["house"])
+            table.computers = msg["computers"]
             seat, token = table.take_seat(msg["name"], conn.language)
         except Refused as why:
             raise ProtocolError(str(why)) from None
@@ -345,6 +346,18 @@ class TableServer:
             self.moves += 1
             self._deliver(hosted, outs)
         self._kick(hosted)
+
+    async def _computers(self, conn: Connection, msg: dict) -> None:
+        hosted = self.tables[conn.code]
+        if conn.seat != 0:
+            raise ProtocolError(_("Only the player who made the table chooses the computers' level."))
+        async with hosted.lock:
+            try:
+                hosted.table.choose_computers(msg["computers"])
+            except Refused as why:
+                raise ProtocolError(str(why)) from None
+            await self._save(hosted.table)
+        self._tell_lobby(hosted)  # with who is connected, as every lobby message
 
     async def _move(self, conn: Connection, msg: dict) -> None:
         hosted = self.tables[conn.code]

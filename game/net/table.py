@@ -128,8 +128,17 @@ class Table:
         return {"type": "table", "table": self.code, "variant": self.state.rules.name,
                 "house": house_of(self.state.rules),  # as every seat will play them: the lobby shows them
                 "players": self.state.players, "target": self.state.target, "started": self.started,
+                "computers": self.computers,  # the level the computers play (or will: the host's choice so far)
                 "seats": [{"seat": s, "name": st.name, "person": st.person, "computer": st.computer_plays,
                            "away": st.away} for s, st in enumerate(self.seats)]}
+
+    def choose_computers(self, level: str) -> None:
+        """The host's level for the computers, before the start: every seat's lobby shows it (`lobby`)."""
+        if self.started:
+            raise Refused(_("The game has started already."))
+        if level not in COMPUTER_LEVELS:
+            raise Refused(_("Unknown level {level}.").format(level=level))
+        self.computers = level
 
     # ----- the game -------------------------------------------------------------------------------
 

@@ -152,19 +152,24 @@ class Together:
             return
         self.net, self.net_hosting = session, True
         rules = setup.rules()
+        level = setup.level if setup.level in ("easy", "normal", "hard", "expert") else "normal"
         self.net_house = [_("House rules: {rules}").format(rules=house_summary(rules))]
         session.open(f"ws://127.0.0.1:{port}", {"type": "create", "variant": rules.name, "players": setup.players,
                                                 "target": setup.target, "house": house_of(rules),
-                                                "name": self.net_name, "language": self.language})
+                                                "name": self.net_name, "language": self.language,
+                                                "computers": level})
         self._net_port, self._net_address = port, shown_address(host, port)
-        level = setup.level if setup.level in ("easy", "normal", "hard", "expert") else "normal"
         self.net_lobby = LobbyScene(True, "…", self._net_address, 0, self._start_net, self._leave_net, self._pump,
-                                    self.net_house, level)
+                                    self.net_house, level, on_level=self._say_level)
         self.app.scenes.request(self.net_lobby)
 
     def _say_ready(self, ready: bool) -> None:
         if self.net is not None:
             self.net.send({"type": "ready", "ready": ready})
+
+    def _say_level(self, level: str) -> None:
+        if self.net is not None:
+            self.net.send({"type": "computers", "computers": level})
 
     def _start_net(self, level: str) -> None:
         if self.net is not None:
@@ -421,7 +426,8 @@ class Together:
                            "language": self.language})
         session.token = saved["token"]
         self.net_lobby = LobbyScene(self.net_hosting, saved["table"], self._net_address, 0, self._start_net,
-                                    self._leave_net, self._pump, on_ready=self._say_ready)
+                                    self._leave_net, self._pump, on_ready=self._say_ready, on_level=self._say_level,
+                                    level_from_table=True)
         self.app.scenes.request(self.net_lobby)
 
     # ----- the network's list -------------------------------------------------------------------------
