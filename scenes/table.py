@@ -257,9 +257,7 @@ class TableScene(Scene):
         """The settings screen changed something: card size, suit colours, speed, sort order, sound, labels."""
         self.hand.apply_settings(settings.sort_order, settings.show_playable)
         self.piles.warn, self.speed = settings.discard_warning, settings.setup.speed
-        self.flourishes.enabled = settings.celebrations
-        if not settings.celebrations:
-            self.flourishes.moments.skip()  # turned off mid-moment: it goes at once
+        self.flourishes.set_enabled(settings.celebrations)
         self.cards.apply_settings(self.speed, settings.four_colour)
         self.controller.set_speed(self.speed)
         self.card_scale = CARD_SCALES.get(settings.card_size, 1.0)

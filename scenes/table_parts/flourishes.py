@@ -86,6 +86,12 @@ class Flourishes:
         """The moments on show or waiting (the bench counts them as a reason the table is busy)."""
         return self.moments.moments
 
+    def set_enabled(self, on: bool) -> None:
+        """The Celebrations setting changed: turned off mid-moment, the moment goes at once."""
+        self.enabled = on
+        if not on:
+            self.moments.skip()
+
     def on_event(self, e: ev.Event) -> None:
         if self.enabled and isinstance(e, ev.CanastaMade | ev.WentOut):
             self.moments.speed = self.speed()
