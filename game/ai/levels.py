@@ -19,7 +19,6 @@ from game.ai.partner import partner_answer
 from game.ai.plan import (
     NODE_BUDGET,
     OutPlans,
-    hand_penalty,
     may_take_wild,
     naturals_by_rank,
     need_of,
@@ -165,8 +164,14 @@ HARD = replace(CLUB, name="hard", hand_floor=13, freeze=FreezeTuning(pile_bonus=
 # its playouts count a held black three 150 more than the evaluator does (only one can go a turn): at
 # four players the searching level paid 0.67 black-three penalties a hand against 0.23 without it, 0.31
 # against 0.24 with it (300 fresh deals).
-EXPERT = replace(CLUB, name="expert", frozen_pile_danger=6.0, held_black_three=1.5,
+# Expert builds on Hard's planner (its hand floor of 13 in Bolivia and Samba, where it had kept the club's 16:
+# Expert over Hard at 2 players in Bolivia was +0 [-366, +367] on seed 7777, 100 deals), and its playouts
+# play every seat by that planner too (PLAYOUT below).
+EXPERT = replace(HARD, name="expert", frozen_pile_danger=6.0, held_black_three=1.5,
                  freeze=FreezeTuning(hold_wilds=True, hand_floor=8, hand_floor_four=10), game_aware=True)
+# What Expert's search plays the sampled worlds with, every seat (game/ai/ismcts.py): the planner with Hard's
+# hand floor (Standard: its own floor of 5) and a smaller going-out search, which keeps a playout cheap.
+PLAYOUT = replace(CLUB, name="playout", hand_floor=HARD.hand_floor, out_search=250)
 # Expert as it was before it looked at the game's score: the measure of what looking at it is worth.
 EXPERT_HAND_ONLY = replace(EXPERT, name="expert-hand", game_aware=False)
 
@@ -195,8 +200,6 @@ def choose_normal(view: PlayerView, legal: list[Action], rng: random.Random) -> 
 
 
 def choose_hard(view: PlayerView, legal: list[Action], rng: random.Random) -> Action:
-    if view.phase == Phase.ANSWER:
-        return Answer(partner_answer(view))  # weighs the hand against the score, as Expert does
     return choose_with(HARD, view, legal, rng)
 
 
@@ -453,18 +456,12 @@ class Planner:
         return ours - theirs < self.style.out_margin
 
     def answer(self) -> bool:
-        """Partner asks "May I go out?": no when this hand still holds a lot the side would lose."""
-        view = self.view
+        """Partner asks "May I go out?": the club's answer (game/ai/partner.py) from Normal up, weighing the
+        hand held against the time left and the table (a Normal that said yes holding 150 points or more,
+        nobody else able to go out, handed them to the opponents: tests/partner_blunders.json)."""
         if not self.style.judge_going_out:
             return True
-        for side in range(view.sides):
-            if side != view.side and qualifies(view.melds[side], self.rules):
-                return True
-        if self.ev.t < 1.5:
-            return True
-        # What the black threes and wild cards held would cost (a black three: 100 in Bolivia, 5 in Standard).
-        held = sum(view.rules.card_penalty(c) for c in view.hand if BLACK_THREE[c] or WILD[c])
-        return held < 300 and hand_penalty(view.hand, view.rules) < 300
+        return partner_answer(self.view, self.style.game_aware)
 
     def next_step(self) -> Action | None:
         """The next improving meld of the turn, or None when it is time to discard."""
@@ -545,6 +542,11 @@ class Planner:
         """Wild cards into a rank meld: Easy whenever it can; Normal only to complete a canasta."""
         view, rules = self.view, self.rules
         wilds = wilds_of(view.hand)
+        if wilds and self.freezes_next_pile():
+            # One wild card stays for the discard that freezes the pile (pile_play_discard): melded first,
+            # it left a 10-card pile open to the next side's pair (tests/test_ai_blunders_partner.py).
+            spare = min(wilds, key=lambda c: (VALUE[c], c))
+            wilds = [c for c in wilds if c != spare]
         if not wilds or room <= 0:
             return None
         melds = [m for m in view.melds[view.side] if m.kind == RANK_MELD]
@@ -636,12 +638,14 @@ class Planner:
                 if pile_play is not None:
                     return pile_play
             loose = [c for c in hand if NATURAL[c] and keep[c] < self.ev.w.pair * 0.5]
+            big = self.rules.pile_freezes and len(view.pile) + 1 >= self.style.freeze.freeze_pile
             if self.style.watch_table:
                 # Not a loose card the next opponent can plainly take, as the table shows it (no
                 # counting): onto its side's run, or onto its meld of a big unfrozen pile.
                 safe = [c for c in loose if not plainly_taken(view, c)]
-                if loose and not safe and all(plainly_taken(view, c, runs_only=True) for c in loose):
-                    # Every loose card goes onto their runs: a natural kept otherwise goes instead.
+                if loose and not safe and (big or all(plainly_taken(view, c, runs_only=True) for c in loose)):
+                    # Every loose card goes onto their runs (or, Standard, takes a big pile onto their
+                    # meld): a natural kept otherwise goes instead.
                     kept = [c for c in hand if NATURAL[c] and not plainly_taken(view, c)]
                     if kept:
                         return Discard(min(sorted(kept), key=lambda c: keep[c]))
@@ -649,7 +653,7 @@ class Planner:
             if loose:
                 return Discard(max(sorted(loose), key=lambda c: (VALUE[c], -keep[c])))
             if self.style.watch_table:
-                hand = tuple(c for c in hand if not plainly_taken(view, c, runs_only=True)) or hand
+                hand = tuple(c for c in hand if not plainly_taken(view, c, runs_only=not big)) or hand
             return Discard(min(sorted(hand), key=lambda c: keep[c]))
         if len(hand) == 1:
             return Discard(hand[0])
@@ -657,7 +661,23 @@ class Planner:
             pile_play = self.pile_play_discard()
             if pile_play is not None:
                 return pile_play
-        return Discard(self.discard_ranking()[0])
+        ranking = self.discard_ranking()
+        if self.rules.pile_freezes and len(view.pile) + 1 >= self.style.freeze.freeze_pile:
+            # A big pile the next side may take with this card onto its meld: counted odds of its holding
+            # what the take needs are not worth the pile while a card they plainly cannot take is there
+            # (at four players, a partner's 9 or 17 cards were handed to the next opponent).
+            safe = [c for c in ranking if not plainly_taken(view, c)]
+            if safe and safe[0] != ranking[0]:
+                return Discard(safe[0])
+        return Discard(ranking[0])
+
+    def freezes_next_pile(self) -> bool:
+        """Standard: this turn's discard should freeze the pile with a wild card (pile_play_discard): a big
+        pile without one, open to the next side, which has melded."""
+        view = self.view
+        nxt = view.side_of(view.next_seat())
+        return (self.style.watch_table and self.rules.pile_freezes and len(view.pile) >= self.style.freeze.freeze_pile
+                and len(view.hand) > 2 and self.rules.pile_freeze(view.pile, bool(view.melds[nxt])) is None)
 
     def pile_play_discard(self) -> Action | None:
         """Standard Canasta: a black three on a pile worth blocking; a wild card to freeze a big pile the
