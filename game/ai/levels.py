@@ -78,6 +78,7 @@ class Style:
     judge_going_out: bool = True  # weigh going out against holding on
     judge_draw: bool = True  # value the pile against the stock
     hand_floor: int = 16  # new rank melds and plain adds only while this many cards stay in hand
+    wild_meld_floor: int | None = None  # the hand floor instead where wild melds are played (Bolivia)
     complete_with_wilds: bool = False  # finish a rank canasta with wild cards
     endgame_turns: float = 4.0  # below this many turns left (or facing a side able to go out), meld down
     run_min: int = 3  # shortest new run laid
@@ -121,6 +122,8 @@ def _bolivia_family(style: Style, rules: RuleSet) -> Style:
     canastas; a black three that costs 5 in hand (Samba, or the house's 5) is a safe card to hold."""
     if not rules.wild_melds:
         style = replace(style, wilds_for_bolivia=False, complete_with_wilds=True)
+    elif style.wild_meld_floor is not None:
+        style = replace(style, hand_floor=style.wild_meld_floor)
     if rules.black_three_in_hand < 100:
         weights = replace(style.weights, black_three=STANDARD_WEIGHTS.black_three) if style.memory else style.weights
         style = replace(style, weights=weights, held_black_three=0.0)
@@ -164,10 +167,12 @@ HARD = replace(CLUB, name="hard", hand_floor=13, freeze=FreezeTuning(pile_bonus=
 # its playouts count a held black three 150 more than the evaluator does (only one can go a turn): at
 # four players the searching level paid 0.67 black-three penalties a hand against 0.23 without it, 0.31
 # against 0.24 with it (300 fresh deals).
-# Expert builds on Hard's planner (its hand floor of 13 in Bolivia and Samba, where it had kept the club's 16:
-# Expert over Hard at 2 players in Bolivia was +0 [-366, +367] on seed 7777, 100 deals), and its playouts
-# play every seat by that planner too (PLAYOUT below).
-EXPERT = replace(HARD, name="expert", frozen_pile_danger=6.0, held_black_three=1.5,
+# Expert builds on Hard's planner (Expert had kept the club's 16 cards of hand floor: over Hard at 2 players in
+# Bolivia it was +0 [-366, +367] on seed 7777, 100 deals), and its playouts play every seat by that planner
+# (PLAYOUT below). At Hard's 13 it measured -118 [-473, +237] there (seed 7777, 100 deals): in Bolivia it keeps
+# 19 (the planner alone at 19 against 13, seed 4242, 300 deals: +180 [-5, +366] at 2 players, +37 at 3, -3
+# at 4; in Samba -49, +50, -44, so Samba keeps 13).
+EXPERT = replace(HARD, name="expert", wild_meld_floor=19, frozen_pile_danger=6.0, held_black_three=1.5,
                  freeze=FreezeTuning(hold_wilds=True, hand_floor=8, hand_floor_four=10), game_aware=True)
 # What Expert's search plays the sampled worlds with, every seat (game/ai/ismcts.py): the planner with Hard's
 # hand floor (Standard: its own floor of 5) and a smaller going-out search, which keeps a playout cheap.
