@@ -15,6 +15,17 @@ Each level plays every seat of arena deals (the arena's seeds). A position is ke
     ended the hand holding two or more;
   stuck: Standard, nobody near going out and 30 cards in the stock, the seat melded down to two cards
     or fewer and then spent five turns or more unable to play.
+At four players, the partnership's moments too (the position is the asker's, with its question as the
+position's move, for the answers):
+  yes: asked "May I go out?", the partner said yes holding 150 points or more while no opponent could go
+    out and three rounds of stock or more were left, and the hand ended with those points against the side;
+  no: the partner said no while an opponent held a card or two and could go out, and that opponent did;
+  alone: the seat went out without asking, where it could have asked, while its partner held five cards
+    or more, with no opponent able to go out and three rounds of stock or more left;
+  freeze: Standard, the seat held a wild card and three cards or more, discarded a natural onto a pile of
+    8 cards or more the next opponent's side could take unfrozen, and the next opponent took it;
+  fed: the next opponent took a pile of 9 cards or more with the seat's discard, a card its side's melds
+    on the table plainly take (levels.plainly_taken), while a natural of the hand was not.
 """
 
 from __future__ import annotations
@@ -26,9 +37,12 @@ import sys
 
 from game.ai import get_player
 from game.ai.danger import out_threat
-from game.rules.actions import Deal, Discard, DrawStock, LayMelds, TakePile
+from game.ai.levels import plainly_taken
+from game.ai.plan import hand_penalty, qualifies
+from game.rules.actions import Answer, AskPartner, Deal, Discard, DrawStock, LayMelds, TakePile
 from game.rules.cards import BLACK_THREE, NATURAL, RANK, WILD, label
 from game.rules.errors import IllegalAction
+from game.rules.events import WentOut
 from game.rules.legal import legal_actions
 from game.rules.melds import RANK_MELD, RUN, extends_run
 from game.rules.ruleset import RULESETS
@@ -75,6 +89,24 @@ def unfrozen_fed(state: GameState, seat: int, card: int) -> bool:
 
 def wild_spent(a: LayMelds) -> bool:
     return any(WILD[c] for m in a.melds if not all(WILD[x] for x in m) for c in m)
+
+
+def rounds_left(state: GameState) -> float:
+    return len(state.stock) / (state.rules.draws(state.players) * state.players)
+
+
+def quiet(state: GameState, seat: int) -> bool:
+    """No opponent of the seat can go out (nor is about to), and three rounds of stock or more are left."""
+    view = view_of(state, seat)
+    return (rounds_left(state) >= 3 and out_threat(view) is None
+            and not any(qualifies(view.melds[s], state.rules) for s in range(state.sides) if s != view.side))
+
+
+def frozen_for_next(state: GameState, seat: int) -> bool:
+    """Standard: the pile of 8 or more is open to the next opponent's side (melded, no wild card in it)."""
+    nxt = (seat + 1) % state.players
+    return (state.rules.pile_freezes and len(state.pile) >= 8 and state.has_melded(state.side_of(nxt))
+            and state.rules.pile_freeze(tuple(state.pile), True) is None)
 
 
 def find_in_hand(players: int, seed: int, level: str, variant: str, rng: random.Random, found: list[dict],
@@ -132,7 +164,7 @@ def find_in_hand(players: int, seed: int, level: str, variant: str, rng: random.
             side = state.side_of(seat)
             turn = {"seat": seat, "small": len(state.hands[seat]) <= 3 and state.has_melded(side), "played": False,
                     "actions": [], "meld_pos": None, "threat": None, "melded": state.has_melded(side),
-                    "natural_first": False, "before_discard": None, "melded_stock": len(state.stock),
+                    "natural_first": False, "before_discard": None, "melded_stock": len(state.stock), "ask_pos": None,
                     "draw_pos": position_json(state, variant)}
         assert turn is not None
         if state.phase == Phase.MELD and turn["meld_pos"] is None and seat == turn["seat"]:
@@ -141,6 +173,44 @@ def find_in_hand(players: int, seed: int, level: str, variant: str, rng: random.
             turn["threat"] = out_threat(view)
             turn["natural_first"] = any(isinstance(a, LayMelds) and not wild_spent(a) for a in legal)
         action = chooser(view_of(state, seat), legal, rng)
+        if isinstance(action, Answer) and players == 4:
+            view = view_of(state, seat)
+            if action.yes and quiet(state, seat) and hand_penalty(view.hand, state.rules) >= 150:
+                pending.append({**where, "category": "yes", "level": level, "position": turn["ask_pos"],
+                                "_seat": seat})
+            threat = out_threat(view)
+            if not action.yes and threat is not None and threat.ready:
+                pending.append({**where, "category": "no", "level": level, "position": turn["ask_pos"],
+                                "_seat": seat, "_threat": threat.seat})
+        if isinstance(action, AskPartner) and seat == turn["seat"]:
+            turn["ask_pos"] = {**position_json(state, variant), "moves": [{"ask": True}]}
+        if state.phase == Phase.MELD and seat == turn["seat"] and "could_ask" not in turn:
+            turn["could_ask"] = any(isinstance(a, AskPartner) for a in legal)
+        if (players == 4 and seat == turn["seat"] and state.phase == Phase.MELD and not state.asked
+                and turn.get("could_ask")
+                and state.permission is None and len(state.hands[(seat + 2) % 4]) >= 5 and quiet(state, seat)):
+            trial = state.copy()
+            try:
+                gone = any(isinstance(e, WentOut) for e in trial.apply(action))
+            except IllegalAction:
+                gone = False
+            if gone:
+                found.append({**where, "category": "alone", "level": level, "position": turn["meld_pos"]})
+        if players == 4 and seat == turn["seat"] and isinstance(action, Discard) and NATURAL[action.card]:
+            hand = state.hands[seat]
+            view = view_of(state, seat)
+            if (frozen_for_next(state, seat) and len(hand) >= 3 and any(WILD[c] for c in hand)):
+                pending.append({**where, "category": "freeze", "level": level, "position": turn["meld_pos"],
+                                "_seat": seat, "_next": (seat + 1) % 4, "_size": len(state.pile) + 1})
+            if (len(state.pile) + 1 >= 9 and plainly_taken(view, action.card)
+                    and any(NATURAL[c] and not plainly_taken(view, c) for c in hand)):
+                pending.append({**where, "category": "fed", "level": level, "position": turn["meld_pos"],
+                                "_seat": seat, "_next": (seat + 1) % 4, "_size": len(state.pile) + 1})
+        if isinstance(action, TakePile):
+            for p in pending:
+                if p["category"] in ("freeze", "fed") and p.get("_next") == seat and "_took" not in p \
+                        and len(state.pile) == p["_size"]:
+                    p["_took"] = True
         if seat == turn["seat"]:
             turn["actions"].append(action)
             if not isinstance(action, (DrawStock, Discard)):
@@ -174,6 +244,17 @@ def find_in_hand(players: int, seed: int, level: str, variant: str, rng: random.
                 continue
         elif p["category"] == "threes":
             if sum(1 for c in state.hands[seat] if BLACK_THREE[c]) < 2:
+                continue
+        elif p["category"] == "yes":
+            if out_seat is None or state.side_of(out_seat) != state.side_of(seat) or p["position"] is None:
+                continue  # the yes counts only where the asker went out, leaving the hand against the side
+        elif p["category"] == "no":
+            if out_seat != p.pop("_threat") or p["position"] is None:
+                continue
+        elif p["category"] in ("freeze", "fed"):
+            p.pop("_next")
+            p.pop("_size")
+            if not p.pop("_took", False):
                 continue
         found.append(p)
     for seat, p in melded_down.items():

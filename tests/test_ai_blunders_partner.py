@@ -10,20 +10,23 @@ seats 0 and 2 are partners.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
 from game.ai.adviser import choose_coach
 from game.ai.expert import choose_expert
-from game.ai.levels import choose_hard, choose_normal
+from game.ai.levels import choose_hard, choose_normal, plainly_taken
 from game.i18n import set_language
 from game.rules import Phase
-from game.rules.actions import Discard, DrawStock, LayMelds, TakePile
+from game.rules.actions import Answer, AskPartner, Discard, DrawStock, LayMelds, TakePile
 from game.rules.cards import NATURAL, RANK, WILD, label
+from game.rules.legal import legal_actions
 from game.rules.melds import RANK_MELD, RUN, extends_run
 from game.rules.ruleset import BOLIVIA, STANDARD
-from game.tools.position import build_position
+from game.rules.view import view_of
+from game.tools.position import build_position, to_action
 from tests.ai_positions import advice_of, decide, play_turn, spot
 
 LEVELS = {"normal": choose_normal, "hard": choose_hard, "expert": choose_expert, "hint": choose_coach}
@@ -151,6 +154,61 @@ def test_the_danger_reason_in_french_and_swedish(language, words):
     assert words in reason and "North" in reason, reason
 
 
+# ----- the partner at four ------------------------------------------------------------------------------
+# Seats 0 and 2 are partners. What the seat decides is judged from its view: its partner's and the
+# opponents' hands show only as counts.
+
+
+def may_go_out_at_four(partner_cards: int, **kw):
+    """Standard at four: seat 0 can lay its sevens, add a queen and discard to go out (the kings are the
+    side's canasta); its partner holds `partner_cards` cards."""
+    return spot(4, {0: "QC 5D 7H 7S 7D"}, counts={1: 8, 2: partner_cards, 3: 8}, pile="4H 6C",
+                melds=[["KC KD KH KS KC KD KH", "QD QH QS"], ["9C 9D 9H", "8C 8D 8S"]], rules=STANDARD, **kw)
+
+
+def test_asks_first_rather_than_going_out_on_a_partner_holding_eleven_cards(ai):
+    # Nobody else near going out, 40 cards of stock: going out unasked would leave the partner's eleven
+    # cards counting against the side; a club player asks "May I go out?" first.
+    s = may_go_out_at_four(11, stock_size=40)
+    actions = play_turn(s, ai)
+    assert s.hands[0] or any(isinstance(a, AskPartner) for a in actions), actions
+
+
+def asked_by_the_partner(partner_hand: str, opponent_cards: int, opponents: list[str], stock: int):
+    """Seat 2 has just asked "May I go out?"; seat 0 answers, holding `partner_hand`."""
+    s = spot(4, {0: partner_hand, 2: "QC 5D 7H 7S 7D"}, counts={1: opponent_cards, 3: 9}, pile="4H 6C",
+             melds=[["KC KD KH KS KC KD KH", "QD QH QS"], opponents], turn=2, stock_size=stock, rules=STANDARD)
+    s.apply(AskPartner())
+    assert s.phase == Phase.ANSWER and s.to_act == 0
+    return s
+
+
+BIG = "AC AD AH KS QS JH 2C 9S 8D TC 2D"  # 160 points in hand
+
+
+def test_answers_no_holding_a_big_hand_with_time_to_meld_it(ai):
+    # 160 points in hand, 40 cards of stock, the opponents far from going out: a yes throws them away.
+    s = asked_by_the_partner(BIG, 9, ["9C 9D 9H", "8C 8D 8S"], 40)
+    assert decide(s, ai) == Answer(False)
+
+
+def test_answers_yes_when_an_opponent_is_about_to_go_out(ai):
+    # The same hand, but East holds one card and its side has its canasta: a no lets East end the hand
+    # with the whole side's cards against it. Yes, whatever the hand holds.
+    s = asked_by_the_partner(BIG, 1, ["9C 9D 9H 9S 9C 9D 9H", "8C 8D 8S"], 40)
+    assert decide(s, ai) == Answer(True)
+
+
+def test_freezes_a_big_pile_the_next_side_could_take(ai):
+    # Standard at four, a 10-card pile not frozen, East's side has melded kings and tens: any king or ten
+    # and a wild card of East's take all of it. The two freezes the pile for the side.
+    s = spot(4, {0: "KH TD 2C 5S 9H"}, counts={1: 7, 2: 8, 3: 9}, pile="4C 5D 6H 7S 8C 9D JD JS QC 4H",
+             melds=[["AC AD AH", "QH QS QD"], ["KC KD KS", "TC TH TS"]], rules=STANDARD)
+    play_turn(s, ai)
+    assert s.turn == 1 and s.phase == Phase.DRAW
+    assert not any(isinstance(a, TakePile) for a in legal_actions(s)), label(s.pile[-1])
+
+
 # ----- positions found in arena games (tests/find_partner_blunders.py) ----------------------------------
 
 FOUND = json.loads((Path(__file__).parent / "partner_blunders.json").read_text())
@@ -174,16 +232,41 @@ def _feeds(state, seat: int, card: int, pile_before: list[int]) -> str | None:
 @pytest.mark.parametrize("found", FOUND, ids=[f"{f['category']}-{f['level']}-{f['variant']}-{f['seed']}-{f['deal']}"
                                                for f in FOUND])
 def test_found_in_arena_games(found):
-    state, _moves = build_position(found["position"])
+    state, moves = build_position(found["position"])
+    for move in moves:  # the partner's answers: the seat's question
+        state.apply(to_action(state, move))
     seat = state.turn
     ai = LEVELS[found["level"]]
     category = found["category"]
     if category == "threes":
         assert not isinstance(decide(state, ai), TakePile)
         return
+    if category in ("yes", "no"):
+        # "yes": a big hand held while nobody else could end the hand; "no": an opponent was about to go out.
+        assert decide(state, ai) == Answer(category == "no")
+        return
     pile_before = list(state.pile)
+    if category == "fed":
+        actions = []
+        while state.phase in (Phase.DRAW, Phase.MELD, Phase.ANSWER) and state.turn == seat and len(actions) < 40:
+            view = view_of(state, state.to_act)
+            action = ai(view, legal_actions(state), random.Random(0))
+            if isinstance(action, Discard):
+                assert not plainly_taken(view, action.card) or not any(
+                    NATURAL[c] and not plainly_taken(view, c) for c in view.hand), actions + [action]
+            state.apply(action)
+            actions.append(action)
+        return
     actions = play_turn(state, ai)
     last = actions[-1]
+    if category == "alone":
+        assert state.hands[seat] or any(isinstance(a, AskPartner) for a in actions), actions
+        return
+    if category == "freeze":
+        nxt = (seat + 1) % state.players
+        assert state.phase != Phase.DRAW or state.turn != nxt or not any(
+            isinstance(a, TakePile) for a in legal_actions(state)), actions
+        return
     if category == "danger":
         assert sum(state.rules.card_penalty(c) for c in state.hands[seat]) < found["left"], actions
     elif category == "wild":

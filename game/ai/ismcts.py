@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from game.ai.evaluate import black_threes_held, world_side_values
 from game.ai.game_end import out_loses_game
 from game.ai.inference import sample_consistent, unlikely_pairs
-from game.ai.levels import CLUB, EXPERT, Planner, Style, choose_with
+from game.ai.levels import EXPERT, PLAYOUT, Planner, Style, choose_with
 from game.ai.plan import OutPlans, plan_go_out, why_illegal
 from game.ai.playout import NODES_PER_MOVE, LazyLegal, goes_out, playout_step
 from game.rules.actions import (
@@ -47,7 +47,7 @@ from game.rules.errors import IllegalAction
 from game.rules.state import GameState, Phase
 from game.rules.view import PlayerView, view_of
 
-ROLLOUT_STYLE = replace(CLUB, out_search=250)  # a smaller going-out search keeps a rollout cheap
+ROLLOUT_STYLE = PLAYOUT  # Hard's planner with a smaller going-out search (levels.PLAYOUT)
 REWARD_SCALE = 1000.0  # points per unit of reward in UCB
 MOVE_CAP = 90
 ENDGAME_ROUNDS = 2  # rounds of stock left below which a rollout plays the hand to its end
