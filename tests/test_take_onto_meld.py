@@ -153,8 +153,8 @@ def test_the_action_json_carries_onto_only_when_it_is_one():
     assert action_from_json(data) == TakePile((), onto=4)
 
 
-def test_a_record_with_a_take_onto_a_meld_plays_back():
-    game = GameState(2, 5, ONTO)
+def _hand_with_a_take_onto(seed: int) -> tuple[GameState, GameRecord, bool]:
+    game = GameState(2, seed, ONTO)
     record = GameRecord.of(game)
     record.play(game, Deal())
     # Hard plays both seats, and takes the pile onto a meld whenever it may, until the hand ends.
@@ -168,6 +168,15 @@ def test_a_record_with_a_take_onto_a_meld_plays_back():
         action = onto[0] if onto else choose_hard(view_of(game, game.to_act), legal, rng)
         took = took or bool(onto)
         record.play(game, action)
+    return game, record, took
+
+
+def test_a_record_with_a_take_onto_a_meld_plays_back():
+    # Whether a deal offers such a take depends on how Hard plays it: the first of a few deals that does.
+    for seed in range(5, 10):
+        game, record, took = _hand_with_a_take_onto(seed)
+        if took:
+            break
     assert took
     data = json.loads(json.dumps(record.to_json()))
     assert any(m[1].get("onto") for h in data["hands"] for m in h["moves"])
