@@ -64,7 +64,7 @@ class Voice:
             mine = seat is None or s.side_of(seat) == view.side
             if seat == view.seat and isinstance(e, ev.CardsDrawn) and e.cards and not RED_THREE[e.cards[0]]:
                 line = _("{line}: {cards}.").format(line=line.rstrip("."), cards=cards_text(list(e.cards)))
-            say(for_the_ear(line), MINE if mine else OTHERS)
+            say(for_the_ear(line), MINE if mine else OTHERS, repeat=True)  # each event its line, as in the log
         self.turn_said(view)
 
     def turn_said(self, view: TableView) -> None:

@@ -174,3 +174,15 @@ def test_the_ranks_said_alone_read_as_french_and_swedish_not_as_inside_a_phrase(
         assert hand_summary(hand) == "Din hand, 3 kort: kungar 2, nior 1."
     finally:
         set_language("en")
+
+
+def test_two_red_threes_drawn_at_once_are_both_told_as_the_log_tells_them(app):
+    # Each red three laid is an event of its own: the same words twice, said twice (once, a player with
+    # three red threes heard of one).
+    state = position(2, ["KH KS 4C 5C 9D 7S", "QS 4D 5S 6H"], pile="8C 9C 4H", stock="3H 3D 7H 8H 9S")
+    scene = open_table(app, state)
+    said()
+    drawn = press(app, pygame.K_d)
+    logged = [line for line in scene.log_panel.lines if "red three" in line]
+    told = [line for line in drawn if "red three" in line]
+    assert len(logged) == 2 and told == [for_the_ear(line) for line in logged], (logged, drawn)

@@ -197,12 +197,13 @@ class Speaker:
         """Whether a line of `kind` is said at the player's verbosity."""
         return self.enabled and kind in _HEARD.get(self.verbosity, _HEARD["all"])
 
-    def say(self, text: str, kind: str = ASKED, interrupt: bool = False) -> bool:
-        """Say `text` if the player hears lines of `kind`; True when it is said."""
+    def say(self, text: str, kind: str = ASKED, interrupt: bool = False, repeat: bool = False) -> bool:
+        """Say `text` if the player hears lines of `kind`; True when it is said. `repeat`: the line tells an
+        event of its own even when a line waiting says the same words (three red threes laid at once)."""
         text = one_line(text)
         if not text or not self.heard(kind):
             return False
-        if not interrupt and any(text == waiting for waiting, _ in self.pending):
+        if not interrupt and not repeat and any(text == waiting for waiting, _ in self.pending):
             return False  # the same line twice in one frame (two parts telling one change): once
         if self.log is not None:
             try:
@@ -288,9 +289,9 @@ def use(new: Speaker) -> Speaker:
     return old
 
 
-def say(text: str, kind: str = ASKED, interrupt: bool = False) -> bool:
+def say(text: str, kind: str = ASKED, interrupt: bool = False, repeat: bool = False) -> bool:
     """What scenes call: `text` said, if the player hears lines of `kind`."""
-    return _speaker.say(text, kind, interrupt)
+    return _speaker.say(text, kind, interrupt, repeat)
 
 
 def log_path_from(arg: Path | None, environ: dict[str, str] | os._Environ[str] = os.environ) -> Path | None:
