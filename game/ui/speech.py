@@ -179,10 +179,12 @@ class Speaker:
         """The game is closing: nothing more handed over, and what the reader still has to say is dropped."""
         self.pending.clear()
         backend, self._backend = self._backend, None
-        stop = getattr(backend, "stop", None)
-        if stop is not None:
+        for step in ("stop", "close"):  # cut off what it says, then let it go before the game exits
+            call = getattr(backend, step, None)
+            if call is None:
+                continue
             try:
-                stop()
+                call()
             except Exception as why:  # noqa: BLE001 - closing: whatever the reader does
                 log.info("speech: the screen reader was not stopped (%s)", why)
 
