@@ -80,6 +80,8 @@ class TableRouter:
             return self.piles.discard_card(self.view, action.card, self.melds.staging)
         move = as_meld_move(action)
         if move is not None and not move.combine:
+            if self.melds.staging.holds(move):  # E again on what E staged: nothing to do but lay it
+                return Say("staged", _("That is staged already: L lays it, Z takes it back."))
             st = self.view.state
             why = self.melds.staging.set_move(move, st.rules, st.melds[self.view.side])
             return Refuse(why, cards, relayout=True) if why else Changed(unselect=True, staged=True)

@@ -79,6 +79,14 @@ def test_do_it_stages_the_hinted_meld_which_z_takes_back_and_l_lays(app: App) ->
             key(app, pygame.K_i)
             click(app, scene.buttons["do_hint"].rect.center)  # the button does the same
             assert scene.melds.staging.cards() == set(hint.cards)
+            # Asked again with it staged, the hint is the same move: E says it is staged, and changes nothing
+            # (it said nothing: a player who cannot see the table heard the hint again and again).
+            steps = list(scene.melds.staging.steps)
+            key(app, pygame.K_i)
+            key(app, pygame.K_e)
+            said = [m.message for m in scene.messages.items if m.key == "staged"]
+            assert said == ["That is staged already: L lays it, Z takes it back."], said
+            assert scene.melds.staging.cards() == set(hint.cards) and scene.melds.staging.steps == steps
             key(app, pygame.K_l)  # laid: the cards left the hand for the side's melds
             assert not scene.melds.staging and not set(hint.cards) & set(scene.state.hands[0])
             kinds.add("meld")

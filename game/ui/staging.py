@@ -99,6 +99,13 @@ class Staging:
             return str(why)
         return None
 
+    def holds(self, move: MeldMove) -> bool:
+        """Whether exactly this move is staged (the same cards in the same places, in any order)."""
+        def places(new, adds) -> tuple:
+            return (sorted(tuple(sorted(m)) for m in new),
+                    sorted((mid, tuple(sorted(cs))) for mid, cs in adds))
+        return bool(self) and places(self.new, self.adds.items()) == places(move.new, move.add)
+
     def clear(self) -> None:
         self.new.clear()
         self.adds.clear()
