@@ -210,7 +210,9 @@ def test_the_log_says_how_big_a_pile_was_taken() -> None:
 
     line = describe(ev.PileTaken(seat=1, meld=3, top=5, meld_cards=(18, 31), to_hand=tuple(range(60, 73))),
                     seat_names(4))
-    assert line == "West took the pile with 7♣: 14 cards."
+    assert line == "West took the pile: 14 cards, 7♣ melded with 7♦ 7♥."
+    onto = describe(ev.PileTaken(seat=1, meld=3, top=5, meld_cards=(), to_hand=(60,)), seat_names(4))
+    assert onto == "West took the pile: 2 cards, 7♣ onto a meld."
 
 
 def test_a_long_refusal_on_two_lines_stays_inside_the_line_at_1024x600(app) -> None:

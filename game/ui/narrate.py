@@ -48,11 +48,16 @@ def describe(event: ev.Event, names: list[str]) -> str | None:
             if new is not None:
                 return _("{who} laid out a red three and drew a card in its place.").format(who=names[s])
             return _("{who} laid out a red three.").format(who=names[s])
-        case ev.PileTaken(seat=s, top=top, to_hand=rest):
+        case ev.PileTaken(seat=s, top=top, meld_cards=with_cards, to_hand=rest):
             n = len(rest) + 1  # the whole pile: its top card and the rest
-            return ngettext("{who} took the pile with {card}: {n} card.",
-                            "{who} took the pile with {card}: {n} cards.", n).format(
-                who=names[s], card=card_name(top), n=n)
+            if not with_cards:  # the house's take onto a meld: the top card alone went onto it
+                return ngettext("{who} took the pile: {n} card, {card} onto a meld.",
+                                "{who} took the pile: {n} cards, {card} onto a meld.", n).format(
+                    who=names[s], card=card_name(top), n=n)
+            # The cards from hand named too: "took the pile with A♣" was read as the cards it was taken with.
+            return ngettext("{who} took the pile: {n} card, {card} melded with {cards}.",
+                            "{who} took the pile: {n} cards, {card} melded with {cards}.", n).format(
+                who=names[s], card=card_name(top), n=n, cards=cards_text(with_cards))
         case ev.TopTaken(seat=s, card=c):
             return _("{who} took {card} onto a run.").format(who=names[s], card=card_name(c))
         case ev.Melded(seat=s, cards=cards):
