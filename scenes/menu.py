@@ -197,6 +197,15 @@ class MenuScene(Scene):
         for notice in self.notices:
             notice.layout(size)
 
+    def _beside(self, step: int) -> int:
+        """The step to the button beside the focused one in its row, that way; 0: none there."""
+        focused = self.buttons.focused
+        row = next((r for r in self._rows() if focused in r), [])
+        if focused is None or len(row) < 2:
+            return 0
+        i = row.index(focused) + step
+        return step if 0 <= i < len(row) and row[i].enabled else 0
+
     def _rows(self) -> list[list[Button]]:
         """The buttons row by row: one a row, but Play with friends beside New game."""
         rows: list[list[Button]] = []
@@ -235,6 +244,13 @@ class MenuScene(Scene):
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.ask_quit()
+            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            # New game and Play with friends side by side: ← → go from one to the other, as they look.
+            step = self._beside(-1 if event.key == pygame.K_LEFT else 1)
+            if step:
+                self.buttons.move(step)
+                self.dirty = True
             return
         if self.buttons.handle_event(event):
             self.dirty = True

@@ -300,3 +300,21 @@ def test_no_piece_of_the_menu_overlaps_another_at_any_size(app: App, lang: str, 
                     assert not pieces[a].colliderect(pieces[b]), (size, a, b, pieces[a], pieces[b])
     finally:
         set_language("en")
+
+
+def test_left_and_right_go_between_new_game_and_play_with_friends_as_they_sit(app: App) -> None:
+    # Side by side on screen, they were reached only by ↓ and ↑: → on New game did nothing.
+    menu = start(app, on_friends=lambda: None)
+    labels = [b.label for b in menu.buttons.buttons]
+    assert labels[:2] == ["New game", "Play with friends"]
+    menu.handle_event(key(pygame.K_RIGHT))
+    assert menu.buttons.focus == 1
+    menu.handle_event(key(pygame.K_RIGHT))  # nothing further right: it stays
+    assert menu.buttons.focus == 1
+    menu.handle_event(key(pygame.K_LEFT))
+    assert menu.buttons.focus == 0
+    menu.handle_event(key(pygame.K_DOWN))
+    menu.handle_event(key(pygame.K_DOWN))  # Learn to play: alone in its row, ← → leave it there
+    focus = menu.buttons.focus
+    menu.handle_event(key(pygame.K_RIGHT))
+    assert menu.buttons.focus == focus
