@@ -15,10 +15,13 @@ from game.keep.settings import LEVELS
 from game.net.invite import Found, spoken
 from game.rules.house import HouseError, with_house
 from game.rules.ruleset import RULESETS
+from game.ui.speech import ASKED, MINE, say
+from game.ui.spoken_table import for_the_ear
 from scenes.house_words import house_summary
 from scenes.rules import game_name
 from scenes.scene import Scene
 from scenes.setup import level_name
+from scenes.spoken_screens import speak
 from scenes.text_field import TextField
 from scenes.widgets import (
     GOLD,
@@ -83,6 +86,52 @@ class TogetherScene(Scene):
     def say(self, text: str) -> None:
         self.status = text
         self.dirty = True
+        if text:
+            say(for_the_ear(text), MINE)
+
+    # ----- the keys: the two fields and the buttons, one ring -----------------------------------------
+
+    def stops(self) -> list[TextField | Button]:
+        """What ↑ ↓ and Tab go through, top to bottom as on screen: the name, Host a table, the tables
+        found, the seat, the code and address, Join, Continue, Back."""
+        out: list[TextField | Button] = [self.name]
+        for b in self.buttons.buttons:
+            if b.label == _("Join"):
+                out.append(self.where)
+            out.append(b)
+        return out
+
+    def _at(self) -> int:
+        stops = self.stops()
+        for i, stop in enumerate(stops):
+            if isinstance(stop, TextField) and stop.focused:
+                return i
+        focused = self.buttons.focused
+        return stops.index(focused) if focused is not None else 0
+
+    def _go(self, i: int) -> None:
+        """The focus onto stop `i`, said aloud: a field with what it holds, a button by its label."""
+        stop = self.stops()[i]
+        for field in (self.name, self.where):
+            field.focused = field is stop
+        self.buttons.focus = self.buttons.buttons.index(stop) if isinstance(stop, Button) else -1
+        self.buttons._sync()
+        self.dirty = True
+        say(self.focus_words(), ASKED, interrupt=True)
+
+    def focus_words(self) -> str:
+        for field in (self.name, self.where):
+            if field.focused:
+                return _("{label}: {text}. Type, then Enter.").format(
+                    label=field.placeholder, text=field.text or _("empty"))
+        focused = self.buttons.focused
+        return focused.label if focused is not None else ""
+
+    def announce(self) -> None:
+        look = ngettext("{n} table found on this network.", "{n} tables found on this network.",
+                        len(self.found)).format(n=len(self.found)) if self.found else \
+            _("Looking for tables on this network…")
+        speak([_("Play with friends"), look, self.focus_words()])
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -109,17 +158,30 @@ class TogetherScene(Scene):
         self._status_y = min(h - round(u * 2.6), y + u // 3)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
+            self._go((self._at() + (-1 if back else 1)) % len(self.stops()))
+            return
         for field in (self.name, self.where):
             if field.handle_event(event):
                 self.dirty = True
+                if event.type == pygame.MOUSEBUTTONDOWN and field.focused:
+                    self.buttons.focus = -1  # the click's field has the focus, no button
+                    self.buttons._sync()
                 if event.type != pygame.MOUSEBUTTONDOWN or field.focused:
                     return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.on_back()
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.where.focused:
-            self._join(self.where.text)
-            return
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.where.focused:
+                self._join(self.where.text)
+                return
+            if self.name.focused:  # the name typed: on to Host a table
+                self._go(self._at() + 1)
+                return
+        if self.buttons.focus < 0 and event.type == pygame.KEYDOWN:
+            return  # no button has the focus: Enter, ← → are not a button's
         if self.buttons.handle_event(event):
             self.dirty = True
 
@@ -129,9 +191,12 @@ class TogetherScene(Scene):
             self._since_look = 0.0
             found = self.find()
             if found != self.found:
+                new = [t for t in found if t not in self.found]
                 self.found = found
                 self._make_buttons()
                 self.dirty = True
+                for t in new:  # a table heard on the network: said, so the ear knows it is there
+                    say(_("Table found: {table}").format(table=found_label(t)), MINE)
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt_background(surface.get_size()), (0, 0))
@@ -205,7 +270,11 @@ class LobbyScene(Scene):
         self.dirty = True
 
     def show_ready(self, seats: list[int]) -> None:
+        before = self.seat_lines()
         self.ready_seats = set(seats)
+        for line in self.seat_lines():
+            if line not in before:
+                say(for_the_ear(line), MINE)
         if not self.hosting:
             self.ready_button.label = _("Not ready") if self.me in self.ready_seats else _("Ready")
         self.dirty = True
@@ -221,7 +290,12 @@ class LobbyScene(Scene):
             self.on_level(self.level)
 
     def show_table(self, table: dict) -> None:
+        before = self.seat_lines() if self.table is not None else []
         self.table = table
+        if before:  # who came, went or is away, said as the seat's line now reads
+            for line in self.seat_lines():
+                if line not in before:
+                    say(for_the_ear(line), MINE)
         if self.hosting and self.level_from_table and table.get("computers") in LEVELS:
             # Once: after that the host's own choice leads, and the table's echo of it may lag behind.
             self.level, self.level_from_table = table["computers"], False
@@ -231,6 +305,39 @@ class LobbyScene(Scene):
     def say(self, text: str) -> None:
         self.status = text
         self.dirty = True
+        if text:
+            say(for_the_ear(text), MINE)
+
+    def rules_line(self) -> str:
+        t = self.table
+        if t is None:
+            return ""
+        return ngettext("{game}, {n} player, to {target} points", "{game}, {n} players, to {target} points",
+                        t["players"]).format(game=game_name(t["variant"]), n=t["players"], target=number(t["target"]))
+
+    def seat_lines(self) -> list[str]:
+        """Each seat as the lobby shows it: its place seen from mine, who holds it, partner, ready."""
+        t = self.table
+        if t is None:
+            return []
+        where = _where(t["players"], self.me)
+        lines = []
+        for seat in t["seats"]:
+            text = _("{place}: {who}").format(place=where[seat["seat"]], who=seat_status(
+                seat, self.me, self.level if self.hosting else t.get("computers")))
+            if t["players"] == 4 and seat["seat"] == (self.me + 2) % 4:
+                text += "  · " + _("your partner")
+            if seat["seat"] in self.ready_seats and seat["seat"] != 0:
+                text += "  · " + _("ready")
+            lines.append(text)
+        return lines
+
+    def announce(self) -> None:
+        focused = self.buttons.focused
+        speak([_("Your table"), _("Invite code: {code}").format(code=spoken(self.code)),
+               _("Address: {address}").format(address=self.address), self.rules_line(),
+               *(self.house_lines or (_house_lines(self.table) if self.table else [])), *self.seat_lines(),
+               "" if self.hosting else _("Waiting for the host to start…"), focused.label if focused else ""])
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
@@ -266,25 +373,13 @@ class LobbyScene(Scene):
         y += round(u * 1.6)
         t = self.table
         if t is not None:
-            rules = ngettext("{game}, {n} player, to {target} points", "{game}, {n} players, to {target} points",
-                             t["players"]).format(game=game_name(t["variant"]), n=t["players"],
-                                                   target=number(t["target"]))
-            draw_text(surface, rules, px, INK_DIM, (w // 2, y), "midtop")
+            draw_text(surface, self.rules_line(), px, INK_DIM, (w // 2, y), "midtop")
             y += round(u * 1.3)
             for line in self.house_lines or _house_lines(t):
                 draw_text(surface, line, max(14, u * 3 // 4), INK_DIM, (w // 2, y), "midtop")
                 y += round(u * 1.05)
             y += u // 2
-            where = _where(t["players"], self.me)
-            for seat in t["seats"]:
-                label = where[seat["seat"]]
-                partner = t["players"] == 4 and seat["seat"] == (self.me + 2) % 4
-                text = _("{place}: {who}").format(place=label, who=seat_status(
-                    seat, self.me, self.level if self.hosting else t.get("computers")))
-                if partner:
-                    text += "  · " + _("your partner")
-                if seat["seat"] in self.ready_seats and seat["seat"] != 0:
-                    text += "  · " + _("ready")
+            for seat, text in zip(t["seats"], self.seat_lines(), strict=True):
                 draw_text(surface, text, px, GOLD if seat["person"] else INK, (w // 2, y), "midtop", seat["person"])
                 y += round(u * 1.35)
         if not self.hosting:

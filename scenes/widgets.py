@@ -307,7 +307,7 @@ class FocusGroup:
 
     @property
     def focused(self) -> Button | None:
-        return self.buttons[self.focus] if self.buttons else None
+        return self.buttons[self.focus] if self.buttons and 0 <= self.focus < len(self.buttons) else None  # -1: none
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         back_key, next_key = (pygame.K_UP, pygame.K_DOWN) if self.vertical else (pygame.K_LEFT, pygame.K_RIGHT)

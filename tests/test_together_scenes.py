@@ -67,3 +67,105 @@ def test_a_guest_says_ready_and_can_take_it_back() -> None:
     lobby.buttons.buttons[0].activate()
     lobby.show_ready([])
     assert said == [True, False] and lobby.buttons.buttons[0].label == "Ready"
+
+
+class Ear:
+    """The screen reader's place: every line handed to it."""
+
+    def __init__(self) -> None:
+        self.heard: list[str] = []
+
+    def speak(self, text: str, interrupt: bool) -> None:
+        self.heard.append(text)
+
+    def set_rate(self, rate: float) -> None:
+        pass
+
+    def set_language(self, lang: str) -> None:
+        pass
+
+
+@pytest.fixture
+def ear():
+    from game.ui.speech import Speaker, use
+
+    heard = Ear()
+    old = use(Speaker(make_backend=lambda: heard, clock=lambda: 0.0))
+    yield heard
+    use(old)
+
+
+def said(ear: Ear) -> list[str]:
+    from game.ui.speech import speaker
+
+    speaker().flush()
+    lines, ear.heard = ear.heard, []
+    return lines
+
+
+def press(scene, k: int, mod: int = 0, text: str = "") -> None:
+    scene.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0))
+    if text:
+        scene.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+def test_by_keys_alone_the_name_and_the_code_are_typed_and_a_table_joined_every_step_said(ear) -> None:
+    # The two fields were reached only by a click: a player at the keyboard could not give a name or a code.
+    joined: list[tuple[str, str, bool]] = []
+    tables: list[Found] = []
+    scene = TogetherScene("Player", lambda n: None, lambda n, w, p: joined.append((n, w, p)), lambda: None,
+                          find=lambda: tables)
+    scene.resize((1366, 768))
+    scene.announce()
+    assert said(ear) == ["Play with friends", "Looking for tables on this network…", "Host a table"]
+    press(scene, pygame.K_UP)  # up from Host a table: the name
+    assert scene.name.focused and said(ear) == ["Your name: Player. Type, then Enter."]
+    for _ in "Player":
+        press(scene, pygame.K_BACKSPACE)
+    for ch in "Ann":
+        press(scene, ord(ch.lower()), text=ch)
+    assert scene.name.text == "Ann"
+    press(scene, pygame.K_RETURN)  # the name typed: on to Host a table, not hosting yet
+    assert not scene.name.focused and scene.buttons.focused.label == "Host a table" and joined == []
+    assert said(ear) == ["Host a table"]
+    tables.append(Found("Bo", "samba", 2, "K7QM3X ws://127.0.0.1:8765"))
+    scene.update(1.0)  # a table heard on the network: said
+    assert said(ear) == ["Table found: Bo's table: Samba, 2 free seats"]
+    press(scene, pygame.K_DOWN)
+    press(scene, pygame.K_DOWN)  # past the table found and the seat: the code and address
+    press(scene, pygame.K_DOWN)
+    assert scene.where.focused and said(ear)[-1] == (
+        "Code and address, like K7Q M3X 192.168.1.20:8765: empty. Type, then Enter.")
+    for ch in "K7QM3X 127.0.0.1:8765":
+        press(scene, 0, text=ch)
+    press(scene, pygame.K_RETURN)
+    assert joined == [("Ann", "K7QM3X 127.0.0.1:8765", True)]
+    press(scene, pygame.K_TAB, pygame.KMOD_SHIFT)  # back up the ring: the seat, said by its label
+    assert said(ear)[-1] == "At four: sit opposite the host (partners)"
+    scene.say("There is no table K7QM3X.")  # what the flow says back is heard, not only shown
+    assert said(ear) == ["There is no table K7QM3X."]
+
+
+def test_the_lobby_is_said_when_it_opens_and_each_seat_as_it_changes(ear) -> None:
+    table = {"type": "table", "table": "K7QM3X", "variant": "bolivia", "players": 4, "target": 15000,
+             "started": False, "computers": "hard",
+             "seats": [{"seat": 0, "name": "Ann", "person": True, "computer": False, "away": False},
+                       {"seat": 1, "name": "", "person": False, "computer": False, "away": False},
+                       {"seat": 2, "name": "", "person": False, "computer": False, "away": False},
+                       {"seat": 3, "name": "", "person": False, "computer": False, "away": False}]}
+    lobby = LobbyScene(True, "K7QM3X", "127.0.0.1:8765", 0, lambda lv: None, lambda: None, lambda: None,
+                       level="hard")
+    lobby.resize((1366, 768))
+    lobby.show_table(table)
+    lobby.announce()
+    heard = said(ear)
+    assert heard[:4] == ["Your table", "Invite code: K7Q M3X", "Address: 127.0.0.1:8765",
+                         "Bolivia, 4 players, to 15,000 points"]
+    assert "South: Ann (you)" in heard and "North: Computer (Hard): waiting for a player, your partner" in heard
+    assert heard[-1] == "Computers: Hard"
+    came = {**table, "seats": [*table["seats"][:2], {**table["seats"][2], "name": "Bo", "person": True},
+                               table["seats"][3]]}
+    lobby.show_table(came)
+    assert said(ear) == ["North: Bo, your partner"]
+    lobby.show_ready([2])
+    assert said(ear) == ["North: Bo, your partner, ready"]

@@ -47,6 +47,8 @@ def for_the_ear(text: str) -> str:
         return _("{rank} of {suit}").format(rank=rank_word(_RANK_OF[card[:-1]]),
                                             suit=suit_word(SUIT_SYMBOLS.index(card[-1])))
 
+    # The screens part things with a middle dot ("West · 15 cards"): a voice makes it a pause, not a "dot".
+    text = re.sub(r"\s*·\s*", ", ", text)
     return cards.sub(lambda m: ", ".join(name(c) for c in re.findall(one, m.group(0))), text)
 
 
