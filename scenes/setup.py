@@ -110,11 +110,14 @@ class SetupScene(Scene):
         on_language: Callable[[str], None] | None = None,
         on_deal: Callable[[GameSetup, DealCode], None] | None = None,
         deal: str = "",
+        hosting: bool = False,
     ) -> None:
         """With `on_language` a Language line is offered; `on_language(code)` keeps the player's choice.
         With `on_deal` a Deal line takes a deal code (typed; `deal` fills it in) and Start then plays that
-        deal again through `on_deal(setup, code)`."""
+        deal again through `on_deal(setup, code)`. `hosting`: the choices of a table for friends (its
+        heading and Start say so, and Back goes to Play with friends)."""
         super().__init__()
+        self.hosting = hosting
         self.on_deal = on_deal
         self.deal = ""  # the code as typed
         self.deal_error: str | None = None
@@ -130,7 +133,7 @@ class SetupScene(Scene):
         self.language = language if language in LANGUAGES else "en"
         self.on_language = on_language
         self.back_button = Button(_("Back"), self.back)
-        self.start_button = Button(_("Start game"), self.start)
+        self.start_button = Button(self._start_label(), self.start)
         self.rows: list[Row] = []
         self.focus = "start"  # a row key, "back" or "start"
         self.hover_arrow: tuple[str, int] | None = None  # (row key, -1 or +1) under the mouse
@@ -206,9 +209,11 @@ class SetupScene(Scene):
         if self.focus == "deal" or (self.focus == "start" and self.deal):
             return self.deal_caption()
         if self.focus == "start":
-            return _("Start a new game with these choices.")
+            return _("Open a table with these choices: your friends join it, computers play the empty seats.") \
+                if self.hosting else _("Start a new game with these choices.")
         if self.focus == "back":
-            return _("Back to the main menu; nothing is changed.")
+            return _("Back to Play with friends; nothing is changed.") if self.hosting else \
+                _("Back to the main menu; nothing is changed.")
         if self.focus == "players":
             return {
                 2: _("You against one computer player."),
@@ -336,7 +341,7 @@ class SetupScene(Scene):
         self.language = lang
         set_language(lang)
         self.back_button.label = _("Back")
-        self.start_button.label = _("Start game")
+        self.start_button.label = self._start_label()
         if self.on_language is not None:
             self.on_language(lang)
 
@@ -562,7 +567,10 @@ class SetupScene(Scene):
     # ----- drawing ----------------------------------------------------------------------------------
 
     def heading(self) -> str:
-        return _("New game")
+        return _("Host a table") if self.hosting else _("New game")
+
+    def _start_label(self) -> str:
+        return _("Open the table") if self.hosting else _("Start game")
 
     def hint(self) -> str:
         if self.focus == "deal":

@@ -169,3 +169,21 @@ def test_the_lobby_is_said_when_it_opens_and_each_seat_as_it_changes(ear) -> Non
     assert said(ear) == ["North: Bo, your partner"]
     lobby.show_ready([2])
     assert said(ear) == ["North: Bo, your partner, ready"]
+
+
+def test_the_setup_of_a_table_for_friends_says_what_it_does(ear) -> None:
+    # It said "New game", "Start game" and "Back to the main menu" while it opened a table for friends and
+    # went back to Play with friends.
+    from scenes.house_rules import HouseSetupScene
+
+    scene = HouseSetupScene(hosting=True)
+    scene.resize((1366, 768))
+    assert scene.heading() == "Host a table" and scene.start_button.label == "Open the table"
+    scene.focus = "start"
+    assert scene.caption().startswith("Open a table with these choices")
+    scene.focus = "back"
+    assert scene.caption() == "Back to Play with friends; nothing is changed."
+    scene.switch_language("fr")
+    assert scene.start_button.label != "Open the table" and scene.heading() != "Host a table"
+    alone = HouseSetupScene()
+    assert alone.heading() == "New game" and alone.start_button.label == "Start game"

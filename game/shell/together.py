@@ -125,7 +125,7 @@ class Together:
         self.net_name = name or self.settings_name()
         self.app.scenes.request(HouseSetupScene(self.settings.setup, on_start=self._host_with,
                                                 on_back=self.open_together, language=self.language,
-                                                on_language=self.choose_language))
+                                                on_language=self.choose_language, hosting=True))
 
     def _host_with(self, setup: GameSetup) -> None:
         from game.net.session import Session
