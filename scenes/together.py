@@ -290,9 +290,12 @@ class LobbyScene(Scene):
             self.on_level(self.level)
 
     def show_table(self, table: dict) -> None:
-        before = self.seat_lines() if self.table is not None else []
+        first = self.table is None
+        before = self.seat_lines()
         self.table = table
-        if before:  # who came, went or is away, said as the seat's line now reads
+        if first:  # the code and the seats are known only now: the whole lobby said
+            self.announce()
+        else:  # who came, went or is away, said as the seat's line now reads
             for line in self.seat_lines():
                 if line not in before:
                     say(for_the_ear(line), MINE)
@@ -334,6 +337,9 @@ class LobbyScene(Scene):
 
     def announce(self) -> None:
         focused = self.buttons.focused
+        if self.table is None:  # the table is still being opened or joined: said in full once it is there
+            speak([_("Your table"), focused.label if focused else ""])
+            return
         speak([_("Your table"), _("Invite code: {code}").format(code=spoken(self.code)),
                _("Address: {address}").format(address=self.address), self.rules_line(),
                *(self.house_lines or (_house_lines(self.table) if self.table else [])), *self.seat_lines(),

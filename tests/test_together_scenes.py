@@ -156,8 +156,9 @@ def test_the_lobby_is_said_when_it_opens_and_each_seat_as_it_changes(ear) -> Non
     lobby = LobbyScene(True, "K7QM3X", "127.0.0.1:8765", 0, lambda lv: None, lambda: None, lambda: None,
                        level="hard")
     lobby.resize((1366, 768))
-    lobby.show_table(table)
-    lobby.announce()
+    lobby.announce()  # opened before the table's first message: its code and seats are not known yet
+    assert said(ear) == ["Your table", "Computers: Hard"]
+    lobby.show_table(table)  # the first: the whole lobby said
     heard = said(ear)
     assert heard[:4] == ["Your table", "Invite code: K7Q M3X", "Address: 127.0.0.1:8765",
                          "Bolivia, 4 players, to 15,000 points"]
