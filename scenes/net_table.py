@@ -18,6 +18,8 @@ from scenes.table import TableScene
 from scenes.table_parts.outcomes import Outcomes, Refuse
 
 WAIT_SAID_AFTER = 5.0  # seconds a person thinks before the table says how long
+WAIT_SAID_AT = (10, 30, 60)  # ... and the seconds at which it is said aloud, then once a minute
+WAIT_SAID_EVERY = 60
 PHRASE_KEYS = {pygame.K_F5: "good_luck", pygame.K_F6: "well_played", pygame.K_F7: "your_turn",
                pygame.K_F8: "one_moment", pygame.K_F9: "thanks"}
 
@@ -136,8 +138,10 @@ class NetTableScene(TableScene):
             return
         self._said_wait = seconds
         who = self.names[s.to_act]
+        # Shown each second, said only now and then: a screen reader saying it every second drowned the table.
+        aloud = seconds in WAIT_SAID_AT or (seconds > WAIT_SAID_AT[-1] and seconds % WAIT_SAID_EVERY == 0)
         self.messages.say("wait", ngettext("{who} has been thinking for {n} second", "{who} has been thinking "
-                                           "for {n} seconds", seconds).format(who=who, n=seconds), 1.5)
+                                           "for {n} seconds", seconds).format(who=who, n=seconds), 1.5, aloud)
         self.dirty = True
 
 

@@ -127,12 +127,17 @@ def test_a_partner_who_never_answers_is_shown_thinking_for_as_long_as_it_lasts(a
     app.run(frames=2)
     settle(app, turns)
     assert table.dialogs.dialog is None  # the question is the partner's to answer, not ours
-    now[0] += 7.0
-    app.run(frames=2)
-    assert table.messages.shown().message == "Ann has been thinking for 7 seconds"
-    now[0] += 53.0
-    app.run(frames=2)
-    assert table.messages.shown().message == "Ann has been thinking for 60 seconds"
+    # Shown each second; said aloud only at 10, 30 and 60 seconds, then once a minute (said every second,
+    # it drowned whatever else the table had to say).
+    aloud: list[str] = []
+    table.messages.on_show = aloud.append
+    shown = []
+    for _second in range(125):
+        now[0] += 1.0
+        app.run(frames=1)
+        shown.append(table.messages.shown().message)
+    assert shown[6] == "Ann has been thinking for 7 seconds" and shown[59] == "Ann has been thinking for 60 seconds"
+    assert aloud == [f"Ann has been thinking for {n} seconds" for n in (10, 30, 60, 120)]
 
 
 def test_a_state_the_table_cannot_read_ends_the_connection_plainly(app: App, first_state: dict) -> None:

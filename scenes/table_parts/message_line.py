@@ -62,22 +62,24 @@ class MessageLine:
         self.rect = pygame.Rect(rect)
         self.room_right = room_right
 
-    def show(self, message: str, duration: float | None = 3.0, key: str | None = None) -> Message:
-        """Say `message`; one with the `key` of a message still showing replaces it."""
+    def show(self, message: str, duration: float | None = 3.0, key: str | None = None,
+             aloud: bool = True) -> Message:
+        """Say `message`; one with the `key` of a message still showing replaces it. `aloud`: False for a
+        line that only updates one already said (a count of seconds)."""
         if key is not None:
             self.drop(key)
         said = Message(message, duration, key)
         self.items.append(said)
-        if self.on_show is not None:
+        if self.on_show is not None and aloud:
             self.on_show(message)
         return said
 
-    def say(self, key: str, message: str | None, duration: float | None = 3.0) -> None:
+    def say(self, key: str, message: str | None, duration: float | None = 3.0, aloud: bool = True) -> None:
         """`message` about `key`, or with none that subject is done."""
         if message is None:
             self.drop(key)
         else:
-            self.show(message, duration, key)
+            self.show(message, duration, key, aloud)
 
     def drop(self, key: str) -> bool:
         """Take away the message about `key` (its subject is done); True if one was showing."""
