@@ -115,4 +115,4 @@ def house_summary(rules: RuleSet) -> str:
     """The options a rule set plays away from its game's defaults, as the setup and the Rules screen say it."""
     if not rules.house:
         return _("as the game's own rules")
-    return "; ".join(f"{option_label(n)}: {value_name(n, v)}" for n, v in rules.house)
+    return _("; ").join(f"{option_label(n)}: {value_name(n, v)}" for n, v in rules.house)

@@ -129,7 +129,7 @@ class Voice:
         parts += [_("{cards} onto {meld}").format(cards=cards_text(list(cards)),
                                                   meld=my_meld(melds[i]))
                   for i, cards in staging.adds.items() if i in melds]
-        say(for_the_ear(_("Staged: {what}. L lays it, Z takes it back.").format(what="; ".join(parts))), ASKED,
+        say(for_the_ear(_("Staged: {what}. L lays it, Z takes it back.").format(what=_("; ").join(parts))), ASKED,
             interrupt=True)
 
     def target_words(self, view: TableView, aim: Aim) -> str:

@@ -134,7 +134,7 @@ def melds_summary(state: GameState, side: int, mine: bool, title: str) -> str:
         parts.append(ngettext("{n} red three", "{n} red threes", reds).format(n=reds))
     if not parts:
         return _("{title}: none yet.").format(title=title)
-    return _("{title}: {parts}.").format(title=title, parts="; ".join(parts))
+    return _("{title}: {parts}.").format(title=title, parts=_("; ").join(parts))
 
 
 def piles_summary(state: GameState, side: int) -> str:
@@ -162,7 +162,7 @@ def stock_words(state: GameState) -> str:
 
 def scores_summary(state: GameState, side_names: list[str], notes: list[str]) -> str:
     """Each side's score and what it needs (`notes`, as the score panel words them), and the target."""
-    sides = "; ".join(_("{side} {score}, {note}").format(side=side_names[i], score=number(state.scores[i]),
+    sides = _("; ").join(_("{side} {score}, {note}").format(side=side_names[i], score=number(state.scores[i]),
                                                           note=notes[i]) for i in range(state.sides))
     return _("Scores: {sides}. The game is to {target}. Going out needs {need}.").format(
         sides=sides, target=number(state.target), need=state.rules.go_out_need())
