@@ -91,6 +91,29 @@ def test_sigterm_saves_every_table_and_exits_0(tmp_path) -> None:
     assert table.version >= seen and table.state.hand_no == 1 and table.started
 
 
+def test_sigterm_the_moment_the_first_line_is_read_saves_and_exits_0(tmp_path) -> None:
+    """The signals are caught before the line is printed: a SIGTERM sent as soon as the address is read
+    (a supervisor stopping a server it just started) is a clean stop, the tables read back saved again,
+    never the default death of the signal (exit -15)."""
+    async def first(server, url):
+        south, _west = await seated_table(url, people=2, players=2)  # no computer: the table waits
+        await south.start("random")
+        return south.table
+
+    code = serve_and_run(tmp_path, first)
+    version = Table.from_json(read_json_file(tmp_path / "tables" / f"{code}.json")).version
+    assert version >= 1
+    for _i in range(3):
+        for n in range(300):  # warnings said after the line: the time a late handler left the signal's default
+            (tmp_path / "tables" / f"BAD{n:03d}.json").write_text("{", encoding="utf-8")
+        proc, _url = _start_server(tmp_path)
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=15)
+        assert proc.returncode == 0, err
+        assert out == "" and "Traceback" not in err and err.count("warning: BAD") == 300
+        assert Table.from_json(read_json_file(tmp_path / "tables" / f"{code}.json")).version == version
+
+
 def test_a_server_killed_mid_hand_comes_back_at_the_last_move_from_its_journal(tmp_path) -> None:
     proc, url = _start_server(tmp_path)
     try:

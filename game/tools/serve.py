@@ -28,15 +28,17 @@ def _positive(text: str, option: str = "--seat-timeout") -> float:
 async def _serve(host: str, port: int, folder: Path, seat_timeout: float, hello_timeout: float) -> int:
     from game.net.server import TableServer
 
+    # The signals are caught before anything is listened on or said: a SIGTERM the moment the first line
+    # is read (or while the tables are read back) saves and exits 0, never kills the process half-way.
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
     server = TableServer(host, port, folder, seat_timeout, hello_timeout)
     url = await server.start()
     print(json.dumps({"listening": url, "tables": len(server.tables)}), flush=True)
     for problem in server.problems:
         print(f"warning: {problem}", file=sys.stderr, flush=True)
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     await server.close()
     return 0
