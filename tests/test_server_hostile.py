@@ -98,3 +98,42 @@ def test_a_client_playing_at_full_speed_is_never_held_back() -> None:
     assert conn.dropped == 0
     flooded = Connection(ws=None)  # type: ignore[arg-type]
     assert sum(flooded.allowed() for _i in range(1000)) < 100
+
+
+def test_a_move_naming_cards_that_do_not_exist_is_refused_with_a_reason_and_changes_nothing() -> None:
+    """Cards no pack holds, cards not in the hand and melds that are not there: each move is refused with
+    a reason the player can read, in their language (never an error, never a failed frame), a card
+    written a thousand characters long is not said back whole, and the table plays on as before."""
+    async def body(server, url):
+        south, west = await seated_table(url, people=2, players=2)
+        await south.start("random")
+        state = await south.until("state")
+        mover = south if state["to_act"] == 0 else west
+        if mover is west:
+            await west.until("state")
+        table = server.tables[south.table].table
+        before = (table.version, table.full_state(0), table.full_state(1))
+        refused = []
+        for move in ({"discard": "ZZ"}, {"discard": "1" * 5000}, {"discard": "0S"}, {"take_pile": ["QX", "QX"]},
+                     {"meld": {"new": [["KX", "KH", "KS"]]}}, {"meld": {"add": [[0, ["7H"]]]}}, {"take_top": 3},
+                     {"combine": [0, 40]}, {"discard": ""}):
+            await mover.move(move)
+            reply = await mover.recv(5)
+            while reply["type"] not in ("refused", "error"):
+                reply = await mover.recv(5)
+            assert reply["type"] == "refused", (move, reply)
+            assert reply["reason"] and len(reply["reason"]) < 200 and "Traceback" not in reply["reason"], move
+            refused.append(reply["reason"])
+        assert refused[0] == "unknown card 'ZZ': write rank and suit, like 7H, TD, 10S or JK"
+        assert refused[1].startswith("unknown card '111111111111…'")
+        assert refused[6] == "That meld is not one of your side's melds."
+        assert (table.version, table.full_state(0), table.full_state(1)) == before
+        # In French, the player's own words.
+        await mover.send({"type": "move", "move": {"discard": "ZZ"}, "language": "fr"})
+        reply = await mover.until("refused")
+        assert reply["reason"].startswith("carte inconnue 'ZZ'")
+        # The table plays on: the seat's own first legal move is applied.
+        await mover.move(mover.state["legal"][0])
+        assert (await mover.until("state"))["version"] == table.version == before[0] + 1
+
+    serve_and_run(None, body)

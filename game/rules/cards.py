@@ -9,6 +9,8 @@ For the rules two cards of the same rank and suit are equal: compare `face(c)`.
 
 from __future__ import annotations
 
+from game.i18n import _
+
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "CDHS"
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
@@ -112,7 +114,9 @@ def parse_face(text: str) -> int:
     if len(t) >= 2 and t[:-1] == "10":
         t = "T" + t[-1]
     if len(t) != 2 or t[0] not in RANK_CHARS or t[1] not in SUIT_CHARS:
-        raise ValueError(f"unknown card {text!r}: write rank and suit, like 7H, TD, 10S or JK")
+        shown = text if len(text) <= 12 else text[:12] + "…"  # a client's megabyte is not said back whole
+        raise ValueError(_("unknown card {card}: write rank and suit, like 7H, TD, 10S or JK").format(
+            card=repr(shown)))
     return SUIT_CHARS.index(t[1]) * 16 + RANK_CHARS.index(t[0]) + 2
 
 
