@@ -96,6 +96,32 @@ def test_a_deal_starts_the_stack_afresh() -> None:
     assert s.phase == Phase.DEAL and s.hand_no == 1
 
 
+@pytest.mark.parametrize(("name", "players", "seed"), TABLES[::3])
+def test_a_move_pushed_without_keeping_plays_the_same_and_is_a_floor_to_taking_back(name: str, players: int,
+                                                                                    seed: int) -> None:
+    """push(keep=False) (the table server's moves no one may take back) plays exactly as push does, keeps
+    no position, and nothing under it can be taken back; kept moves over it are, back to it exactly."""
+    kept, lean = GameState(players, seed, RULESETS[name]), GameState(players, seed, RULESETS[name])
+    rng = random.Random(f"lean:{name}:{players}:{seed}")
+    for step in range(MOVES):
+        if kept.phase == Phase.GAME_OVER:
+            break
+        move = Deal() if kept.phase == Phase.DEAL else _next_move(kept, rng)
+        keep = step % 3 == 0
+        before = lean.to_json()
+        assert lean.push(move, keep) == kept.push(move)
+        assert lean.to_json() == kept.to_json()
+        if keep:
+            assert lean.move_stack == [move]  # only itself: the move under it was not kept
+            assert lean.pop() == move and lean.to_json() == before
+            lean.push(move, keep)
+        else:
+            assert lean.move_stack == []
+            with pytest.raises(IndexError):
+                lean.pop()
+            assert lean.to_json() == kept.to_json()
+
+
 @pytest.mark.parametrize("data", [
     None, [], "save", {}, {"version": 1}, {"version": True}, {"version": 1, "variant": "poker"},
     {"version": 1, "variant": "bolivia", "players": 9},

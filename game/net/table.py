@@ -228,7 +228,8 @@ class Table:
         at, seat = self.version, self.state.to_act
         person = not isinstance(action, Deal) and not self.seats[seat].computer_plays
         turn = self.take_backs.keep(self.state, action) if person else None
-        events = self.record.play(self.state, action)
+        # Only a move its player may take back keeps the position before it (a copy of the state).
+        events = self.record.play(self.state, action, keep=turn is not None)
         self.take_backs.moved(self.state, turn)
         self.version += 1
         if isinstance(action, Deal):

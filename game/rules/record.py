@@ -85,12 +85,13 @@ class GameRecord:
         base = self.rule_set if self.rule_set is not None else RULESETS[self.variant]
         return base.for_players(self.players)
 
-    def play(self, state: GameState, action: Action) -> list[ev.Event]:
-        """Apply `action` to `state` (IllegalAction leaves both as they were) and record it."""
+    def play(self, state: GameState, action: Action, keep: bool = True) -> list[ev.Event]:
+        """Apply `action` to `state` (IllegalAction leaves both as they were) and record it. keep=False:
+        the move will not be taken back (GameState.push), and `undo` goes no further back than it."""
         if isinstance(action, Deal):
-            return self._deal(state, action)
+            return self._deal(state, action, keep)
         seat = state.to_act
-        events = state.push(action)
+        events = state.push(action, keep)
         hand = self.current(state)
         if hand is not None:
             hand.moves.append((seat, action_to_json(action)))
@@ -98,7 +99,7 @@ class GameRecord:
                 hand.scores = [sc["total"] for sc in state.results[-1]["scores"]]
         return events
 
-    def _deal(self, state: GameState, action: Deal) -> list[ev.Event]:
+    def _deal(self, state: GameState, action: Deal, keep: bool = True) -> list[ev.Event]:
         number = state.hand_no + 1
         source: tuple[int, int] | None
         if action.deck is not None:
@@ -109,7 +110,7 @@ class GameRecord:
         else:
             deck, source = shuffled_deck(state.rules, state.seed, number), (state.seed, number)
         before = list(state.scores)
-        events = state.push(Deal(tuple(deck)))
+        events = state.push(Deal(tuple(deck)), keep)
         self.next_deal = None
         if self.hands and self.hands[-1].scores is None:
             self.hands.pop()  # its end was never recorded (moves applied past the record): it cannot play back

@@ -471,9 +471,16 @@ class GameState:
 
     # ----- the move stack: play and take back -------------------------------------------------------
 
-    def push(self, action: Action) -> list[ev.Event]:
+    def push(self, action: Action, keep: bool = True) -> list[ev.Event]:
         """Apply the move and remember it, to be taken back by `pop`; IllegalAction remembers nothing.
-        A deal starts the stack afresh: a hand's moves are taken back, never the hands before it."""
+        A deal starts the stack afresh: a hand's moves are taken back, never the hands before it.
+        keep=False: a move its player may not take back (the table server's draws, discards, computers'
+        moves): no copy of the position before it, the costliest part of a move, and the stack starts
+        afresh after it, as nothing under it can be taken back past it."""
+        if not keep:
+            events = self.apply(action)
+            self._history.clear()
+            return events
         before = self.copy()
         events = self.apply(action)
         if isinstance(action, Deal):
