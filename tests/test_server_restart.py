@@ -16,6 +16,7 @@ from game.keep.safe_json import read_json_file
 from game.keep.saved_game import SavedGame
 from game.net.client import SeatPlayer, TableClient
 from game.net.table import Table
+from game.net.table_files import read_journal
 from tests.server_helpers import seated_table, serve_and_run
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -140,7 +141,7 @@ def test_a_server_killed_mid_hand_comes_back_at_the_last_move_from_its_journal(t
         proc.wait()
     saved = Table.from_json(read_json_file(tmp_path / "tables" / f"{code}.json"))
     assert saved.version < seen["version"]  # the moves since the deal are in the journal only
-    assert (tmp_path / "tables" / f"{code}.journal").read_text().count("\n") >= 2
+    assert len(read_journal(tmp_path / "tables")[code]) >= 2
 
     async def back(server, url):
         c = await TableClient.connect(url)
@@ -176,3 +177,55 @@ def test_a_disk_that_refuses_the_save_does_not_stop_the_game(tmp_path) -> None:
                 await south.move(player.choose(msg))
 
     serve_and_run(tmp_path, body)
+
+
+def test_a_damaged_journal_and_save_are_read_with_a_plain_warning_and_the_table_comes_back(tmp_path) -> None:
+    """Lines of the moves journal that are damaged (a disk's garbage, a piece of binary, a line of some
+    other program) are not used and said in one plain line each piece; a damaged save is set aside and
+    said; the table whose lines are whole comes back at its last good move, and nothing is a traceback."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from game.net.table_files import TableFiles, segments_in
+
+    folder = tmp_path / "tables"
+    table = Table.create("GQQDAA", "bolivia", 2, None, {}, seed=11)
+    tokens = [table.take_seat(name, "en")[1] for name in ("Ann", "Bo")]  # two people: nobody moves alone
+    table.start("first")
+    writers = ThreadPoolExecutor(max_workers=1)
+    files = TableFiles(folder, writers)
+
+    async def play() -> None:
+        await files.save(table)
+        for _i in range(6):
+            table.play_computer(table.state.to_act, None)
+            await files.save(table)
+
+    asyncio.run(play())
+    writers.shutdown()
+    [(_n, piece)] = segments_in(folder)
+    with piece.open("ab") as f:
+        f.write(b"\x00\xff\xfe garbage of a disk\n" + b'{"table": 5}\n' + b"[" * 5000 + b"\n")
+    (folder / "moves-000002.journal").write_bytes(bytes(b for b in range(256) if b != 10) * 8 + b"\n")
+    (folder / "BROKEN.json").write_text('{"format": 1, "kind": "bolivia-save"', encoding="utf-8")
+
+    proc, url = _start_server(tmp_path)
+    try:
+        async def back():
+            c = await TableClient.connect(url)
+            assert (await c.resume("GQQDAA", tokens[0]))["type"] == "seated"
+            return await c.until("state")
+
+        state = asyncio.run(asyncio.wait_for(back(), 15))
+        proc.send_signal(signal.SIGTERM)
+        out, err = proc.communicate(timeout=15)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 0 and "Traceback" not in err
+    assert state["version"] == table.version and state["hand"] == table.full_state(0)["hand"]
+    warnings = [line for line in err.splitlines() if line.startswith("warning: ")]
+    assert "warning: moves-000001.journal: 3 damaged lines were not used" in warnings
+    assert "warning: moves-000002.journal: 1 damaged line was not used" in warnings
+    assert any(line.startswith("warning: BROKEN.json: it is not valid JSON") for line in warnings)
+    assert (folder / "BROKEN.bad").exists() and segments_in(folder) == []

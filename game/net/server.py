@@ -13,7 +13,6 @@ through its own bounded queue, and thinking runs off the loop.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -26,11 +25,10 @@ from websockets.protocol import State
 
 from game.ai import get_player
 from game.i18n import _, speaking
-from game.keep.safe_json import BadFile
 from game.net import lobby
 from game.net.protocol import MAX_FRAME, ProtocolError, dumps, hello, read_client
 from game.net.table import Out, Refused, Table, notice_text
-from game.net.table_files import TableFiles, journal_of, read_table
+from game.net.table_files import TableFiles
 from game.net.tokens import new_code, normal_code
 from game.rules.legal import legal_actions
 
@@ -179,6 +177,7 @@ class TableServer:
         for hosted in list(self.tables.values()):
             async with hosted.lock:
                 self.files.save_now(hosted.table)
+        await self.files.drain()
         self._thinkers.shutdown(wait=False, cancel_futures=True)
         self._writers.shutdown(wait=True)
         self.files.close()
@@ -188,19 +187,8 @@ class TableServer:
     def _load_tables(self) -> None:
         if self.folder is None or not (self.folder / TABLES).is_dir():
             return
-        for path in sorted((self.folder / TABLES).glob("*.json")):
-            try:
-                table = read_table(path)
-                if table.code != path.stem:
-                    raise ValueError("its code is not its name")
-            except (BadFile, ValueError) as why:
-                self.problems.append(f"{path.name}: {why}")
-                log.warning("table %s set aside: %s", path.name, why)
-                with contextlib.suppress(OSError):
-                    path.rename(path.with_suffix(".bad"))
-                continue
-            if journal_of(path).is_file() and journal_of(path).stat().st_size:
-                self.files.save_now(table)  # its moves into its save, and a new journal
+        tables, self.problems = self.files.read_back(sorted((self.folder / TABLES).glob("*.json")))
+        for table in tables:
             self.tables[table.code] = Hosted(table)
 
     async def _save(self, table: Table) -> None:

@@ -11,13 +11,13 @@ from __future__ import annotations
 import json
 import random
 import secrets
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.i18n import _
-from game.keep.safe_json import BadFile, parse_json
 from game.keep.saved_game import SavedGame
 from game.net import seat_view
-from game.net.protocol import COMPUTER_LEVELS, MAX_NAME
+from game.net.protocol import COMPUTER_LEVELS, MAX_NAME, encode
 from game.net.tokens import new_token, same_token, token_hash
 from game.rules import events as ev
 from game.rules.actions import Action, Deal, action_from_json, action_to_json
@@ -76,6 +76,7 @@ class Table:
         # came (a new hand: the whole save is written again, not a line).
         self.journal: list[str] = []
         self.dealt = False
+        self._code_text = encode(code)
         # The meld moves of the turn in play, when a person plays it: what they may take back
         # (game/rules/take_back.py). Not saved: after a restart the turn's moves so far stay.
         self.take_backs = TakeBacks()
@@ -235,8 +236,8 @@ class Table:
         if isinstance(action, Deal):
             self.dealt = True
         else:
-            self.journal.append(json.dumps({"at": at, "seat": seat, "move": action_to_json(action)},
-                                           separators=(",", ":")))
+            self.journal.append(f'{{"table":{self._code_text},"at":{at},"seat":{seat},'
+                                f'"move":{encode(action_to_json(action))}}}')
         out = self._states(events)
         for e in events:
             if isinstance(e, ev.HandEnded):
@@ -298,14 +299,14 @@ class Table:
         text = json.dumps(head, ensure_ascii=False, separators=(",", ":"))
         return text[:-1] + ',"record":' + self.record.to_text() + "}"
 
-    def replay(self, text: str) -> int:
-        """The journal's moves that follow this save, applied as they were played; the count applied. A
-        line already in the save is passed over; the first that is torn (no line end: a kill while it was
-        written), damaged or does not apply ends the journal, as nothing after it can have been told."""
+    def replay(self, lines: Iterable[object]) -> int:
+        """The journal's moves of this table that follow its save (each line read as JSON, in the order
+        written), applied as they were played; the count applied. A line already in the save is passed
+        over; the first that is damaged or does not follow on ends them, as nothing after it can have
+        been told."""
         applied = 0
-        for line in text.split("\n")[:-1]:  # the piece after the last line end is torn or empty
+        for data in lines:
             try:
-                data = parse_json(line)
                 if not isinstance(data, dict):
                     break
                 at, seat, move = data.get("at"), data.get("seat"), data.get("move")
@@ -315,7 +316,7 @@ class Table:
                         or seat != self.state.to_act or not isinstance(move, dict) or move.get("type") == "Deal"):
                     break
                 self._apply(action_from_json(move))
-            except (BadFile, IllegalAction, KeyError, TypeError, ValueError):
+            except (IllegalAction, KeyError, TypeError, ValueError):
                 break
             applied += 1
         self.journal.clear()
@@ -328,24 +329,24 @@ class Table:
         assert isinstance(data, dict)
         t = data.get("table")
         if not isinstance(t, dict) or t.get("format") != TABLE_FORMAT:
-            raise ValueError("it holds no table of the server")
+            raise ValueError(_("it holds no table of the server"))
         code, started, computers, version = t.get("code"), t.get("started"), t.get("computers"), t.get("version")
         seats = t.get("seats")
         if (not isinstance(code, str) or not 0 < len(code) <= 16 or not isinstance(started, bool)
                 or computers not in COMPUTER_LEVELS or not isinstance(version, int) or isinstance(version, bool)
                 or not 0 <= version <= 10**7 or not isinstance(seats, list) or len(seats) != saved.state.players):
-            raise ValueError("its table is damaged")
+            raise ValueError(_("its table is damaged"))
         return Table(code, saved.state, [_seat(s) for s in seats], saved.record, started, computers, version)
 
 
 def _seat(data: object) -> Seat:
     if not isinstance(data, dict):
-        raise ValueError("a seat is damaged")
+        raise ValueError(_("a seat is damaged"))
     name, th, lang, level, away = (data.get(k) for k in ("name", "token_hash", "language", "level", "away"))
     if (not isinstance(name, str) or len(name) > MAX_NAME or not (th is None or isinstance(th, str) and len(th) == 64)
             or lang not in ("en", "fr", "sv") or not (level is None or level in COMPUTER_LEVELS)
             or not isinstance(away, bool)):
-        raise ValueError("a seat is damaged")
+        raise ValueError(_("a seat is damaged"))
     return Seat(name, th, lang, level, away)
 
 
