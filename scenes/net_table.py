@@ -40,6 +40,9 @@ class NetTableScene(TableScene):
         self.on_lost, self.on_table = on_lost, on_table
         self.set_names(names)
         self._said_wait = -1
+        self._gone: dict[int, float] = {}  # a person's seat whose connection dropped: since when (turns' clock)
+        self._seat_timeout: float | None = None  # the server's: how long before the computer plays it
+        self._said_gone = -1
         self.router.intents["undo"] = (lambda i: self.take_back(), True)  # asked of the server, not done here
         for e in getattr(turns, "first_events", []):
             line = describe(e, self.names)
@@ -127,11 +130,62 @@ class NetTableScene(TableScene):
             self.on_lost(msg.get("reason", ""))
         self.dirty = True
 
+    def seats_changed(self, seats: list[dict], me: int, seat_timeout: float | None = None) -> None:
+        """The table's seats again: a person whose connection dropped is said away at once (the server's
+        own notice comes only when the computer takes the seat, a minute later), one who comes back before
+        that is said back, and while they are gone the line counts their seconds."""
+        if isinstance(seat_timeout, (int, float)) and not isinstance(seat_timeout, bool) and seat_timeout > 0:
+            self._seat_timeout = float(seat_timeout)
+        now = self.controller.clock()
+        for seat in seats:
+            where, name = seat["seat"], seat["name"] or _("Seat {n}").format(n=seat["seat"] + 1)
+            gone = where != me and seat["person"] and not seat.get("connected", True) and not seat.get("away")
+            if gone and where not in self._gone:
+                self._gone[where] = now
+                if self._seat_timeout is None:
+                    text = _("{name} is away: the connection was lost").format(name=name)
+                else:
+                    text = _("{name} is away — the computer plays for them after {n} s").format(
+                        name=name, n=round(self._seat_timeout))
+                self.messages.show(text, 6.0, key="notice")
+            elif not gone and where in self._gone:
+                del self._gone[where]
+                if seat.get("connected", True):  # back before the computer took the seat (else: its notice)
+                    self.messages.show(_("{name} is back").format(name=name), 6.0, key="notice")
+                self.messages.drop("gone")
+        self.dirty = True
+
+    def _say_gone(self) -> bool:
+        """The seconds a dropped person has been away, and those left before the computer plays for them:
+        shown each second while another seat is to act, said now and then as the thinking is."""
+        if not self._gone:
+            return False
+        players = self.state.players
+        acting = (self.state.to_act + self.controller.me) % players  # the seat to act, as the server numbers it
+        where = acting if acting in self._gone else min(self._gone)
+        seconds = int(self.controller.clock() - self._gone[where])
+        if seconds == self._said_gone:
+            return True
+        self._said_gone = seconds
+        who = self.names[(where - self.controller.me) % players].removesuffix(" " + _("(away)"))
+        text = ngettext("{who} has been away for {n} second", "{who} has been away for {n} seconds",
+                        seconds).format(who=who, n=seconds)
+        if self._seat_timeout is not None and seconds < self._seat_timeout:
+            left = int(self._seat_timeout - seconds)
+            text = ngettext("{away}; the computer plays for them in {n} second",
+                            "{away}; the computer plays for them in {n} seconds", left).format(away=text, n=left)
+        aloud = seconds in WAIT_SAID_AT or (seconds > WAIT_SAID_AT[-1] and seconds % WAIT_SAID_EVERY == 0)
+        self.messages.say("gone", text, 1.5, aloud)
+        self.dirty = True
+        return True
+
     def _say_wait(self) -> None:
         """After a few seconds of another seat's thinking, the line says how long, once a second."""
         turns = self.controller
         s = self.state
         if s.phase in (Phase.DEAL, Phase.GAME_OVER) or s.to_act == self.seat or turns.pending:
+            return
+        if self._say_gone():
             return
         seconds = int(turns.seconds_thinking())
         if seconds < WAIT_SAID_AFTER or seconds == self._said_wait:
@@ -155,7 +209,8 @@ def seat_names_at(seats: list[dict], me: int, defaults: list[str]) -> list[str]:
         if local == 0:
             out.append(defaults[0])
         elif seat["person"] and seat["name"]:
-            out.append(seat["name"] + (" " + _("(away)") if seat.get("away") else ""))
+            away = seat.get("away") or not seat.get("connected", True)
+            out.append(seat["name"] + (" " + _("(away)") if away else ""))
         else:
             out.append(defaults[local])
     return out

@@ -155,3 +155,61 @@ def test_a_state_the_table_cannot_read_ends_the_connection_plainly(app: App, fir
         if lost:
             break
     assert lost == ["The table sent a position this game cannot read."]
+
+
+def lobby_seats(connected: bool, away: bool = False) -> list[dict]:
+    """The table's seats as the server tells them: the host (seat 0, our partner) connected or not."""
+    return [{"seat": 0, "name": "Ann", "person": True, "computer": away, "away": away, "connected": connected},
+            {"seat": 1, "name": "", "person": False, "computer": True, "away": False, "connected": False},
+            {"seat": 2, "name": "Bo", "person": True, "computer": False, "away": False, "connected": True},
+            {"seat": 3, "name": "", "person": False, "computer": True, "away": False, "connected": False}]
+
+
+def test_a_seat_that_drops_is_said_away_at_once_and_its_seconds_counted(app: App, first_state: dict) -> None:
+    """Ann's connection drops while the table waits for her: the table says so at once, with the seconds
+    before the computer plays for her (not 'Ann has been thinking for 40 seconds', as it said), counts
+    them, and says her back when she returns before the computer took her seat."""
+    now = [100.0]
+    wire = Wire()
+    turns = NetTurns(wire, first_state, clock=lambda: now[0])  # type: ignore[arg-type]
+    table = NetTableScene(turns, ["You", "West", "Ann", "East"])
+    app.scenes.request(table)
+    app.run(frames=3)
+    waiting = {**first_state, "phase": "draw", "turn": 0, "to_act": 0, "legal": [], "events": [],
+               "version": first_state["version"] + 1}
+    wire.coming.append(waiting)
+    app.run(frames=2)
+    settle(app, turns)
+    table.seats_changed(lobby_seats(connected=False), 2, 60)
+    assert table.messages.shown().message == "Ann is away — the computer plays for them after 60 s"
+    from scenes.net_table import seat_names_at
+    assert seat_names_at(lobby_seats(connected=False), 2, ["You", "West", "North", "East"])[2] == "Ann (away)"
+    shown = []
+    for _second in range(12):
+        now[0] += 1.0
+        app.run(frames=1)
+        shown.append(table.messages.shown().message)
+    assert shown[-1] == "Ann has been away for 12 seconds; the computer plays for them in 48 seconds"
+    assert not any("thinking" in line for line in shown)
+    table.seats_changed(lobby_seats(connected=True), 2, 60)
+    assert table.messages.shown().message == "Ann is back"
+    now[0] += 9.0
+    app.run(frames=1)
+    assert table.messages.shown().message.startswith("Ann has been thinking for")
+
+
+def test_a_seat_the_computer_took_is_not_said_back_twice(app: App, first_state: dict) -> None:
+    """Once the seat timeout is over the server says 'Ann is away: the computer plays for them' itself; the
+    table stops counting and says nothing of its own, then or when she comes back (the server's notice)."""
+    now = [100.0]
+    wire = Wire()
+    turns = NetTurns(wire, first_state, clock=lambda: now[0])  # type: ignore[arg-type]
+    table = NetTableScene(turns, ["You", "West", "Ann", "East"])
+    app.scenes.request(table)
+    app.run(frames=3)
+    table.seats_changed(lobby_seats(connected=False), 2, 60)
+    table.seats_changed(lobby_seats(connected=False, away=True), 2, 60)
+    assert table._gone == {}
+    table.messages.show("something else", 5.0, key="notice")
+    table.seats_changed(lobby_seats(connected=True), 2, 60)
+    assert table.messages.shown().message == "something else"

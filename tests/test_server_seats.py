@@ -78,3 +78,21 @@ def test_a_seat_gone_past_the_timeout_is_played_by_the_computer_and_handed_back(
         assert not table.seats[1].computer_plays
 
     serve_and_run(None, body, seat_timeout=0.2)
+
+
+def test_a_dropped_connection_is_told_to_the_table_at_once_with_the_seat_timeout() -> None:
+    """The table hears of a drop at once, not only when the computer takes the seat: its seats say the
+    person is no longer connected, and how long the seat waits for them."""
+    async def body(server, url):
+        south, west = await seated_table(url, people=2, players=2)
+        await south.start("first")
+        await west.until("state")
+        west.ws.transport.abort()  # the network drops: no closing handshake
+        while True:
+            told = await south.until("table", timeout=5)
+            if told["seats"][1]["person"] and not told["seats"][1]["connected"]:  # (older ones: West joining)
+                break
+        assert told["seat_timeout"] == 30.0
+        assert told["seats"][1]["name"] == "West" and not told["seats"][1]["away"]  # the seat waits for West
+
+    serve_and_run(None, body, seat_timeout=30.0)

@@ -19,7 +19,7 @@ from game.rules.ruleset import RULESETS
 # Sent on connect ("hello"). 2: the lobby's ready and say, a meld move taken back ({"undo": true}), and a
 # hand's record once it is over (docs/PROTOCOL.md, "Versions"); nothing of 1 changed. 3: the computers' level
 # in the lobby, so every seat sees it before the start (`computers` in create and table, and its own message).
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 MAX_FRAME = 64 * 1024  # bytes: a move is under 1 kB; a larger frame closes the connection (1009)
 MAX_NAME = 40  # characters of a player's name
 MAX_CODE = 16

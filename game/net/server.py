@@ -388,13 +388,19 @@ class TableServer:
         self._tell_lobby(hosted)
 
     def _tell_lobby(self, hosted: Hosted) -> None:
-        lobby = hosted.table.lobby()
+        self._deliver(hosted, [(None, hosted.table.lobby())])
+
+    def _with_connections(self, hosted: Hosted, lobby: dict) -> dict:
+        """Every `table` message says who is connected, and how long a dropped seat waits for its person."""
         for seat, info in enumerate(lobby["seats"]):
             info["connected"] = seat in hosted.conns
-        self._deliver(hosted, [(None, lobby)])
+        lobby["seat_timeout"] = self.seat_timeout
+        return lobby
 
     def _deliver(self, hosted: Hosted, outs: list[Out]) -> None:
         for seat, msg in outs:
+            if msg["type"] == "table":
+                msg = self._with_connections(hosted, msg)
             targets = hosted.conns.values() if seat is None else [c for c in [hosted.conns.get(seat)] if c]
             if msg["type"] == "notice":
                 for conn in targets:

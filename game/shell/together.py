@@ -294,6 +294,7 @@ class Together:
             _check_table(msg)
             if table is not None and session is not None and session.seat is not None:
                 table.set_names(seat_names_at(msg["seats"], session.seat, seat_names(msg["players"])))
+                table.seats_changed(msg["seats"], session.seat, msg.get("seat_timeout"))
             self.net_seats = msg["seats"]
         except (KeyError, TypeError, ValueError, IndexError) as why:  # the names stay as they were
             log.warning("a table message the game cannot read: %r", why)
