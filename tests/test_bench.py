@@ -8,6 +8,8 @@ import io
 import json
 import math
 import os
+import subprocess
+import sys
 
 import pytest
 
@@ -88,6 +90,19 @@ def test_idle_start_up_and_memory_are_sane(report: dict) -> None:
     assert _number(report["rss_mb"]) and 10 < report["rss_mb"] < 10_000
     growth = report["rss_growth_mb_per_game"]
     assert isinstance(growth, float | int) and math.isfinite(growth) and abs(growth) < 1000
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the high-water mark of /proc/self/status")
+def test_a_child_reports_its_own_peak_not_its_parents() -> None:
+    """The memory child is started by a bench that has grown big: ru_maxrss, kept across exec, said the
+    parent's peak; the child's own is far below what the parent holds."""
+    held = b"\x01" * (200 << 20)  # written, so resident: this process's peak is above 200 MB
+    code = "from game.tools.bench import peak_rss_mb; print(peak_rss_mb())"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True,
+                          env=dict(os.environ, PYTHONPATH=str(bench.ROOT)))
+    assert len(held) == 200 << 20
+    child = float(done.stdout.strip())
+    assert 1 < child < 100, child
 
 
 def test_growth_is_the_slope_of_the_readings() -> None:

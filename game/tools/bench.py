@@ -325,13 +325,32 @@ def measure_startup(command: list[str], runs: int) -> float | None:
 
 
 def peak_rss_mb() -> float | None:
-    """This process's peak resident memory so far, in MB (None where it cannot be read)."""
+    """This process's peak resident memory so far, in MB (None where it cannot be read).
+
+    On Linux the process's own high-water mark (VmHWM): `ru_maxrss` is kept across exec, so a child
+    started by a process that had grown to 140 MB says 140 MB however little it used itself (the
+    bench's memory child, started after the frame measures, reported the bench's own peak)."""
+    own = _status_mb("VmHWM")
+    if own is not None:
+        return own
     try:
         import resource
     except ImportError:
         return _peak_rss_windows()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     return round(peak / (1 << 20) if sys.platform == "darwin" else peak / 1024, 1)  # bytes on macOS, KiB else
+
+
+def _status_mb(field: str) -> float | None:
+    """A line of /proc/self/status in MB (Linux), or None."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith(field + ":"):
+                    return round(int(line.split()[1]) / 1024, 1)  # kB
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
 
 
 def _peak_rss_windows() -> float | None:
