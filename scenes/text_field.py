@@ -13,6 +13,7 @@ class TextField:
         self.text = text
         self.longest = longest
         self.placeholder = placeholder
+        self.shown = ""
         self.focused = False
         self.rect = pygame.Rect(0, 0, 0, 0)
 
@@ -57,4 +58,5 @@ class TextField:
         while shown and f.size(shown)[0] > r.w - px:
             # The end of a long text shows, where the typing is; a placeholder reads from its start.
             shown = shown[:-1] if colour == INK_DIM else shown[1:]
+        self.shown = shown  # what the field last showed: a placeholder cut short says nothing true
         draw_text(surface, shown, px, colour, (r.x + px // 2, r.centery), "midleft")

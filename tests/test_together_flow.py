@@ -16,6 +16,7 @@ from game.ai import get_player
 from game.keep.settings import GameSetup
 from game.keep.storage import Storage
 from game.net.client import SeatPlayer
+from game.net.invite import spoken
 from game.net.session import Session
 from game.rules.legal import legal_actions
 from game.rules.position import changed
@@ -153,6 +154,7 @@ def test_the_host_vanishes_and_the_guest_is_told_and_offered_to_continue(flow: F
     host.close()  # the host's game closes: its server saves the table and stops
     back = frames_until(flow, lambda: isinstance(flow.app.scenes.current, TogetherScene))
     assert "lost" in back.status and back.on_resume is not None
+    assert back.resume_info == f"Your last table, {spoken(code)}, can go on with the same seats."  # as said aloud
 
 
 def test_games_with_friends_are_counted_apart_and_shown_on_the_statistics(flow: Flow) -> None:

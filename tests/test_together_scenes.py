@@ -39,6 +39,7 @@ def test_every_line_of_the_join_screen_has_its_own_place_inside_the_window(lang:
     assert rects[-1].bottom <= scene._status_y  # the message under the last button
     surface = pygame.Surface(size)
     scene.draw(surface)
+    assert not scene.where.focused and scene.where.shown == scene.where.placeholder, "the example is cut short"
 
 
 def test_the_lobby_draws_every_seat_for_the_host_and_for_a_guest() -> None:

@@ -21,7 +21,7 @@ from game.keep.atomic_files import write_text_atomic
 from game.keep.folder_files import data_dir
 from game.keep.safe_json import BadFile, read_json_file
 from game.keep.settings import GameSetup
-from game.net.invite import DEFAULT_PORT, BadInvite, read_invite
+from game.net.invite import DEFAULT_PORT, BadInvite, read_invite, spoken
 from game.rules.house import house_of
 from game.rules.state import Phase
 from game.ui.narrate import seat_names
@@ -84,7 +84,7 @@ class Together:
                               on_join=self.join_table, on_back=self._back_to_menu, find=self._found_tables,
                               on_resume=self.resume_table if saved else None,
                               resume_info=_("Your last table, {code}, can go on with the same seats.").format(
-                                  code=saved["table"]) if saved else "")
+                                  code=spoken(saved["table"])) if saved else "")
         if status:
             scene.say(status)
         self._together = scene
