@@ -13,7 +13,7 @@ from game.i18n import _, ngettext
 from game.keep.settings import Settings
 from game.rules.names import cards_text
 from game.rules.state import Phase
-from game.ui.narrate import describe, took_back
+from game.ui.narrate import describe, side_names, took_back
 from scenes.table import TableScene
 from scenes.table_parts.outcomes import Outcomes, Refuse
 
@@ -87,6 +87,7 @@ class NetTableScene(TableScene):
         self.net_names = list(names)
         self.names = list(names)
         self.view.names = self.names
+        self.view.side_names = side_names(self.state.players, self.names)  # "You & Marie"
         if self.layout is not None:
             self.relayout(animate=False)  # the seats' labels are drawn with the picture of each layout
         self.dirty = True

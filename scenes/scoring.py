@@ -148,18 +148,18 @@ class LeftHand:
     cost: int
 
 
-def left_hands(state: GameState, side: int) -> list[LeftHand]:
+def left_hands(state: GameState, side: int, names: list[str] | None = None) -> list[LeftHand]:
     """Every seat of the side with the cards its hand held at the end (the table keeps them until the next
     deal), wild cards last, and their cost as the engine counts it: together they make the in-hand line."""
-    names = seat_names(state.players)
+    names = names or seat_names(state.players)
     return [LeftHand(seat, names[seat], tuple(sorted(state.hands[seat], key=lambda c: (WILD[c], -RANK[c], SUIT[c]))),
                      hand_cost(state.hands[seat], state.rules)) for seat in state.seats_of(side)]
 
 
-def hand_summary(state: GameState, result: dict | None = None) -> str:
+def hand_summary(state: GameState, result: dict | None = None, names: list[str] | None = None) -> str:
     """Who went out, or why the hand ended."""
     result = result if result is not None else state.results[-1]
-    names = seat_names(state.players)
+    names = names or seat_names(state.players)
     out = result.get("out")
     if out is None:
         return _("The stock ran out: nobody went out.")
@@ -203,9 +203,13 @@ class ScoringScene(Scene):
         deal_code: str | None = None,
         on_replay: Callable[[], None] | None = None,
         on_review: Callable[[], None] | None = None,
+        names: list[str] | None = None,
     ) -> None:
+        """`names`: each seat's name, the player's first (with friends, the people's own); else the seats'."""
         super().__init__()
         self.state = state
+        self.seat_names = names if names is not None and len(names) == state.players else seat_names(state.players)
+        self.side_names = side_names(state.players, self.seat_names if names is not None else None)
         self.deal_code = deal_code  # shown, to play this deal again (game/rules/deal_code.py)
         self.on_replay = on_replay  # R: this hand played back (scenes/replay.py)
         self.on_review = on_review  # V: where the player's moves cost most (scenes/review.py)
@@ -223,15 +227,15 @@ class ScoringScene(Scene):
         self.button.focused = True
         self.waited = 0.0
         self.continued = False
-        names = side_names(state.players)
+        names = self.side_names
         totals = self.result["totals"]
         self.columns: list[_Column] = []
         for side in range(state.sides):
             lines = score_lines(state, side, self.result)
             after = totals[side]
             before = after - self.result["scores"][side]["total"]
-            self.columns.append(_Column(side, names[side], lines, left_hands(state, side), [_Shown() for _ in lines],
-                                        _Shown(before),
+            self.columns.append(_Column(side, names[side], lines, left_hands(state, side, self.seat_names),
+                                        [_Shown() for _ in lines], _Shown(before),
                                         before, after, state.rules.min_meld(after), pygame.Rect(0, 0, 0, 0)))
         self._unit = ui_unit(self.size)
         self._t = self._unit
@@ -294,7 +298,7 @@ class ScoringScene(Scene):
 
     def announce(self) -> None:
         """The hand's scoring said line by line, each side's, then the button (as the counting shows it)."""
-        lines = [hand_summary(self.state, self.result)]
+        lines = [hand_summary(self.state, self.result, self.seat_names)]
         for col in self.columns:
             lines += score_column_lines(col.name, [(ln.label, ln.points, ln.note) for ln in col.lines],
                                         col.before, col.after)
@@ -497,7 +501,8 @@ class ScoringScene(Scene):
         title = (_("Hand {n}: the final scores") if self.final else _("Hand {n} scores")).format(
             n=self.result["hand"])
         draw_text(surface, title, round(u * 1.4), GOLD, (w // 2, round(u * 0.35)), "midtop", True, True)
-        sub = hand_summary(self.state, self.result) + "  " + _("Target: {n}").format(n=number(self.state.target))
+        sub = (hand_summary(self.state, self.result, self.seat_names) + "  "
+               + _("Target: {n}").format(n=number(self.state.target)))
         draw_text(surface, sub, max(14, round(u * 0.8)), INK, (w // 2, round(u * 2.1)), "midtop", shadow=True)
         for col in self.columns:
             self._draw_column(surface, col)
@@ -512,7 +517,7 @@ class ScoringScene(Scene):
             draw_text(surface, text, max(14, u * 3 // 4), INK_DIM, (w - u // 2, h - u // 3), "bottomright")
         if self.sheet:
             veil(surface, 110)
-            draw_score_sheet(surface, self.state, side_names(self.state.players), seat_names(self.state.players), u,
+            draw_score_sheet(surface, self.state, self.side_names, self.seat_names, u,
                              max(14, u * 3 // 4), self.state.side_of(0), back=_("G or Esc: back to the scores"))
         self.dialogs.draw(surface, (w, h), u)
 

@@ -85,6 +85,7 @@ def test_host_a_table_a_friend_joins_as_partner_and_both_play_a_hand_to_the_scor
         lobby.on_start("easy")
         table = frames_until(flow, lambda: isinstance(flow.app.scenes.current, NetTableScene))
         assert table.names[2] == "Bo"  # the partner's name on the seat across the table
+        assert table.view.side_names == ["You & Bo", "West & East"]  # the partnership by its people
         table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F5, mod=0, unicode="", scancode=0))
         assert friend.wait("said", timeout=10)["phrase"] == "good_luck"  # Good luck, to the whole table
         frames_until(flow, lambda: "Good luck!" in (table.messages.shown().message if table.messages.shown() else ""))
@@ -113,6 +114,8 @@ def test_host_a_table_a_friend_joins_as_partner_and_both_play_a_hand_to_the_scor
         scoring = frames_until(flow, lambda: isinstance(flow.app.scenes.current, ScoringScene), 90.0, both)
         result = scoring.result
         assert len(result["scores"]) == 2
+        assert [c.name for c in scoring.columns] == ["You & Bo", "West & East"]
+        assert [h.name for h in scoring.columns[0].hands] == ["You", "Bo"]  # each hand's cards under its person
         assert table.log_panel.lines  # the hand's story was told from the seat's events
     finally:
         friend.close()

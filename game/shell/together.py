@@ -324,7 +324,7 @@ class Together:
         # Every hand as it really ended (the seat's own table knows only the others' counts): from the record.
         shown = turns.as_ended(number) if number is not None else table.state
         scene = ScoringScene(shown, on_continue=lambda: self._net_after_scoring(table),
-                             speed=self.settings.setup.speed)
+                             speed=self.settings.setup.speed, names=list(table.net_names))
         if record is not None and hand is not None:  # as alone: R plays the hand back, V reviews it
             names = list(table.net_names)  # the people's names on their seats, as at the table
             scene.on_replay = lambda: self.open_replay(record, hand.hand, scene, names)

@@ -16,10 +16,16 @@ def seat_names(players: int) -> list[str]:
     return [_("You"), _("West"), _("North"), _("East")]
 
 
-def side_names(players: int) -> list[str]:
+def side_names(players: int, names: list[str] | None = None) -> list[str]:
+    """Each side's name; with `names` (each seat's, the player's first), a partnership of people by theirs:
+    at a table with friends "You & Marie", not "You & North"."""
+    if names is None or len(names) != players:
+        if players == 4:
+            return [_("You & North"), _("West & East")]
+        return seat_names(players)
     if players == 4:
-        return [_("You & North"), _("West & East")]
-    return seat_names(players)
+        return [_("{a} & {b}").format(a=names[0], b=names[2]), _("{a} & {b}").format(a=names[1], b=names[3])]
+    return list(names)
 
 
 def hand_count(name: str, n: int) -> str:
