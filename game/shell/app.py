@@ -23,6 +23,7 @@ from game.shell.frame_gate import frame_begins, frame_ends
 from game.shell.window import DEFAULT_SIZE, Placement, WindowState, windowed_place
 from game.ui.native_memory import give_back_free_memory, keep_big_images_apart
 from game.ui.speech import speaker
+from game.ui.surface_cache import let_go_of_large_images
 from scenes.scene import Scene
 
 FPS = 60
@@ -89,6 +90,7 @@ class SceneManager:
         self.current = scene
         if left is not None:
             del left
+            let_go_of_large_images()  # its big panels (a scoring column: 2 MB at 1920x1080) are its own
             give_back_free_memory()  # the scene just left holds its images in cycles: free them now
         scene.enter(self.app)
         scene.resize(self.app.size)
