@@ -7,7 +7,7 @@ import sys
 
 TOOLS = {"meld", "score", "min-meld", "simulate", "arena", "bench", "turn", "replay", "lessons", "advise",
          "warnings", "endgame", "review-bench", "house-check", "partner-measure", "serve", "table-bench",
-         "table-faults", "hand-time"}
+         "table-faults", "hand-time", "lan-time"}
 
 
 def main(argv: list[str] | None = None) -> int:

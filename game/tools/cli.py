@@ -341,7 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
                          ("house-check", "game.tools.house_check"),
                          ("partner-measure", "game.tools.partner_measure"), ("serve", "game.tools.serve"),
                          ("table-bench", "game.tools.table_bench"), ("table-faults", "game.tools.table_faults"),
-                         ("hand-time", "game.tools.hand_time")):
+                         ("hand-time", "game.tools.hand_time"), ("lan-time", "game.tools.lan_time")):
         try:
             mod = __import__(module, fromlist=["register"])
         except ImportError:
