@@ -81,6 +81,8 @@ def felt_background(size: tuple[int, int]) -> pygame.Surface:
     key = (tuple(size), pygame.display.get_surface() is not None, high_contrast(), themes.felt_name())
     surf = _FELT.get(key)
     if surf is None:
+        for other in [k for k in _FELT if k[1:] != key[1:]]:  # another felt chosen: the old one is not shown
+            del _FELT[other]  # again (8 MB at 1920x1080 each, kept while the player tried the others)
         if len(_FELT) >= 2:  # the current size and the one before a resize
             _FELT.pop(next(iter(_FELT)))
         surf = _FELT[key] = _make_felt(size) if not key[2] else _flat(size, HC_BACKGROUND)

@@ -94,6 +94,19 @@ def test_each_felt_is_its_own_colour() -> None:
     assert len(middles) == len(FELTS)
 
 
+def test_only_the_felt_chosen_is_kept() -> None:
+    """Trying the felts one after another in Settings keeps one window-sized felt, not one of each; a
+    window resized keeps the size before too (dragged back and forth, it is not drawn again each time)."""
+    from scenes import widgets
+
+    for name in FELTS:
+        themes.choose(themes.DEFAULT_BACK, name)
+        felt_background((320, 200))
+        assert [(k[0], k[3]) for k in widgets._FELT] == [((320, 200), name)]
+    felt_background((300, 180))
+    assert [(k[0], k[3]) for k in widgets._FELT] == [((320, 200), name), ((300, 180), name)]
+
+
 def test_a_damaged_back_or_felt_is_set_aside_for_the_default() -> None:
     settings, refused = Settings.read({"card_back": "purple", "felt": 3, "four_colour": True})
     assert (settings.card_back, settings.felt, settings.four_colour) == ("blue", "green", True)

@@ -179,12 +179,15 @@ class CardFaces:
     def shadow(self) -> pygame.Surface:
         """A soft dark card shape, blitted `shadow_offset` down-right of the card."""
         if self._shadow is None:
-            w, h = self.size
-            s = _SUPERSAMPLE
-            big = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
-            pygame.draw.rect(big, (0, 0, 0, 80), big.get_rect(), border_radius=self.radius * s)
-            self._shadow = _convert(pygame.transform.smoothscale(big, self.size))
+            self._shadow = _convert(self._draw_shadow())
         return self._shadow
+
+    def _draw_shadow(self) -> pygame.Surface:
+        w, h = self.size
+        s = _SUPERSAMPLE
+        big = pygame.Surface((w * s, h * s), pygame.SRCALPHA)
+        pygame.draw.rect(big, (0, 0, 0, 80), big.get_rect(), border_radius=self.radius * s)
+        return pygame.transform.smoothscale(big, self.size)
 
     def card(self, card_id: int | None, state: str | None = None) -> pygame.Surface:
         """A face (or the back when `card_id` is None) with an overlay baked in, cached."""
@@ -231,8 +234,8 @@ class CardFaces:
         if surf is None:
             off = self.shadow_offset
             surf = pygame.Surface((self.width + off, self.height + off), pygame.SRCALPHA)
-            if self._shadow_premul is None:
-                self._shadow_premul = self.shadow().premul_alpha()
+            if self._shadow_premul is None:  # the plain shadow is not kept: the table blits these only
+                self._shadow_premul = (self._shadow or _convert(self._draw_shadow())).premul_alpha()
             surf.blit(self._shadow_premul, (off, off), special_flags=pygame.BLEND_PREMULTIPLIED)
             surf.blit(self._card_image(card_id, state).premul_alpha(), (0, 0), special_flags=pygame.BLEND_PREMULTIPLIED)
             surf = self._shadowed[key] = _convert(surf)
