@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from game.ai.memory import CardMemory
 from game.ai.risk import natural_and_wild
-from game.rules.cards import ACE, BLACK_THREE, FACE, NATURAL, RANK, RED_THREE, SUIT, VALUE, WILD
+from game.rules.cards import ACE, BLACK_THREE, FACE, NATURAL, RANK, RED_THREE, SUIT, VALUE, WILD, face_of
 from game.rules.melds import RANK_MELD, RUN, WILD_MELD, Meld, side_may_go_out
 from game.rules.ruleset import RuleSet
 from game.rules.state import GameState, Phase
@@ -124,7 +124,7 @@ class Evaluator:
         live = 0
         for r in (low - 2, low - 1, high + 1, high + 2):
             if 4 <= r <= ACE:
-                live += self.memory.unseen_face(suit * 16 + r)
+                live += self.memory.unseen_face(face_of(suit, r))
         return min(1.0, 0.35 + live / 8)
 
     def _wild_supply(self, need: int) -> float:
@@ -183,8 +183,8 @@ class Evaluator:
             seen_face[f] = copy + 1
             if copy == 0:
                 s = SUIT[c]
-                near = sum(1 for d in (-1, 1) if faces.get(s * 16 + r + d) and 4 <= r + d <= ACE)
-                gap = sum(1 for d in (-2, 2) if faces.get(s * 16 + r + d) and 4 <= r + d <= ACE)
+                near = sum(1 for d in (-1, 1) if faces.get(face_of(s, r + d)) and 4 <= r + d <= ACE)
+                gap = sum(1 for d in (-2, 2) if faces.get(face_of(s, r + d)) and 4 <= r + d <= ACE)
                 v += near * w.run_neighbour + gap * w.run_gap
                 if near or gap:
                     v += w.middle_rank if 8 <= r <= 10 else 0.0
@@ -315,7 +315,7 @@ def open_run_ends(melds: Sequence[Meld], rules: RuleSet) -> set[int]:
     for m in melds:
         if m.kind == RUN and m.size < rules.run_max:
             ranks = [RANK[x] for x in m.cards]
-            ends.update(m.key * 16 + r for r in (min(ranks) - 1, max(ranks) + 1) if 4 <= r <= ACE)
+            ends.update(face_of(m.key, r) for r in (min(ranks) - 1, max(ranks) + 1) if 4 <= r <= ACE)
     return ends
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from game.ai.determinize import sample_world
-from game.rules.cards import FACE, NATURAL, RANK, RED_THREE
+from game.rules.cards import FACE, FACE_RANK, NATURAL, RANK, RED_THREE
 from game.rules.position import changed
 from game.rules.state import GameState
 from game.rules.view import PlayerView
@@ -41,7 +41,7 @@ def unlikely_pairs(view: PlayerView) -> dict[int, set[int]]:
                 out[seat].add(RANK[passed])
     # Cards seen going into a hand are facts: a known pair stays.
     for seat, ranks in out.items():
-        known = [f % 16 for f in view.known[seat]]
+        known = [FACE_RANK[f] for f in view.known[seat]]
         for r in list(ranks):
             if known.count(r) >= 2:
                 ranks.discard(r)

@@ -10,10 +10,8 @@ from __future__ import annotations
 from collections import Counter
 from math import comb
 
-from game.rules.cards import FACE, JOKER, JOKER_SUIT, NATURAL, RANK
+from game.rules.cards import FACE, FACE_RANK, JOKER_FACE, NATURAL, RANK, face_of
 from game.rules.view import PlayerView
-
-JOKER_FACE = JOKER_SUIT * 16 + JOKER
 
 
 def face_total(face: int, packs: int, jokers: int) -> int:
@@ -75,15 +73,15 @@ class CardMemory:
         """Naturals of a rank (4..A) no one has shown: in hidden hand slots or in the stock."""
         got = self._rank_cache.get(rank)
         if got is None:
-            got = sum(self.unseen_face(s * 16 + rank) for s in range(4))
+            got = sum(self.unseen_face(face_of(s, rank)) for s in range(4))
             self._rank_cache[rank] = got
         return got
 
     def unseen_wilds(self) -> int:
-        return sum(self.unseen_face(s * 16 + 2) for s in range(4)) + self.unseen_face(JOKER_FACE)
+        return sum(self.unseen_face(face_of(s, 2)) for s in range(4)) + self.unseen_face(JOKER_FACE)
 
     def known_naturals(self, seat: int, rank: int) -> int:
-        return sum(n for f, n in self.known[seat].items() if f % 16 == rank and 4 <= rank <= 14)
+        return sum(n for f, n in self.known[seat].items() if FACE_RANK[f] == rank and 4 <= rank <= 14)
 
     def p_holds_naturals(self, seat: int, rank: int, k: int = 2) -> float:
         """Probability that `seat` holds at least k naturals of `rank` (known cards count for sure)."""

@@ -18,21 +18,41 @@ from game.rules.actions import (
     LayMelds,
     MeldMove,
 )
-from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, SUIT, VALUE, WILD
+from game.rules.cards import (
+    ACE,
+    BLACK_THREE,
+    FACE,
+    FACE_RANK,
+    FACE_SUIT,
+    FACE_VALUE,
+    JOKER,
+    NATURAL,
+    RANK,
+    SUIT,
+    VALUE,
+    WILD,
+    WILD_FACE,
+)
 from game.rules.errors import IllegalAction
-from game.rules.going_out import SOLVER_STEP_UNITS, grow_shape
+from game.rules.going_out import SOLVER_STEP_UNITS
 from game.rules.judge import able_to_go_out as judge_able_to_go_out
 from game.rules.judge import judge
 from game.rules.legal import shorthand
 from game.rules.meld_move import plan_meld_move
 from game.rules.melds import (
+    ESCALERA,
+    MIXED_CANASTA,
     RANK_MELD,
     RUN,
     WILD_MELD,
     Meld,
+    Shape,
     classify,
+    grow_shape,
     order_cards,
     run_ends,
+    shape_canasta,
+    shape_of,
 )
 from game.rules.out_solver import OutSolver
 from game.rules.rank_out import RankOut
@@ -231,37 +251,6 @@ NODE_BUDGET = 3000
 TRIES_PER_NODE = 60
 TRIES_BASE = 10_000
 
-_Shape = tuple  # ("rank", r, n, w) / ("run", suit, low, high) / ("wild", n)
-
-
-def _face_value(f: int) -> int:
-    r = f % 16
-    return 50 if r == JOKER else 20 if r in (2, ACE) else 10 if r >= 8 else 5
-
-
-def _wild_face(f: int) -> bool:
-    return f % 16 in (2, JOKER)
-
-
-def _shape_of(m: Meld) -> _Shape | None:
-    if m.kind == RANK_MELD:
-        return (RANK_MELD, m.key, m.naturals(), m.wilds())
-    if m.kind == RUN:
-        ranks = [RANK[c] for c in m.cards]
-        return (RUN, m.key, min(ranks), max(ranks))
-    if m.kind == WILD_MELD:
-        return (WILD_MELD, m.size)
-    return None
-
-
-def _canasta(s: _Shape, rules: RuleSet) -> str | None:
-    if s[0] == RANK_MELD:
-        return ("mixed" if s[3] else "natural") if s[2] + s[3] >= rules.canasta_size else None
-    if s[0] == RUN:
-        return "escalera" if s[3] - s[2] + 1 == rules.run_max else None
-    return "bolivia" if s[1] == rules.wild_meld_max else None
-
-
 class _OutSearch:
     """Depth-first search for a way to meld a whole hand; records the moves it took."""
 
@@ -276,10 +265,10 @@ class _OutSearch:
         self.seen: set = set()
         self.path: list[tuple] = []
 
-    def qualifies(self, shapes: tuple[_Shape, ...]) -> bool:
-        return self.rules.qualifies([_canasta(s, self.rules) for s in shapes])
+    def qualifies(self, shapes: tuple[Shape, ...]) -> bool:
+        return self.rules.qualifies([shape_canasta(s, self.rules) for s in shapes])
 
-    def solve(self, hand: tuple[int, ...], shapes: tuple[_Shape, ...], keep: int, points: int) -> bool:
+    def solve(self, hand: tuple[int, ...], shapes: tuple[Shape, ...], keep: int, points: int) -> bool:
         if len(hand) <= keep and points >= self.need and self.qualifies(shapes):
             return True
         key = (hand, shapes, points >= self.need)
@@ -301,7 +290,7 @@ class _OutSearch:
                 rest = list(hand)
                 rest.remove(f)
                 self.path.append(("add", i, f))
-                if self.solve(tuple(rest), shapes[:i] + (grown,) + shapes[i + 1:], keep, points + _face_value(f)):
+                if self.solve(tuple(rest), shapes[:i] + (grown,) + shapes[i + 1:], keep, points + FACE_VALUE[f]):
                     return True
                 self.path.pop()
         ranks_melded = {s[1] for s in shapes if s[0] == RANK_MELD} if self.rules.one_meld_per_rank else set()
@@ -313,24 +302,24 @@ class _OutSearch:
             for f in trio:
                 rest.remove(f)
             self.path.append(("new", len(shapes), trio))
-            if self.solve(tuple(rest), shapes + (shape,), keep, points + sum(_face_value(f) for f in trio)):
+            if self.solve(tuple(rest), shapes + (shape,), keep, points + sum(FACE_VALUE[f] for f in trio)):
                 return True
             self.path.pop()
         return False
 
 
-def _trios(hand: tuple[int, ...], distinct: list[int], rules: RuleSet) -> list[tuple[tuple[int, ...], _Shape]]:
+def _trios(hand: tuple[int, ...], distinct: list[int], rules: RuleSet) -> list[tuple[tuple[int, ...], Shape]]:
     counts = Counter(hand)
-    out: list[tuple[tuple[int, ...], _Shape]] = []
-    wild = [f for f in distinct if _wild_face(f)]
+    out: list[tuple[tuple[int, ...], Shape]] = []
+    wild = [f for f in distinct if WILD_FACE[f]]
     by_rank: dict[int, list[int]] = {}
     for f in distinct:
-        if not _wild_face(f):
-            by_rank.setdefault(f % 16, []).append(f)
+        if not WILD_FACE[f]:
+            by_rank.setdefault(FACE_RANK[f], []).append(f)
     if rules.runs:
         for f in distinct:
-            if not _wild_face(f) and 4 <= f % 16 <= ACE - 2 and counts[f + 1] and counts[f + 2]:
-                out.append(((f, f + 1, f + 2), (RUN, f // 16, f % 16, f % 16 + 2)))
+            if not WILD_FACE[f] and 4 <= FACE_RANK[f] <= ACE - 2 and counts[f + 1] and counts[f + 2]:
+                out.append(((f, f + 1, f + 2), (RUN, FACE_SUIT[f], FACE_RANK[f], FACE_RANK[f] + 2)))
     for r, faces in by_rank.items():
         pool = [f for f in faces for _ in range(min(counts[f], 3))]
         if len(pool) >= 3:
@@ -436,7 +425,7 @@ def could_qualify(hand: tuple[int, ...] | list[int], melds: tuple[Meld, ...] | l
         fit = max(w for w in range(min(wilds, rules.max_wilds_in_rank_meld) + 1) if rules.wilds_fit(n, w))
         others += n + fit >= rules.canasta_size
     others += rules.wild_melds and wilds >= rules.wild_meld_max
-    return rules.qualifies(["escalera"] * escaleras + ["mixed"] * others)
+    return rules.qualifies([ESCALERA] * escaleras + [MIXED_CANASTA] * others)
 
 
 # Work (first_meld.py's steps) one decision's move lists may take between them in its playouts (a sixth
@@ -541,7 +530,7 @@ def _plan_go_out(view: PlayerView, budget: int, plans: OutPlans) -> list[Action]
         return None
     rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
     keep = 0 if len(threes) == 1 else 1
-    existing = [(m, _shape_of(m)) for m in side_melds]
+    existing = [(m, shape_of(m.kind, m.key, m.cards)) for m in side_melds]
     existing = [(m, s) for m, s in existing if s is not None]
     search = _OutSearch(rules, need_of(view), budget)
     found = search.solve(rest, tuple(s for _m, s in existing), keep, 0)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.ai.memory import JOKER_FACE, CardMemory, hypergeom_at_least
-from game.rules.cards import FACE, NATURAL, RANK
+from game.ai.memory import CardMemory, hypergeom_at_least
+from game.rules.cards import FACE, NATURAL, RANK, WILD_FACE
 from game.rules.melds import RANK_MELD, RUN, Meld, extends_run
 from game.rules.view import PlayerView
 
@@ -84,7 +84,7 @@ def natural_and_wild(memory: CardMemory, seat: int, rank: int) -> float:
     known = memory.known[seat]
     nat = 1.0 if memory.known_naturals(seat, rank) else hypergeom_at_least(
         memory.unseen_total, memory.unseen_naturals(rank), hidden, 1)
-    wild = 1.0 if any(f % 16 == 2 or f == JOKER_FACE for f in known) else hypergeom_at_least(
+    wild = 1.0 if any(WILD_FACE[f] for f in known) else hypergeom_at_least(
         memory.unseen_total, memory.unseen_wilds(), hidden, 1)
     return nat * wild
 

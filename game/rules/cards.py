@@ -4,7 +4,10 @@ Every physical card is an int id, the same in every variant, so the animation ca
 follow one card from the stock to a meld. Ids 0..155 are three 52-card packs
 (pack * 52 + suit * 13 + rank - 2); ids 156..161 are the six jokers. A variant
 with fewer packs uses the lower packs and the first jokers.
-For the rules two cards of the same rank and suit are equal: compare `face(c)`.
+For the rules two cards of the same rank and suit are equal: compare `face(c)`. A face is one small int,
+suit * 16 + rank (jokers: JOKER_FACE); this module alone makes and reads them (`face_of`, FACE_RANK,
+FACE_SUIT, WILD_FACE, FACE_VALUE), so no other module does the arithmetic by hand (a natural face + 1 is the
+next rank of its suit: the searches step along runs so).
 """
 
 from __future__ import annotations
@@ -34,8 +37,21 @@ def _suit(c: int) -> int:
 # Lookup tables: the engine asks these questions millions of times in a simulation.
 RANK: tuple[int, ...] = tuple(_rank(c) for c in ALL_IDS)
 SUIT: tuple[int, ...] = tuple(_suit(c) for c in ALL_IDS)
+
+
+def face_of(suit: int, rank: int) -> int:
+    """The face of a suit and a rank (a rank past the ace gives a face no card has: a run's end)."""
+    return suit * 16 + rank
+
+
 # A face is the rules identity of a card: rank and suit, one code per distinct card.
-FACE: tuple[int, ...] = tuple(SUIT[c] * 16 + RANK[c] for c in ALL_IDS)
+FACE: tuple[int, ...] = tuple(face_of(SUIT[c], RANK[c]) for c in ALL_IDS)
+JOKER_FACE = face_of(JOKER_SUIT, JOKER)
+FACES = range(JOKER_FACE + 1)
+# What a face says, by table: the searches read them in their inner loops.
+FACE_RANK: tuple[int, ...] = tuple(f % 16 for f in FACES)
+FACE_SUIT: tuple[int, ...] = tuple(f // 16 for f in FACES)
+WILD_FACE: tuple[bool, ...] = tuple(FACE_RANK[f] in (2, JOKER) for f in FACES)
 WILD: tuple[bool, ...] = tuple(RANK[c] in (2, JOKER) for c in ALL_IDS)
 NATURAL: tuple[bool, ...] = tuple(4 <= RANK[c] <= ACE for c in ALL_IDS)
 RED_THREE: tuple[bool, ...] = tuple(RANK[c] == 3 and SUIT[c] in (DIAMONDS, HEARTS) for c in ALL_IDS)
@@ -54,6 +70,7 @@ def _value(c: int) -> int:
 
 
 VALUE: tuple[int, ...] = tuple(_value(c) for c in ALL_IDS)
+FACE_VALUE: tuple[int, ...] = tuple(VALUE[FACE.index(f)] if f in FACE else 0 for f in FACES)
 BLACK_THREE_IN_HAND = 100  # a black three left in hand costs 100, not 5
 
 
@@ -110,14 +127,14 @@ def parse_face(text: str) -> int:
     """Parse `7H`, `10h`, `JK` into a face code; ValueError with a readable reason."""
     t = text.strip().upper()
     if t in ("JK", "JOKER"):
-        return JOKER_SUIT * 16 + JOKER
+        return JOKER_FACE
     if len(t) >= 2 and t[:-1] == "10":
         t = "T" + t[-1]
     if len(t) != 2 or t[0] not in RANK_CHARS or t[1] not in SUIT_CHARS:
         shown = text if len(text) <= 12 else text[:12] + "…"  # a client's megabyte is not said back whole
         raise ValueError(_("unknown card {card}: write rank and suit, like 7H, TD, 10S or JK").format(
             card=repr(shown)))
-    return SUIT_CHARS.index(t[1]) * 16 + RANK_CHARS.index(t[0]) + 2
+    return face_of(SUIT_CHARS.index(t[1]), RANK_CHARS.index(t[0]) + 2)
 
 
 def ids_for_faces(faces: list[int], packs: int = MAX_PACKS, jokers: int = MAX_JOKERS) -> list[int]:

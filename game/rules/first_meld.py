@@ -12,7 +12,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterator, Sequence
 from itertools import product
 
-from game.rules.cards import ACE, FACE, JOKER, NATURAL, RANK, VALUE
+from game.rules.cards import ACE, FACE, FACE_RANK, FACE_VALUE, JOKER, JOKER_FACE, NATURAL, RANK, VALUE, face_of
 from game.rules.ruleset import RuleSet
 from game.rules.work import Work, unbounded
 
@@ -25,13 +25,10 @@ def card_key(c: int) -> int:
 
 
 def key_value(k: int) -> int:
-    if k == TWO_KEY:
-        return 20
-    r = k % 16
-    return 50 if r == JOKER else 20 if r == ACE else 10 if r >= 8 else 5
+    return 20 if k == TWO_KEY else FACE_VALUE[k]
 
 
-JOKER_KEY = 4 * 16 + JOKER
+JOKER_KEY = JOKER_FACE
 
 # A candidate meld: (value, cards as ((key, count), ...), smallest value of a card that could be taken out)
 Candidate = tuple[int, tuple[tuple[int, int], ...], int]
@@ -83,7 +80,7 @@ def mixes_of_suits(avail: dict[int, int]) -> int:
     for r in range(4, ACE + 1):
         n = 1
         for k in avail:
-            if k != TWO_KEY and k % 16 == r:
+            if k != TWO_KEY and FACE_RANK[k] == r:
                 n *= avail[k] + 1
         out += n
     return out
@@ -124,9 +121,9 @@ def candidates(avail: dict[int, int], rules: RuleSet) -> list[Candidate]:
     cards or more), the rank melds by their number of naturals alone."""
     by_count = mixes_of_suits(avail) > SUIT_MIXES
     out: list[Candidate] = []
-    nat_keys = [k for k in avail if k != TWO_KEY and k % 16 != JOKER and 4 <= k % 16 <= ACE and avail[k]]
+    nat_keys = [k for k in avail if k != TWO_KEY and FACE_RANK[k] != JOKER and 4 <= FACE_RANK[k] <= ACE and avail[k]]
     for r in range(4, ACE + 1):
-        keys = sorted(k for k in nat_keys if k % 16 == r)
+        keys = sorted(k for k in nat_keys if FACE_RANK[k] == r)
         if sum(avail[k] for k in keys) < 2:
             continue
         v = key_value(keys[0])
@@ -140,7 +137,7 @@ def candidates(avail: dict[int, int], rules: RuleSet) -> list[Candidate]:
         for s in range(4):
             for low in range(4, ACE - 1):
                 for high in range(low + 2, min(low + rules.run_max - 1, ACE) + 1):
-                    keys = [s * 16 + r for r in range(low, high + 1)]
+                    keys = [face_of(s, r) for r in range(low, high + 1)]
                     if all(avail.get(k, 0) for k in keys):
                         vals = [key_value(k) for k in keys]
                         removable = min(vals[0], vals[-1]) if len(keys) > 3 else NO_CARD
@@ -305,7 +302,7 @@ def pile_first_melds(hand: Sequence[int], top: int, rules: RuleSet, need: int, w
     pool = pool_of(hand)
     avail = {k: len(v) for k, v in pool.items()}
     r = RANK[top]
-    keys = sorted(k for k in avail if k != TWO_KEY and k % 16 == r and NATURAL[pool[k][0]])
+    keys = sorted(k for k in avail if k != TWO_KEY and FACE_RANK[k] == r and NATURAL[pool[k][0]])
     out: list[tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]] = []
     if sum(avail[k] for k in keys) < 2:
         return out
@@ -371,6 +368,6 @@ def most_cards_of_a_minimal_first_meld(need: int) -> int:
 def _rank_of(cards: tuple[tuple[int, int], ...]) -> int | None:
     """The rank a candidate counts for under one meld a rank (Standard Canasta): its first natural key's."""
     k = cards[0][0]
-    return None if k == TWO_KEY or k % 16 == JOKER else k % 16
+    return None if k == TWO_KEY or FACE_RANK[k] == JOKER else FACE_RANK[k]
 
 

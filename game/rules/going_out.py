@@ -11,76 +11,23 @@ from __future__ import annotations
 from collections import Counter
 
 from game.rules.actions import MeldMove
-from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, RANK, WILD
+from game.rules.cards import ACE, BLACK_THREE, FACE, FACE_RANK, FACE_SUIT, WILD_FACE
 from game.rules.melds import (
-    BOLIVIA_CANASTA,
     ESCALERA,
     MIXED_CANASTA,
-    NATURAL_CANASTA,
     RANK_MELD,
     RUN,
     WILD_MELD,
     Meld,
+    Shape,
+    shape_canasta,
+    shape_of,
     side_may_go_out,
 )
 from game.rules.out_solver import OutSolver
 from game.rules.rank_out import RankOut
 from game.rules.ruleset import RuleSet
 from game.rules.work import Work
-
-# A meld's shape for the search: ("rank", rank, naturals, wilds) / ("run", suit, low, high) / ("wild", n)
-Shape = tuple
-
-
-def _shape(kind: str, key: int, cards: tuple[int, ...]) -> Shape | None:
-    if kind == RANK_MELD:
-        w = sum(1 for c in cards if WILD[c])
-        return (RANK_MELD, key, len(cards) - w, w)
-    if kind == RUN:
-        ranks = [RANK[c] for c in cards]
-        return (RUN, key, min(ranks), max(ranks))
-    if kind == WILD_MELD:
-        return (WILD_MELD, len(cards))
-    return None  # black threes: nothing more can be added usefully
-
-
-def _canasta(s: Shape, rules: RuleSet) -> str | None:
-    if s[0] == RANK_MELD and s[2] + s[3] >= rules.canasta_size:
-        return MIXED_CANASTA if s[3] else NATURAL_CANASTA
-    if s[0] == RUN and s[3] - s[2] + 1 == rules.run_max:
-        return ESCALERA
-    if s[0] == WILD_MELD and s[1] == rules.wild_meld_max:
-        return BOLIVIA_CANASTA
-    return None
-
-
-def _is_wild_face(f: int) -> bool:
-    return f % 16 in (2, JOKER)
-
-
-def grow_shape(s: Shape, f: int, rules: RuleSet) -> Shape | None:
-    """A meld shape with one more card of face `f`, or None when the card does not fit it."""
-    wild = _is_wild_face(f)
-    if s[0] == RANK_MELD:
-        _, r, n, w = s
-        if wild:
-            if rules.wilds_fit(n, w + 1):
-                return (RANK_MELD, r, n, w + 1)
-            return None
-        return (RANK_MELD, r, n + 1, w) if f % 16 == r else None
-    if s[0] == RUN:
-        _, suit, low, high = s
-        if wild or f // 16 != suit or high - low + 1 >= rules.run_max:
-            return None
-        r = f % 16
-        if r == low - 1 and r >= 4:
-            return (RUN, suit, r, high)
-        if r == high + 1 and r <= ACE:
-            return (RUN, suit, low, r)
-        return None
-    if s[0] == WILD_MELD and wild and s[1] < rules.wild_meld_max:
-        return (WILD_MELD, s[1] + 1)
-    return None
 
 
 def can_go_out(
@@ -95,7 +42,7 @@ def can_go_out(
     Exact at any hand size (game/rules/out_solver.py). `work`: a bound on the exact solver's positions
     (Bolivia; SOLVER_STEP_UNITS of work each), None when it did not tell within it (a long hand can take
     seconds): a move list's offer of "May I go out?", a computer player's going-out plans."""
-    shapes = [s for s in (_shape(kind, key, cards) for kind, key, cards in side_melds) if s is not None]
+    shapes = [s for s in (shape_of(kind, key, cards) for kind, key, cards in side_melds) if s is not None]
     rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
     if not _could_qualify(rest, shapes, rules):
         return False
@@ -140,7 +87,7 @@ def go_out_moves(hand: list[int] | tuple[int, ...], side_melds: list[Meld] | tup
                  need: int = 0, combines: bool = True) -> list[MeldMove]:
     """Every meld move that goes out (leaving no card, or one to discard), one per outcome; `combines`:
     whether they may combine melds (out_solver.py says which combines are left out)."""
-    shapes = [s for s in (_shape(m.kind, m.key, m.cards) for m in side_melds) if s is not None]
+    shapes = [s for s in (shape_of(m.kind, m.key, m.cards) for m in side_melds) if s is not None]
     rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
     if not _could_qualify(rest, shapes, rules):
         return []
@@ -153,17 +100,17 @@ def go_out_moves(hand: list[int] | tuple[int, ...], side_melds: list[Meld] | tup
 def _could_qualify(hand: tuple[int, ...], shapes: list[Shape], rules: RuleSet) -> bool:
     """A quick necessary condition: could the side end this turn with the canastas going out needs?
     Most hands fail it at once, which spares the search."""
-    made = [c for c in (_canasta(s, rules) for s in shapes) if c]
+    made = [c for c in (shape_canasta(s, rules) for s in shapes) if c]
     if side_may_go_out(made, rules):
         return True
     faces = Counter(hand)
-    wilds = sum(n for f, n in faces.items() if _is_wild_face(f))
+    wilds = sum(n for f, n in faces.items() if WILD_FACE[f])
     escaleras = made.count(ESCALERA)
     for suit in range(4 if rules.runs else 0):
         # New escaleras of this suit: seven unbroken ranks, from the hand and the suit's open runs; at
         # most one per seven such cards (a second one in a suit that has one already counts too).
-        open_runs = [sh for sh in shapes if sh[0] == RUN and sh[1] == suit and not _canasta(sh, rules)]
-        covered = {f % 16 for f in faces if f // 16 == suit and not _is_wild_face(f)}
+        open_runs = [sh for sh in shapes if sh[0] == RUN and sh[1] == suit and not shape_canasta(sh, rules)]
+        covered = {FACE_RANK[f] for f in faces if FACE_SUIT[f] == suit and not WILD_FACE[f]}
         for sh in open_runs:
             covered.update(range(sh[2], sh[3] + 1))
         run = best = 0
@@ -171,18 +118,19 @@ def _could_qualify(hand: tuple[int, ...], shapes: list[Shape], rules: RuleSet) -
             run = run + 1 if r in covered else 0
             best = max(best, run)
         if best >= rules.run_max:
-            cards = sum(n for f, n in faces.items() if f // 16 == suit and not _is_wild_face(f))
+            cards = sum(n for f, n in faces.items() if FACE_SUIT[f] == suit and not WILD_FACE[f])
             cards += sum(sh[3] - sh[2] + 1 for sh in open_runs)
             escaleras += max(1, cards // rules.run_max)
     if escaleras == 0 and rules.escalera_to_go_out:
         return False
     others = len(made) - made.count(ESCALERA)
-    open_wild = sum(sh[1] for sh in shapes if sh[0] == WILD_MELD and not _canasta(sh, rules))
+    open_wild = sum(sh[1] for sh in shapes if sh[0] == WILD_MELD and not shape_canasta(sh, rules))
     if rules.wild_melds and wilds + open_wild >= rules.wild_meld_max:
         others += 1
     for r in range(4, ACE + 1):
-        in_melds = sum(sh[2] + sh[3] for sh in shapes if sh[0] == RANK_MELD and sh[1] == r and not _canasta(sh, rules))
-        naturals = sum(n for f, n in faces.items() if f % 16 == r and not _is_wild_face(f))
+        in_melds = sum(sh[2] + sh[3] for sh in shapes
+                       if sh[0] == RANK_MELD and sh[1] == r and not shape_canasta(sh, rules))
+        naturals = sum(n for f, n in faces.items() if FACE_RANK[f] == r and not WILD_FACE[f])
         if naturals + in_melds:
             # A rank may make more than one canasta (twelve kings and two 2s: a natural and a mixed one);
             # its cards over the canasta's size bound how many.

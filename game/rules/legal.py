@@ -66,7 +66,7 @@ from game.rules.actions import (
     TakePile,
     TakeTop,
 )
-from game.rules.cards import ACE, BLACK_THREE, FACE, NATURAL, RANK, RED_THREE, WILD
+from game.rules.cards import ACE, BLACK_THREE, FACE, FACE_RANK, NATURAL, RANK, RED_THREE, WILD
 from game.rules.first_meld import (
     FIRST_MELD_WORK,
     first_melds,
@@ -171,7 +171,7 @@ class _Generator:
     # ----- candidate melds from hand ----------------------------------------------------------------
 
     def _naturals_of(self, rank: int, faces: dict[int, list[int]]) -> dict[int, list[int]]:
-        return {f: ids for f, ids in faces.items() if f % 16 == rank and NATURAL[ids[0]]}
+        return {f: ids for f, ids in faces.items() if FACE_RANK[f] == rank and NATURAL[ids[0]]}
 
     def _wild_faces(self, faces: dict[int, list[int]]) -> dict[int, list[int]]:
         return {f: ids for f, ids in faces.items() if WILD[ids[0]]}
@@ -192,7 +192,7 @@ class _Generator:
                         yield RANK_MELD, pair + (w[0],)
         if self.rules.runs:
             for f, ids in faces.items():
-                if NATURAL[ids[0]] and f % 16 <= ACE - 2 and f + 1 in faces and f + 2 in faces:
+                if NATURAL[ids[0]] and FACE_RANK[f] <= ACE - 2 and f + 1 in faces and f + 2 in faces:
                     yield RUN, (ids[0], faces[f + 1][0], faces[f + 2][0])
         if self.rules.wild_melds:
             for trio in _multisets(wilds, 3):

@@ -5,7 +5,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.i18n import _
-from game.rules.cards import ACE, BLACK_THREE, NATURAL, RANK, RED_THREE, SUIT, VALUE, WILD
+from game.rules.cards import (
+    ACE,
+    BLACK_THREE,
+    FACE_RANK,
+    FACE_SUIT,
+    NATURAL,
+    RANK,
+    RED_THREE,
+    SUIT,
+    VALUE,
+    WILD,
+    WILD_FACE,
+)
 from game.rules.errors import IllegalAction
 from game.rules.ruleset import RuleSet
 
@@ -144,6 +156,59 @@ def canasta_of(kind: str, cards: tuple[int, ...] | list[int], rules: RuleSet) ->
         return ESCALERA
     if kind == WILD_MELD and n == rules.wild_meld_max:
         return BOLIVIA_CANASTA
+    return None
+
+
+# A meld's shape for the searches (going out, the planner), a meld told by numbers, not cards:
+# ("rank", rank, naturals, wilds) / ("run", suit, low, high) / ("wild", n)
+Shape = tuple
+
+
+def shape_of(kind: str, key: int, cards: tuple[int, ...] | list[int]) -> Shape | None:
+    if kind == RANK_MELD:
+        w = sum(1 for c in cards if WILD[c])
+        return (RANK_MELD, key, len(cards) - w, w)
+    if kind == RUN:
+        ranks = [RANK[c] for c in cards]
+        return (RUN, key, min(ranks), max(ranks))
+    if kind == WILD_MELD:
+        return (WILD_MELD, len(cards))
+    return None  # black threes: nothing more can be added usefully
+
+
+def shape_canasta(s: Shape, rules: RuleSet) -> str | None:
+    """The canasta a shape is, as `canasta_of` says of a meld's cards."""
+    if s[0] == RANK_MELD and s[2] + s[3] >= rules.canasta_size:
+        return MIXED_CANASTA if s[3] else NATURAL_CANASTA
+    if s[0] == RUN and s[3] - s[2] + 1 == rules.run_max:
+        return ESCALERA
+    if s[0] == WILD_MELD and s[1] == rules.wild_meld_max:
+        return BOLIVIA_CANASTA
+    return None
+
+
+def grow_shape(s: Shape, f: int, rules: RuleSet) -> Shape | None:
+    """A meld shape with one more card of face `f`, or None when the card does not fit it."""
+    wild = WILD_FACE[f]
+    if s[0] == RANK_MELD:
+        _, r, n, w = s
+        if wild:
+            if rules.wilds_fit(n, w + 1):
+                return (RANK_MELD, r, n, w + 1)
+            return None
+        return (RANK_MELD, r, n + 1, w) if FACE_RANK[f] == r else None
+    if s[0] == RUN:
+        _, suit, low, high = s
+        if wild or FACE_SUIT[f] != suit or high - low + 1 >= rules.run_max:
+            return None
+        r = FACE_RANK[f]
+        if r == low - 1 and r >= 4:
+            return (RUN, suit, r, high)
+        if r == high + 1 and r <= ACE:
+            return (RUN, suit, low, r)
+        return None
+    if s[0] == WILD_MELD and wild and s[1] < rules.wild_meld_max:
+        return (WILD_MELD, s[1] + 1)
     return None
 
 

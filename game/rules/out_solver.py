@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from game.rules.actions import MeldMove
-from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, SUIT, VALUE, WILD
+from game.rules.cards import ACE, BLACK_THREE, FACE, JOKER, NATURAL, RANK, SUIT, VALUE, WILD, face_of
 from game.rules.melds import ESCALERA, MIXED_CANASTA, RANK_MELD, RUN, WILD_MELD
 from game.rules.ruleset import RuleSet
 
@@ -91,8 +91,6 @@ class _RankMelds:
     def __init__(self, melds: list[tuple[int, int, int]], rules: RuleSet, room: int, combines: bool = True) -> None:
         self.rules = rules
         self.maxw = rules.max_wilds_in_rank_meld
-        self.per = rules.naturals_per_wild
-        self.margin = rules.natural_margin
         self.size = rules.canasta_size
         self.parts: list[list[tuple[tuple[int, ...], int, int]]] = []
         parts = _groupings(melds, rules, room) if combines else iter([[[m] for m in melds]])
@@ -106,7 +104,7 @@ class _RankMelds:
         """What one meld of n naturals and w wild cards may take: (naturals, jokers, twos)."""
         for bw in range(min(self.maxw - w, jokers + twos) + 1):
             for bj in range(max(0, bw - twos), min(bw, jokers) + 1):
-                low = max(0, self.per * (w + bw) + (self.margin if w + bw else 0) - n)
+                low = max(0, self.rules.naturals_for(w + bw) - n)
                 if new:
                     low = max(low, 1, 3 - bw)
                 for a in range(low, naturals + 1):
@@ -565,17 +563,17 @@ class OutSolver:
                 runs.append((s, ACE + 1 - length, ACE, mid))
         for s, low, high, mid in runs:
             if mid == NEW:
-                new.append(tuple(c for r in range(low, high + 1) for c in take(s * 16 + r)))
+                new.append(tuple(c for r in range(low, high + 1) for c in take(face_of(s, r))))
             else:
                 _suit, blo, bhi = self.block_span[mid]
-                cards = [c for r in list(range(low, blo)) + list(range(bhi + 1, high + 1)) for c in take(s * 16 + r)]
+                cards = [c for r in list(range(low, blo)) + list(range(bhi + 1, high + 1)) for c in take(face_of(s, r))]
                 if cards:
                     adds.setdefault(mid, []).extend(cards)
         for i, (_combo, keep_suit, j, t, config) in enumerate(steps):
             r = RANKS[i]
             if keep_suit is not None:
-                take(keep_suit * 16 + r)
-            naturals = [c for s in range(4) for c in take(s * 16 + r, 99)]
+                take(face_of(keep_suit, r))
+            naturals = [c for s in range(4) for c in take(face_of(s, r), 99)]
             if config is None:
                 continue
             js, jokers = jokers[:j], jokers[j:]

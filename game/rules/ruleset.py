@@ -104,11 +104,15 @@ class RuleSet:
 
     # ----- melds --------------------------------------------------------------------------------------
 
+    def naturals_for(self, wilds: int) -> int:
+        """The fewest naturals a rank meld holding this many wild cards needs (the wild-card ratio)."""
+        return self.naturals_per_wild * wilds + self.natural_margin if wilds else 0
+
     def wilds_fit(self, naturals: int, wilds: int) -> bool:
         """Whether a rank meld of this many naturals may hold this many wild cards."""
         if wilds == 0:
             return True
-        return wilds <= self.max_wilds_in_rank_meld and naturals >= self.naturals_per_wild * wilds + self.natural_margin
+        return wilds <= self.max_wilds_in_rank_meld and naturals >= self.naturals_for(wilds)
 
     def wild_limit_reason(self, naturals: int, wilds: int) -> str:
         if wilds > self.max_wilds_in_rank_meld:
