@@ -5,12 +5,19 @@ SIGTERM (or Ctrl-C) saves every table and exits 0."""
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import signal
 import sys
 from pathlib import Path
 
 from game.i18n import _
+
+# The collector's first threshold for the server's process (Python's default: 700). A move makes a few
+# hundred objects that live until its states are sent and its line synced, some milliseconds later, so at
+# 700 they were scanned young, moved up, and scanned again in full collections of every table's game: at
+# 200 tables the collector took some a seventh of the server's time. At 10,000 they are gone before.
+GC_FIRST_THRESHOLD = 10_000
 
 
 def _positive(text: str, option: str = "--seat-timeout") -> float:
@@ -55,6 +62,7 @@ def cmd_serve(args) -> int:
     folder = Path(args.folder) if args.folder else data_dir()
     if folder.exists() and not folder.is_dir():
         raise BadInput(_("{path} is not a folder").format(path=folder))
+    gc.set_threshold(GC_FIRST_THRESHOLD, *gc.get_threshold()[1:])
     try:
         return asyncio.run(_serve(args.host, args.port, folder, timeout, hello_timeout))
     except OSError as why:
