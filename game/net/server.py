@@ -25,6 +25,7 @@ from websockets.protocol import State
 
 from game.ai import get_player
 from game.i18n import _, speaking
+from game.keep.failures import log_failure
 from game.net import lobby
 from game.net.protocol import MAX_FRAME, ProtocolError, dumps, hello, read_client
 from game.net.table import Out, Refused, Table, notice_text
@@ -464,8 +465,8 @@ class TableServer:
                 state = table.state.copy()
             try:
                 action = await loop.run_in_executor(self._thinkers, _think, level, state, view, rng)
-            except Exception:
-                log.exception("computer player failed")
+            except Exception as why:  # the table plays on with the first legal move (Table.play_computer)
+                log_failure(f"seat {seat}'s computer player ({level}) failed at the table", why, state)
                 action = None
             async with hosted.lock:
                 if table.version != version or table.computer_seat() != seat:

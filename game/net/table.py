@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from game.i18n import _
+from game.keep.failures import log_failure
 from game.keep.saved_game import SavedGame
 from game.net import seat_view
 from game.net.protocol import COMPUTER_LEVELS, MAX_NAME, encode
@@ -217,8 +218,8 @@ class Table:
         if action is not None:
             try:
                 return self._apply(action)
-            except IllegalAction:
-                pass
+            except IllegalAction as why:
+                log_failure(f"the engine refused seat {seat}'s computer move {action!r}", why, self.state)
         legal = legal_actions(self.state)
         if not legal:
             return []

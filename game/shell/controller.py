@@ -14,8 +14,6 @@ draw showed new cards: never undone). Computer moves are never undone: any move 
 
 from __future__ import annotations
 
-import json
-import logging
 import queue
 import random
 import threading
@@ -25,6 +23,7 @@ from dataclasses import dataclass, field
 
 from game.ai import Chooser
 from game.i18n import _
+from game.keep.failures import log_failure
 from game.rules.actions import Action, Deal
 from game.rules.errors import IllegalAction
 from game.rules.events import Event
@@ -34,10 +33,6 @@ from game.rules.state import GameState, Phase
 from game.rules.take_back import TakeBacks
 from game.rules.view import view_of
 from game.shell.frame_gate import wait_for_frame_end
-
-# Where a computer player's failure or the engine's is written (the game's log file, game/keep/logs.py): a
-# player who meets one sees a move made for the computer, and the log keeps what to look into.
-log = logging.getLogger("bolivia.players")
 
 # Seconds between two computer actions, by animation speed.
 PAUSES = {"slow": 1.1, "normal": 0.6, "fast": 0.25, "instant": 0.0}
@@ -253,15 +248,6 @@ def _work(jobs: queue.SimpleQueue) -> None:
     while (job := jobs.get()) is not None:
         wait_for_frame_end()  # asked during a frame: think once it is shown (see game/shell/frame_gate.py)
         job.run()
-
-
-def log_failure(what: str, why: BaseException, state: GameState) -> None:
-    """A failure of a computer player or the engine, written to the log with its traceback and the position."""
-    try:
-        where = json.dumps(state.to_json(), separators=(",", ":"))
-    except Exception as also:  # a state too broken to write: say that instead
-        where = f"(the position could not be written: {also!r})"
-    log.error("%s: %r\nposition: %s", what, why, where, exc_info=(type(why), why, why.__traceback__))
 
 
 class _Job:
