@@ -31,7 +31,6 @@ from game.net.protocol import MAX_FRAME, ProtocolError, dumps, hello, read_clien
 from game.net.table import Out, Refused, Table, notice_text
 from game.net.table_files import TableFiles
 from game.net.tokens import new_code, normal_code
-from game.net.ws_frames import text_frame
 from game.rules.legal import legal_actions
 
 log = logging.getLogger("bolivia.server")
@@ -71,17 +70,16 @@ class Connection:
 
     def _write_now(self, text: str) -> bool:
         """The message straight onto the socket, when nothing waits before it and the socket's buffer
-        takes it: its frame made here (game/net/ws_frames.py, the bytes the library's protocol object
-        would make) and written to the transport, without a task and a coroutine a message. Only while
-        the connection is open and the library has nothing of its own to write or a message half sent.
-        False: the writer task sends it in turn."""
+        takes it: the frame made by the library's own protocol object and written to its transport, as its
+        `send` does, without a task and a coroutine a message. False: the writer task sends it in turn."""
         ws = self.ws
         transport = ws.transport
-        protocol = ws.protocol
-        if (protocol.state is not State.OPEN or protocol.writes or protocol.expect_continuation_frame
-                or transport.is_closing() or transport.get_write_buffer_size() > WRITE_LIMIT):
+        if (ws.protocol.state is not State.OPEN or transport.is_closing()
+                or transport.get_write_buffer_size() > WRITE_LIMIT):
             return False
-        transport.write(text_frame(text.encode()))
+        ws.protocol.send_text(text.encode())
+        for data in ws.protocol.data_to_send():
+            transport.write(data)
         return True
 
     def refund(self) -> None:
