@@ -51,6 +51,14 @@ def level_name(level: str) -> str:
             EACH: _("Each seat")}.get(level, level)
 
 
+def computer_level_name(level: str) -> str:
+    """A computer player's level, said of the computer (French: "Ordinateur (Normal)", agreeing with it,
+    where the Difficulty line says "Normale")."""
+    return {"easy": pgettext("computer level", "Easy"), "normal": pgettext("computer level", "Normal"),
+            "hard": pgettext("computer level", "Hard"), "expert": pgettext("computer level", "Expert")}.get(
+                level, level_name(level))
+
+
 def level_caption(level: str) -> str:
     return {
         "easy": _("Easy: plays simply. A relaxed game."),

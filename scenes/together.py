@@ -20,7 +20,7 @@ from game.ui.spoken_table import for_the_ear
 from scenes.house_words import house_summary
 from scenes.rules import game_name
 from scenes.scene import Scene
-from scenes.setup import level_name
+from scenes.setup import computer_level_name
 from scenes.spoken_screens import speak
 from scenes.text_field import TextField
 from scenes.widgets import (
@@ -229,7 +229,7 @@ def seat_status(seat: dict, me: int, computers: str | None) -> str:
         return seat["name"] if here else _("{name}: connection lost").format(name=seat["name"])
     if computers not in LEVELS:  # a server that does not say it (or names a level of its tools)
         return _("Computer: waiting for a player")
-    return _("Computer ({level}): waiting for a player").format(level=level_name(computers))
+    return _("Computer ({level}): waiting for a player").format(level=computer_level_name(computers))
 
 
 class LobbyScene(Scene):
@@ -280,7 +280,7 @@ class LobbyScene(Scene):
         self.dirty = True
 
     def _level_label(self) -> str:
-        return _("Computers: {level}").format(level=level_name(self.level))
+        return _("Computers: {level}").format(level=computer_level_name(self.level))
 
     def _next_level(self) -> None:
         self.level = LEVELS[(LEVELS.index(self.level) + 1) % len(LEVELS)]

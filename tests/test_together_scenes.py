@@ -190,3 +190,16 @@ def test_the_setup_of_a_table_for_friends_says_what_it_does(ear) -> None:
     set_language("en")
     alone = HouseSetupScene()
     assert alone.heading() == "New game" and alone.start_button.label == "Start game"
+
+
+def test_a_computers_level_agrees_with_the_computer_in_french() -> None:
+    """The Difficulty line says 'Normale' (la difficulté); a computer is 'Ordinateur (Normal)', not
+    'Ordinateur (Normale)'."""
+    from scenes.together import seat_status
+
+    computer = {"seat": 1, "name": "", "person": False, "computer": True, "away": False}
+    set_language("fr")
+    assert seat_status(computer, 0, "normal") == "Ordinateur (Normal) : en attente d’un joueur"
+    assert seat_status(computer, 0, "hard") == "Ordinateur (Difficile) : en attente d’un joueur"
+    set_language("en")
+    assert seat_status(computer, 0, "normal") == "Computer (Normal): waiting for a player"
