@@ -9,9 +9,9 @@ import pytest
 
 from game.rules import BOLIVIA, Deal, GameState, Phase
 from game.rules.actions import Discard, MeldMove
-from game.rules.cards import VALUE
+from game.rules.cards import NATURAL, RANK, VALUE, WILD, ids_for_faces, parse_face
 from game.rules.errors import IllegalAction
-from game.rules.first_meld import first_melds
+from game.rules.first_meld import first_melds, pile_first_melds
 from game.rules.going_out import can_go_out
 from game.rules.house import with_house
 from game.rules.melds import classify, meld_points
@@ -109,3 +109,52 @@ def test_every_first_meld_offered_is_minimal(name: str) -> None:
             checked += 1
     assert checked > 50  # the property was put to many first melds
 
+
+
+def _pile_take_is_minimal(top: int, joining: tuple[int, ...], extra: tuple[tuple[int, ...], ...], rules,
+                          need: int) -> None:
+    """No further meld and no card could leave a take of the pile as a first meld: the top card stays, and
+    the pile's meld keeps three naturals with it (the top card and a natural pair)."""
+    pile = (top, *joining)
+    total = meld_points(pile) + _points(extra)
+    assert total >= need, (pile, extra)
+    for meld in extra:
+        assert total - meld_points(meld) < need, ("a meld could be left out", pile, extra)
+        for j, card in enumerate(meld):
+            if _valid(meld[:j] + meld[j + 1:], rules):
+                assert total - VALUE[card] < need, ("a card could leave a further meld", pile, extra, card)
+    for j, card in enumerate(joining):
+        rest = (top, *joining[:j], *joining[j + 1:])
+        if _valid(rest, rules) and sum(1 for c in rest if not WILD[c]) >= 3:
+            assert total - VALUE[card] < need, ("a card could leave the pile's meld", pile, extra, card)
+
+
+def test_a_take_of_the_pile_with_a_king_to_spare_is_not_offered() -> None:
+    """Five kings in hand and the top king make 60 at a minimum of 50: one king could stay in hand. Four
+    kings joining it are offered, and two with three more kings beside (no king of either could stay)."""
+    king, *hand = ids_for_faces([parse_face(t) for t in "KD KC KD KH KS KC 5H 9D".split()])
+    takes = pile_first_melds(hand, king, BOLIVIA, 50)
+    assert sorted({(len(joining), tuple(len(m) for m in extra)) for joining, extra in takes}) == [(2, (3,)), (4, ())]
+    for joining, extra in takes:
+        _pile_take_is_minimal(king, joining, extra, BOLIVIA, 50)
+
+
+@pytest.mark.parametrize("name", sorted(RULESETS))
+def test_every_take_of_the_pile_offered_as_a_first_meld_is_minimal(name: str) -> None:
+    rules = RULESETS[name]
+    rng = random.Random(35)
+    checked = 0
+    for _game in range(60):
+        s = GameState(rng.choice([2, 3, 4]), rng.randrange(10**6), rules, target=rules.default_targets[0])
+        s.apply(Deal())
+        hand, others = s.hands[0], [c for c in s.hands[1] if NATURAL[c]]
+        ranks = {RANK[c] for c in hand if NATURAL[c]}
+        tops = [c for c in others if sum(1 for h in hand if NATURAL[h] and RANK[h] == RANK[c]) >= 2]
+        if not tops or not ranks:
+            continue
+        top = rng.choice(tops)
+        need = rng.choice([15, 50, 90, 120])
+        for joining, extra in pile_first_melds(hand, top, rules, need):
+            _pile_take_is_minimal(top, joining, extra, rules, need)
+            checked += 1
+    assert checked > 30, checked  # the property was put to many takes

@@ -118,7 +118,9 @@ def _meld_plan(move: MeldMove, hand: Sequence[int], side_melds: Sequence[Meld], 
             return NOT_YOUR_MELD
         if src == into:
             return TWO_DIFFERENT_MELDS
-        if src in gone or src in {i for _s, i in move.combine} or into in gone:
+        # A meld combined twice, or combined and then combined into (a chain): a meld that is gone is also
+        # an `into` of the move, so the second test holds every chain.
+        if src in gone or src in {i for _s, i in move.combine}:
             return COMBINED_ONCE
         a, b = by_id[src], by_id[into]
         if a.kind != RANK_MELD or b.kind != RANK_MELD or a.key != b.key:
