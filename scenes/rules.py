@@ -10,6 +10,7 @@ import pygame
 
 from game.assets import font
 from game.i18n import _, ngettext, number
+from game.rules.cards import CLUBS, FACE_VALUE, JOKER_FACE, face_of
 from game.rules.ruleset import BOLIVIA, RED_PLUS_MELDED, RED_PLUS_TWO, RuleSet
 from scenes.house_words import house_summary
 from scenes.scene import Host, Scene
@@ -125,6 +126,19 @@ def _keep_two_and_asking(rules: RuleSet) -> str:
              "“May I go out?”: yes obliges you to go out this turn, no forbids it.")
 
 
+def _card_values(black_three: bool) -> str:
+    """The cards' values as game/rules/cards.py holds them (the same in every game); `black_three`: say a
+    melded black three's too."""
+    values = {"joker": FACE_VALUE[JOKER_FACE], "two": FACE_VALUE[face_of(CLUBS, 2)],
+              "high": FACE_VALUE[face_of(CLUBS, 13)], "low": FACE_VALUE[face_of(CLUBS, 7)]}
+    values = {name: number(v) for name, v in values.items()}
+    if black_three:
+        return _("Card values: joker {joker}; two and ace {two}; king down to eight {high}; seven down to four "
+                 "{low}; a black three {three}.").format(three=number(FACE_VALUE[face_of(CLUBS, 3)]), **values)
+    return _("Card values: joker {joker}; two and ace {two}; king down to eight {high}; seven down to four "
+             "{low}.").format(**values)
+
+
 def _game_end(target: int) -> str:
     return _("The game ends after the hand in which a side reaches {target} points. The highest total wins; a tie "
              "for the lead is a draw.").format(target=number(target))
@@ -134,7 +148,7 @@ def bolivia_rules(rules: RuleSet, target: int) -> list[str]:
     """Bolivia, one paragraph each (built at call time so the language applies)."""
     return [
         *_players_and_deck(rules),
-        _("Card values: joker 50; two and ace 20; king down to eight 10; seven down to four 5."),
+        _card_values(black_three=False),
         *_turn_pile_and_melds(rules),
         _(
             "A run is 3 to 7 cards of one suit in order, from 4 up to ace, with no wild card. "
@@ -182,7 +196,7 @@ def standard_rules(rules: RuleSet, target: int) -> list[str]:
         _("Two, three or four players; at four, partners sit opposite and share their melds."),
         _("{cards} cards: two packs and four jokers. Each player is dealt 11 cards at four players, 13 at three, "
           "15 at two; the next card starts the discard pile.").format(cards=rules.deck_size),
-        _("Card values: joker 50; two and ace 20; king down to eight 10; seven down to four 5; a black three 5."),
+        _card_values(black_three=True),
         _("Each turn: draw one card from the stock at four players, two at two or three, or take the discard "
           "pile; meld; discard one card."),
         _wild_limit(rules) + " " + _("Twos and jokers are wild. A side has at most one meld of each rank."),
@@ -228,7 +242,7 @@ def samba_rules(rules: RuleSet, target: int) -> list[str]:
     """Samba, one paragraph each (built at call time so the language applies)."""
     return [
         *_players_and_deck(rules),
-        _("Card values: joker 50; two and ace 20; king down to eight 10; seven down to four 5; a black three 5."),
+        _card_values(black_three=True),
         *_turn_pile_and_melds(rules),
         _("A run is 3 to 7 cards of one suit in order, from 4 up to ace, with no wild card. A run of seven "
           "cards is a samba. Wild cards are never melded on their own."),

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from game.i18n import set_language
+from game.i18n import set_language, speaking
+from game.rules.cards import ACE, ALL_IDS, BLACK_THREE, JOKER, RANK, VALUE
 from game.rules.house import OPTIONS, with_house
-from game.rules.ruleset import RULESETS
-from scenes.rules import rules_text
+from game.rules.ruleset import BOLIVIA, RULESETS, SAMBA, STANDARD
+from scenes.rules import bolivia_rules, rules_text, samba_rules, standard_rules
 
 # (game, option, value): what the text must say, and what it must no longer say.
 CASES = [
@@ -111,3 +112,22 @@ def test_the_plain_setups_game_line_names_samba_as_samba():
     scene = SetupScene(GameSetup(game="samba", target=10000))
     scene.focus = "game"
     assert scene.caption().startswith("Samba:"), scene.caption()
+
+
+@pytest.mark.parametrize(("lang", "bolivia", "samba"), [
+    ("en", "Card values: joker 50; two and ace 20; king down to eight 10; seven down to four 5.",
+     "Card values: joker 50; two and ace 20; king down to eight 10; seven down to four 5; a black three 5."),
+    ("fr", "Valeur des cartes : joker 50 ; deux et as 20 ; du roi au huit 10 ; du sept au quatre 5.",
+     "Valeur des cartes : joker 50 ; deux et as 20 ; du roi au huit 10 ; du sept au quatre 5 ; un trois noir 5."),
+    ("sv", "Kortvärden: joker 50; tvåa och ess 20; kung ner till åtta 10; sju ner till fyra 5.",
+     "Kortvärden: joker 50; tvåa och ess 20; kung ner till åtta 10; sju ner till fyra 5; en svart trea 5."),
+])
+def test_the_card_values_are_the_cards_own_in_every_language(lang: str, bolivia: str, samba: str) -> None:
+    """The values said are those the engine scores (game/rules/cards.py), every rank of each group."""
+    assert {VALUE[c] for c in ALL_IDS if RANK[c] == JOKER} == {50}
+    assert {VALUE[c] for c in ALL_IDS if RANK[c] in (2, ACE)} == {20}
+    assert {VALUE[c] for c in ALL_IDS if 8 <= RANK[c] <= 13} == {10}
+    assert {VALUE[c] for c in ALL_IDS if 4 <= RANK[c] <= 7 or BLACK_THREE[c]} == {5}
+    with speaking(lang):
+        assert bolivia in bolivia_rules(BOLIVIA, 5000)
+        assert samba in samba_rules(SAMBA, 5000) and samba in standard_rules(STANDARD, 5000)
