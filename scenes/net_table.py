@@ -50,6 +50,11 @@ class NetTableScene(TableScene):
                 self.log_panel.start_hand(line)
             elif line:
                 self.log_panel.add(line)
+        if not turns.first_events:  # back at a table in play: its story so far was told before the drop
+            n, acting = self.state.hand_no, self.state.to_act
+            self.log_panel.start_hand(_("Hand {n}: back at the table; your turn.").format(n=n) if acting == self.seat
+                                      else _("Hand {n}: back at the table; {who} to play.").format(
+                                          n=n, who=self.names[acting]))
 
     def enter(self, app) -> None:
         super().enter(app)

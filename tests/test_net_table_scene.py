@@ -213,3 +213,13 @@ def test_a_seat_the_computer_took_is_not_said_back_twice(app: App, first_state: 
     table.messages.show("something else", 5.0, key="notice")
     table.seats_changed(lobby_seats(connected=True), 2, 60)
     assert table.messages.shown().message == "something else"
+
+
+def test_a_seat_resumed_in_the_middle_of_a_hand_says_so_in_the_log(app: App, first_state: dict) -> None:
+    """A resume's state carries no events (the hand's story was told before the drop): the log says where
+    the table is instead of standing empty."""
+    turns = NetTurns(Wire(), {**first_state, "events": []})  # type: ignore[arg-type]
+    table = NetTableScene(turns, ["You", "West", "Ann", "East"])
+    n, who = turns.state.hand_no, table.names[turns.state.to_act]
+    assert table.log_panel.lines == ([f"Hand {n}: back at the table; your turn."] if turns.state.to_act == 0 else
+                                     [f"Hand {n}: back at the table; {who} to play."])
