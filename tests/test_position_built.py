@@ -39,8 +39,7 @@ OTHERS = {
     ("game/tools/arena.py", "tally.pile_takes"),
     ("scenes/lesson_play.py", "self.table.target"),  # the table scene's keyboard target
     ("scenes/setup.py", "s.target"),  # the setup screen's choices
-    ("game/net/seat_view.py", "cache.melds"),  # the server's ViewCache of state-message text
-    ("game/net/seat_view.py", "cache.rules"),
+    ("game/net/seat_view.py", "cache.rules"),  # the server's ViewCache of state-message text
 }
 
 

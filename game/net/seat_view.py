@@ -85,48 +85,75 @@ def event_for_seat(event: ev.Event, seat: int) -> dict:
 
 
 Shared = tuple[dict, dict, str, str]  # a state message's head and body, and the text of each
+Seen = tuple[list, str]  # a seat's events as it sees them, and their text
+
+# The events a seat sees otherwise than the others (its own cards); every other event is the same for all.
+_OWN_CARDS = (ev.HandDealt, ev.RedThreeLaid, ev.CardsDrawn)
 
 
 class ViewCache:
     """What a table's state messages repeat from move to move, kept as text (one per table): the parts
-    fixed for the game (variant, house rules, players, target) and each meld as it is (a meld changes
-    when cards go onto it, and most moves change none). Only a speed-up: the text is the same without it."""
+    fixed for the game (variant, house rules, players, target), each meld as it is (a meld changes when
+    cards go onto it, and most moves change none), each side's row of melds, and the parts of the body
+    that most moves leave as they were (the pile, the red threes, scores, cards known), each kept with
+    the values it was made from. Only a speed-up: the text is the same without it."""
 
-    __slots__ = ("rules", "fixed", "melds")
+    __slots__ = ("rules", "fixed", "rows", "parts")
 
     def __init__(self) -> None:
         self.rules: object = None
         self.fixed: tuple[dict, str] = ({}, "")
-        # id of a meld -> the meld (kept, so that its id names no other while here), as seen, its text
-        self.melds: dict[int, tuple[Meld, dict, str]] = {}
+        # per side: the side's melds, their row as seen, its text, and each of them by its id: the meld
+        # (kept, so that its id names no other while here), as seen, its text
+        self.rows: list[tuple[tuple[Meld, ...], list, str, dict[int, tuple[Meld, dict, str]]]] = []
+        # a part's name -> the values it was made from, the part as seen and its text
+        self.parts: dict[str, tuple[object, object, str]] = {}
 
 
 def _fixed(state: GameState, cache: ViewCache) -> tuple[dict, str]:
     if cache.rules is not state.rules:
         part = {"variant": state.rules.name, "house": house_of(state.rules), "players": state.players,
                 "target": state.target}
-        cache.rules, cache.fixed, cache.melds = state.rules, (part, encode(part)[1:-1]), {}
+        cache.rules, cache.fixed, cache.rows = state.rules, (part, encode(part)[1:-1]), []
+        cache.parts = {}
     return cache.fixed
 
 
 def _melds(state: GameState, cache: ViewCache) -> tuple[list, str]:
-    """Every side's melds as a seat sees them, and their text; a meld seen before is not worked out again."""
-    old, new = cache.melds, {}
+    """Every side's melds as a seat sees them, and their text; a side whose melds are as before is not
+    gone through again, nor a meld of the side seen before (a Meld is frozen: one that changes is new)."""
+    rows = cache.rows
+    if len(rows) != state.sides:
+        rows[:] = [((), [], "[]", {})] * state.sides
     value, sides = [], []
     for side in range(state.sides):
-        row, texts = [], []
-        for m in state.melds[side]:  # a Meld is frozen: a meld that changes is a new object
-            known = old.get(id(m))
-            if known is None:
-                d = {"id": m.id, "kind": m.kind, "cards": _cards(m.cards), "canasta": m.canasta(state.rules)}
-                known = (m, d, encode(d))
-            new[id(m)] = known
-            row.append(known[1])
-            texts.append(known[2])
-        value.append(row)
-        sides.append("[" + ",".join(texts) + "]")
-    cache.melds = new  # the melds of this moment only: a hand's melds are dropped with it
+        now = tuple(state.melds[side])
+        kept = rows[side]
+        if kept[0] != now:  # (the same objects compare at once, by identity)
+            old, new = kept[3], {}
+            for m in now:
+                known = old.get(id(m))
+                if known is None:
+                    d = {"id": m.id, "kind": m.kind, "cards": _cards(m.cards), "canasta": m.canasta(state.rules)}
+                    known = (m, d, encode(d))
+                new[id(m)] = known
+            # (the side's melds of this moment only: a hand's melds are dropped with it)
+            kept = rows[side] = (now, [k[1] for k in new.values()], "[" + ",".join([k[2] for k in new.values()]) + "]",
+                                 new)
+        value.append(kept[1])
+        sides.append(kept[2])
     return value, "[" + ",".join(sides) + "]"
+
+
+def _part(cache: ViewCache, name: str, key: object, make) -> tuple[object, str]:
+    """A part of the body as seen and its text, made again only when the values it is made from changed."""
+    kept = cache.parts.get(name)
+    if kept is not None and kept[0] == key:
+        return kept[1], kept[2]
+    value = make()
+    text = encode(value)
+    cache.parts[name] = (key, value, text)
+    return value, text
 
 
 def _cards_text(cards) -> str:
@@ -147,40 +174,69 @@ def table_view(state: GameState, version: int, cache: ViewCache | None = None) -
     head_text = f'"version":{encode(version)},{fixed_text},{encode(moving)[1:-1]}'
     melds, melds_text = _melds(state, cache)
     sizes = [len(h) for h in state.hands]
-    pile = _cards(state.pile)
-    rest = {
-        "red_threes": [_cards(r) for r in state.red_threes],
-        "scores": list(state.scores),
-        "min_meld": [state.min_meld(side) for side in range(sides)],
-        "known": [[face_label(f) for f in k] for k in state.known],
+    pile_key = tuple(state.pile)
+    pile, pile_text = _part(cache, "pile", pile_key, lambda: _cards(pile_key))
+    reds_key = tuple(map(tuple, state.red_threes))
+    reds, reds_text = _part(cache, "red_threes", reds_key, lambda: [_cards(r) for r in reds_key])
+    scores_key = tuple(state.scores)
+    scoring, scoring_text = _part(cache, "scores", scores_key, lambda: {
+        "scores": list(scores_key), "min_meld": [state.min_meld(side) for side in range(sides)]})
+    known_key = tuple(map(tuple, state.known))
+    known, known_text = _part(cache, "known", known_key, lambda: [[face_label(f) for f in k] for k in known_key])
+    turn = {
         "melded_by": list(state.melded_by),
         "melded_at_turn_start": state.melded_at_turn_start,
         "player_melded_at_turn_start": state.player_melded_at_turn_start,
         "asked": state.asked,
         "permission": state.permission,
-        "pile_takes": [list(t) for t in state.pile_takes],
     }
-    body = {"hand_sizes": sizes, "stock_count": len(state.stock), "pile": pile, "melds": melds, **rest}
+    takes_key = tuple(state.pile_takes)
+    takes, takes_text = _part(cache, "pile_takes", takes_key, lambda: [list(t) for t in takes_key])
+    body = {"hand_sizes": sizes, "stock_count": len(state.stock), "pile": pile, "melds": melds, "red_threes": reds,
+            **scoring, "known": known, **turn, "pile_takes": takes}
     body_text = (f'"hand_sizes":{encode(sizes)},"stock_count":{encode(len(state.stock))},'
-                 f'"pile":{_cards_text(state.pile)},"melds":{melds_text},{encode(rest)[1:-1]}')
+                 f'"pile":{pile_text},"melds":{melds_text},"red_threes":{reds_text},{scoring_text[1:-1]},'
+                 f'"known":{known_text},{encode(turn)[1:-1]},"pile_takes":{takes_text}')
     return head, body, head_text, body_text
 
 
+def events_for_seats(events: list[ev.Event], players: int) -> list[Seen]:
+    """Each seat's events as it sees them, with their text: an event every seat sees alike is worked out
+    and encoded once for all of them, one that shows a seat its own cards once a seat."""
+    rows: list[list[dict]] = [[] for _s in range(players)]
+    texts: list[list[str]] = [[] for _s in range(players)]
+    for e in events:
+        if isinstance(e, _OWN_CARDS):
+            for seat in range(players):
+                d = event_for_seat(e, seat)
+                rows[seat].append(d)
+                texts[seat].append(encode(d))
+        else:
+            d = event_for_seat(e, 0)
+            text = encode(d)
+            for seat in range(players):
+                rows[seat].append(dict(d))  # each seat's own dict, as when made a seat at a time
+                texts[seat].append(text)
+    return [(rows[s], "[" + ",".join(texts[s]) + "]") for s in range(players)]
+
+
 def state_for_seat(state: GameState, seat: int, events: list[ev.Event], legal: list[dict], version: int,
-                   shared: Shared | None = None) -> Encoded:
+                   shared: Shared | None = None, seen: Seen | None = None) -> Encoded:
     """The whole table as `seat` sees it after a move, with that move's events. `legal` (the engine's
     moves in `turn`'s syntax) goes only to the seat to act. `shared`: table_view(state, version), when
-    the caller has it already (the same for every seat). Its text is the shared parts' and the seat's
-    own, put together in the message's order: the same bytes as the whole message encoded."""
+    the caller has it already (the same for every seat); `seen`: this seat's of events_for_seats(events),
+    likewise. Its text is the shared parts' and the seat's own, put together in the message's order: the
+    same bytes as the whole message encoded."""
     head, body, head_text, body_text = shared if shared is not None else table_view(state, version)
     acting = state.phase in ACTING and state.to_act == seat
-    hand = _cards(state.hands[seat])
-    seen = [event_for_seat(e, seat) for e in events]
+    own = state.hands[seat]
+    hand = [LABELS[c] for c in own]
+    seen_list, seen_text = seen if seen is not None else events_for_seats(events, state.players)[seat]
     mine = list(legal) if acting else []
-    text = (f'{{"type":"state","seat":{seat},{head_text},"hand":{_cards_text(state.hands[seat])},{body_text},'
-            f'"events":{encode(seen)},"legal":{encode(mine) if mine else "[]"}}}')
-    return Encoded({"type": "state", "seat": seat, **head, "hand": hand, **body, "events": seen, "legal": mine},
-                   text)
+    text = (f'{{"type":"state","seat":{seat},{head_text},"hand":{_cards_text(own)},{body_text},'
+            f'"events":{seen_text},"legal":{encode(mine) if mine else "[]"}}}')
+    return Encoded({"type": "state", "seat": seat, **head, "hand": hand, **body, "events": seen_list,
+                    "legal": mine}, text)
 
 
 def hand_over(event: ev.HandEnded) -> dict:

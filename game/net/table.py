@@ -256,7 +256,8 @@ class Table:
     def _states(self, events: list[ev.Event]) -> list[Out]:
         legal = self.legal_moves()
         shared = seat_view.table_view(self.state, self.version, self._view)
-        return [(s, seat_view.state_for_seat(self.state, s, events, legal, self.version, shared))
+        seen = seat_view.events_for_seats(events, self.state.players)
+        return [(s, seat_view.state_for_seat(self.state, s, events, legal, self.version, shared, seen[s]))
                 for s in range(self.state.players)]
 
     def legal_moves(self) -> list[dict]:
