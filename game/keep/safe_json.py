@@ -55,10 +55,18 @@ def _parse_float(text: str) -> float:
     return value
 
 
+# Made once: json.loads with these options makes a decoder and its scanner at every call, which cost more
+# than reading a small text (the table server reads one a move).
+_DECODER = json.JSONDecoder(parse_constant=_bad_constant, parse_int=_parse_int, parse_float=_parse_float)
+
+
 def parse_json(text: str) -> object:
     """JSON text to values within our limits; BadFile otherwise."""
     try:
-        data = json.loads(text, parse_constant=_bad_constant, parse_int=_parse_int, parse_float=_parse_float)
+        if isinstance(text, str) and not text.startswith("\ufeff"):
+            data = _DECODER.decode(text)
+        else:  # bytes, or a byte-order mark (json.loads says so): as json.loads reads them
+            data = json.loads(text, parse_constant=_bad_constant, parse_int=_parse_int, parse_float=_parse_float)
     except BadFile:
         raise
     except json.JSONDecodeError as why:
@@ -68,8 +76,17 @@ def parse_json(text: str) -> object:
         raise BadFile(_("it is nested too deeply")) from None
     except (ValueError, MemoryError):  # ValueError: json's own int limit, should ours ever be raised
         raise BadFile(_("it holds values too large to use")) from None
-    _check_depth(data)
+    if not _plainly_within(text):
+        _check_depth(data)
     return data
+
+
+def _plainly_within(text: str | bytes) -> bool:
+    """Whether the values of this text are within the depth and the text limits without walking them: a
+    value nested d deep needs d brackets in the text, and a text without surrogates or \\u escapes has none
+    in its values (what a client of the table server sends, a move, has a few brackets and no escapes)."""
+    return (isinstance(text, str) and text.count("[") + text.count("{") <= MAX_DEPTH and "\\u" not in text
+            and not _has_surrogate(text))
 
 
 def _check_depth(data: object) -> None:
