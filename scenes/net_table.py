@@ -52,9 +52,9 @@ class NetTableScene(TableScene):
                 self.log_panel.add(line)
         if not turns.first_events:  # back at a table in play: its story so far was told before the drop
             n, acting = self.state.hand_no, self.state.to_act
+            # (not whose turn by name: the seats' names may come just after, in the table's next message)
             self.log_panel.start_hand(_("Hand {n}: back at the table; your turn.").format(n=n) if acting == self.seat
-                                      else _("Hand {n}: back at the table; {who} to play.").format(
-                                          n=n, who=self.names[acting]))
+                                      else _("Hand {n}: back at the table.").format(n=n))
 
     def enter(self, app) -> None:
         super().enter(app)
@@ -92,7 +92,8 @@ class NetTableScene(TableScene):
         self.net_names = list(names)
         self.names = list(names)
         self.view.names = self.names
-        self.view.side_names = side_names(self.state.players, self.names)  # "You & Marie"
+        away = " " + _("(away)")  # said on the seat, not in the side's name
+        self.view.side_names = side_names(self.state.players, [n.removesuffix(away) for n in self.names])
         if self.layout is not None:
             self.relayout(animate=False)  # the seats' labels are drawn with the picture of each layout
         self.dirty = True

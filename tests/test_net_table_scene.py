@@ -183,7 +183,10 @@ def test_a_seat_that_drops_is_said_away_at_once_and_its_seconds_counted(app: App
     table.seats_changed(lobby_seats(connected=False), 2, 60)
     assert table.messages.shown().message == "Ann is away — the computer plays for them after 60 s"
     from scenes.net_table import seat_names_at
-    assert seat_names_at(lobby_seats(connected=False), 2, ["You", "West", "North", "East"])[2] == "Ann (away)"
+    names = seat_names_at(lobby_seats(connected=False), 2, ["You", "West", "North", "East"])
+    assert names[2] == "Ann (away)"
+    table.set_names(names)
+    assert table.view.side_names == ["You & Ann", "West & East"]  # away on her seat, not in the side's name
     shown = []
     for _second in range(12):
         now[0] += 1.0
@@ -191,6 +194,7 @@ def test_a_seat_that_drops_is_said_away_at_once_and_its_seconds_counted(app: App
         shown.append(table.messages.shown().message)
     assert shown[-1] == "Ann has been away for 12 seconds; the computer plays for them in 48 seconds"
     assert not any("thinking" in line for line in shown)
+    table.set_names(seat_names_at(lobby_seats(connected=True), 2, ["You", "West", "North", "East"]))  # as the flow
     table.seats_changed(lobby_seats(connected=True), 2, 60)
     assert table.messages.shown().message == "Ann is back"
     now[0] += 9.0
@@ -220,6 +224,6 @@ def test_a_seat_resumed_in_the_middle_of_a_hand_says_so_in_the_log(app: App, fir
     the table is instead of standing empty."""
     turns = NetTurns(Wire(), {**first_state, "events": []})  # type: ignore[arg-type]
     table = NetTableScene(turns, ["You", "West", "Ann", "East"])
-    n, who = turns.state.hand_no, table.names[turns.state.to_act]
+    n = turns.state.hand_no
     assert table.log_panel.lines == ([f"Hand {n}: back at the table; your turn."] if turns.state.to_act == 0 else
-                                     [f"Hand {n}: back at the table; {who} to play."])
+                                     [f"Hand {n}: back at the table."])
