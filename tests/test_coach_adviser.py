@@ -297,3 +297,17 @@ def test_the_advise_tool_prints_the_contract():
         assert got["discard_risks"][move["discard"]] is None
     bad = _advise_tool({"players": 9})
     assert bad.returncode == 2 and len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_the_last_card_discarded_to_go_out_is_never_warned_about():
+    """Going out by discarding the last card ends the hand: nobody takes the pile after it, so the table
+    said nothing true when it told 'T♥ goes onto North's run …: they can take it from the pile' as the
+    player went out."""
+    s = position(2, ["TH", "QS QD 4D 5S"], pile="8C", phase=Phase.MELD,
+                 melds=[["4S 5S 6S 7S 8S 9S TS", "QC QD QH QC QD QH QS"], ["6H 7H 8H 9H"]])
+    view = view_of(s, 0)
+    card = view.hand[0]
+    assert discard_note(view, card, NAMES) is None
+    advice = advise(view, NAMES, random.Random(0))
+    assert advice.hint.move == Discard(card) and not advice.asks(card)
+    assert "take it" not in advice.hint.reason and "gives the least" not in advice.hint.reason

@@ -148,6 +148,8 @@ def discard_advice(view: PlayerView, names: list[str] | None = None,
     """`discard_warnings` and the adviser's own discard (None when the seat is not to discard)."""
     if view.phase != Phase.MELD or view.to_act != view.seat or not view.hand:
         return {}, None
+    if len(view.hand) == 1:  # the last card: its discard goes out, the hand ends and nobody takes the pile
+        return {view.hand[0]: None}, view.hand[0]
     names = names or seat_names(view)
     risks = hand_risks(view)
     choice = discard_choice(view, risks, out_plans)
