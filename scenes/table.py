@@ -186,8 +186,8 @@ class TableScene(Scene):
             self.hand.on_event(e, self.seat)
             self.melds.on_event(e)
             self.flourishes.on_event(e)
-            if isinstance(e, ev.PartnerAnswered):
-                self.messages.show(line or "", 4.0, key="partner")
+            if isinstance(e, ev.PartnerAnswered):  # on the line to see; said once, with the other events
+                self.messages.show(line or "", 4.0, key="partner", aloud=False)
             elif isinstance(e, ev.HandEnded):
                 self.end_wait = END_PAUSE
         self.sounds.on_events(events, self.controller.human)

@@ -186,3 +186,16 @@ def test_two_red_threes_drawn_at_once_are_both_told_as_the_log_tells_them(app):
     logged = [line for line in scene.log_panel.lines if "red three" in line]
     told = [line for line in drawn if "red three" in line]
     assert len(logged) == 2 and told == [for_the_ear(line) for line in logged], (logged, drawn)
+
+
+def test_the_partners_answer_is_said_once(app):
+    # The answer is shown on the message line and told as an event: it was said twice, one after the other.
+    from game.rules import events as ev
+
+    state = position(4, ["KH KS 4C 5C 9D 7S", "QS 4D 5S 6H", "4H 5H", "8S 9S"], pile="8C 9C 4H", stock="7H 8H")
+    scene = open_table(app, state)
+    said()
+    scene.apply_events([ev.PartnerAnswered(2, True)])
+    told = said()
+    assert told.count("North answers yes: going out this turn is a must.") == 1, told
+    assert scene.messages.shown().message == "North answers yes: going out this turn is a must."
