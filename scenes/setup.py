@@ -23,6 +23,7 @@ from game.ui.narrate import seat_names
 from game.ui.speech import ASKED, say
 from scenes.rules import game_blurb, game_name
 from scenes.scene import Host, Scene
+from scenes.scroll_column import ScrollColumn
 from scenes.widgets import (
     BUTTON,
     BUTTON_FOCUS,
@@ -36,10 +37,12 @@ from scenes.widgets import (
     draw_panel,
     draw_text,
     felt_background,
+    frame_unit,
     ui_unit,
     wrap_text,
 )
 
+ROW_TEXT = 0.62  # a line's words, as a share of the screen's unit (ui_unit): the chosen text size
 EACH = "each"  # the difficulty line's fourth value: one difficulty per computer seat
 LANGUAGE_NAMES = {"en": "English", "fr": "Français", "sv": "Svenska"}  # each in its own words
 
@@ -151,6 +154,10 @@ class SetupScene(Scene):
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._caption_top = 0
         self._title_y = 0
+        self.column = ScrollColumn()  # the lines, scrolled when the window cannot hold them all
+        self._rows_area = pygame.Rect(0, 0, 0, 0)
+        self._row_size = (0, 0)
+        self._frame = self._unit
         self._build_rows()
         if deal:
             self.type_deal(deal)
@@ -398,53 +405,74 @@ class SetupScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
-        u = ui_unit(size)
-        self._lay_out(size, u)
-        # A larger text size (or a short window) may not fit: the same layout a size smaller, until it does.
-        while u > 16 and self._panel.bottom > self.back_button.rect.top:
-            u -= 1
-            self._lay_out(size, u)
+        self._lay_out(size, ui_unit(size))
 
     def _lay_out(self, size: tuple[int, int], u: int) -> None:
+        """The lines keep the text size chosen, whatever their number: more than the window holds, and
+        the list scrolls (a list shrunk to fit drew its words smaller at the largest text size)."""
         w, h = size
         self._unit = u
-        title_h = round(u * 2.4)
-        button_h = round(u * 2.2)
-        hint_h = max(READABLE_PX, u * 2 // 3) + u // 2
-        margin = u // 2
+        f = self._frame = frame_unit(size)  # the title and the buttons: they leave the list its room
+        title_h = round(f * 2.4)
+        button_h = round(f * 2.2)
+        hint_h = max(READABLE_PX, f * 2 // 3) + f // 2
+        margin = f // 2
         n = len(self.rows)
-        cap_guess = max(14, round(u * 0.85))
-        caption_h = 2 * round(cap_guess * 1.3) + u // 2
-        room = h - title_h - caption_h - button_h - hint_h - 2 * margin - u // 2
-        row_h = max(22, min(round(u * 2.0), room // n))  # 22: the settings' nineteen lines in a 600-pixel window
+        self._text = t = max(READABLE_PX, round(u * ROW_TEXT))
+        row_h = round(t / 0.55)
         gap = max(4, row_h // 6)
-        row_h -= gap
-        self._text = max(14, min(u, round(row_h * 0.55)))
-        caption_h = 2 * round(max(14, round(self._text * 0.85)) * 1.3) + u // 2
+        caption_h = 2 * round(max(14, round(t * 0.85)) * 1.3) + u // 2
+        room = h - title_h - caption_h - button_h - hint_h - 2 * margin - f // 2 - gap - u // 4
         panel_w = min(w - 2 * margin, u * 30)
-        panel_h = n * (row_h + gap) + gap + u // 4 + caption_h
+        self._row_size = (row_h, gap)
+        self._rows_area = pygame.Rect(0, 0, panel_w - u, max(row_h, min(self.column.needed(n, row_h, gap), room)))
+        self._place_rows()
+        panel_h = self.column.used + 2 * gap + u // 4 + caption_h
         block = title_h + panel_h + margin + button_h
         top = max(0, (h - hint_h - block) // 2)
-        self._title_y = top + round(u * 0.3)
+        self._title_y = top + round(f * 0.3)
         self._panel = pygame.Rect(0, 0, panel_w, panel_h)
         self._panel.midtop = (w // 2, top + title_h)
-        box_w = min(round(panel_w * 0.5), u * 14)
-        y = self._panel.top + gap + u // 4
-        for row in self.rows:
-            row.rect = pygame.Rect(self._panel.left + u // 2, y, panel_w - u, row_h)
-            row.box = pygame.Rect(row.rect.right - box_w - u // 4, y + 2, box_w, row_h - 4)
-            y += row_h + gap
-        self._caption_top = y + u // 4
-        bw = min(u * 9, (w - 3 * margin) // 2)
+        self._rows_area.topleft = (self._panel.left + u // 2, self._panel.top + gap + u // 4)
+        self._place_rows()
+        self._caption_top = self._rows_area.top + self.column.used + gap + u // 4
+        bw = min(f * 9, (w - 3 * margin) // 2)
         by = min(self._panel.bottom + margin, h - hint_h - button_h)
         self.back_button.rect = pygame.Rect(w // 2 - margin // 2 - bw, by, bw, button_h)
         self.start_button.rect = pygame.Rect(w // 2 + margin // 2, by, bw, button_h)
 
+    def _place_rows(self) -> None:
+        """The lines in view, the focused one among them; the others out of sight (an empty rect)."""
+        keys = [r.key for r in self.rows]
+        focus = keys.index(self.focus) if self.focus in keys else None
+        row_h, gap = self._row_size
+        u = self._unit
+        box_w = min(round((self._rows_area.w + u) * 0.5), u * 14)
+        for row, rect in zip(self.rows, self.column.place(self._rows_area, len(self.rows), row_h, gap, focus),
+                             strict=True):
+            row.rect = rect
+            row.box = pygame.Rect(rect.right - box_w - u // 4, rect.y + 2, box_w, row_h - 4) if rect.h else \
+                pygame.Rect(0, 0, 0, 0)
+
     def handle_event(self, event: pygame.event.Event) -> None:
         before = self.focus_words()
+        first = self.column.first
+        if not self._on_a_box(event) and self.column.handle_event(event):
+            self._place_rows()
+            self.dirty = True
+            return
         self._handle(event)
+        self._place_rows()  # the focus moved: its line in view
+        self.dirty |= self.column.first != first
         if self.focus_words() != before:  # a line or its value changed under the keys or the mouse
             say(self.focus_words(with_caption=True), ASKED, interrupt=True)
+
+    def _on_a_box(self, event: pygame.event.Event) -> bool:
+        """The wheel over a line's value changes it (as ever); elsewhere it scrolls the list."""
+        if event.type != pygame.MOUSEWHEEL or pygame.display.get_surface() is None:
+            return False
+        at = pygame.mouse.get_pos()
+        return any(row.box.collidepoint(at) for row in self.rows)
 
     def focus_words(self, with_caption: bool = False) -> str:
         """The focused line said aloud: its label and value (and the sentence under the list), or a button."""
@@ -589,10 +617,13 @@ class SetupScene(Scene):
         surface.blit(felt_background(surface.get_size()), (0, 0))  # made once a size, in widgets
         w, h = surface.get_size()
         u = self._unit
-        draw_text(surface, self.heading(), round(u * 1.6), GOLD, (w // 2, self._title_y), "midtop", True, True)
+        draw_text(surface, self.heading(), round(self._frame * 1.6), GOLD, (w // 2, self._title_y), "midtop", True,
+                  True)
         draw_panel(surface, self._panel, max(8, u // 2))
         for row in self.rows:
-            self._draw_row(surface, row)
+            if row.rect.h:
+                self._draw_row(surface, row)
+        self.column.draw(surface)
         # The sentence about the focused line.
         cap = max(14, round(self._text * 0.85))
         width = self._panel.w - u * 2
@@ -607,9 +638,10 @@ class SetupScene(Scene):
         self.back_button.draw(surface)
         self.start_button.draw(surface)
         hint = self.hint()
-        hint_size = max(READABLE_PX, u * 2 // 3)
-        if self.start_button.rect.bottom + hint_size + u // 4 <= h:
-            draw_text(surface, hint, hint_size, INK_DIM, (w // 2, h - u // 4), "midbottom")
+        f = self._frame
+        hint_size = max(READABLE_PX, f * 2 // 3)
+        if self.start_button.rect.bottom + hint_size + f // 4 <= h:
+            draw_text(surface, hint, hint_size, INK_DIM, (w // 2, h - f // 4), "midbottom")
 
     def _draw_row(self, surface: pygame.Surface, row: Row) -> None:
         u = self._unit

@@ -44,6 +44,16 @@ def ui_unit(size: tuple[int, int]) -> int:
     return scaled_text(max(18, round(min(size[1], size[0] * 0.75) * 0.045)), size[1])
 
 
+def frame_unit(size: tuple[int, int]) -> int:
+    """The unit of a screen's frame (its title, its buttons below a list): it grows with the text size,
+    less than the words read (`ui_unit`), so a list has the room to keep its words at the size chosen."""
+    normal = max(18, round(min(size[1], size[0] * 0.75) * 0.045))
+    return max(normal, min(ui_unit(size), round(normal * FRAME_GROWTH)))
+
+
+FRAME_GROWTH = 1.15  # the frame at the largest text size, at most this many times its usual size
+
+
 def wrap_text(text: str, fnt: pygame.font.Font, width: int) -> list[str]:
     """Break text into lines no wider than `width` (explicit newlines kept)."""
     lines: list[str] = []
@@ -235,6 +245,8 @@ class Button:
             self.on_click()
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.rect.size == (0, 0):
+            return  # not laid out, or scrolled out of view (scenes/scroll_column.py)
         image, spill = _button_image(self.label, tuple(self.rect.size), self.text_size(), self.enabled,
                                      self.focused and self.enabled, self.pressed)
         surface.blit(image, (self.rect.x - spill, self.rect.y))
