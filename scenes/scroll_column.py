@@ -18,6 +18,7 @@ class ScrollColumn:
         self.count = 0
         self.area = pygame.Rect(0, 0, 0, 0)
         self.mark = 0  # the height of the band of each mark, when the column scrolls
+        self._followed: int | None = -1  # the focused line when last placed
 
     @property
     def scrolls(self) -> bool:
@@ -43,27 +44,53 @@ class ScrollColumn:
     def place(self, area: pygame.Rect, count: int, line_h: int, gap: int, focus: int | None) -> list[pygame.Rect]:
         """Each line's rect: in view, one under another from the area's top; out of view, an empty rect
         (nothing drawn, nothing hit). `focus` (an index) is brought into view."""
-        self.area, self.count = pygame.Rect(area), count
-        step = line_h + gap
-        if self.needed(count, line_h, gap) <= area.h:
-            self.first, self.shown, self.mark = 0, count, 0
-            top = area.top
+        return self.place_each(area, [line_h] * count, gap, focus)
+
+    def place_each(self, area: pygame.Rect, heights: list[int], gap: int, focus: int | None) -> list[pygame.Rect]:
+        """As `place`, for lines of their own heights."""
+        self.area, self.count = pygame.Rect(area), len(heights)
+        needed = sum(heights) + gap * (len(heights) - 1)
+        if needed <= area.h:
+            self.first, self.shown, self.mark = 0, self.count, 0
+            return self._stack(area.top, heights, gap, 0, self.count)
+        self.mark = max(16, min(heights) // 2)
+        room = area.h - 2 * self.mark
+        if focus == self._followed:
+            focus = None  # the same line as before: the wheel may have scrolled it out of view, leave it
         else:
-            self.mark = max(10, line_h // 2)
-            self.shown = max(1, (area.h - 2 * self.mark + gap) // step)
-            if focus is not None and 0 <= focus < count:
-                if focus < self.first:
-                    self.first = focus
-                elif focus >= self.first + self.shown:
-                    self.first = focus - self.shown + 1
-            self.first = max(0, min(self.first, count - self.shown))
-            top = area.top + self.mark
-            self.area.h = min(area.h, 2 * self.mark + self.shown * step - gap)  # the marks just past the lines
-        rects = []
-        for i in range(count):
-            at = i - self.first
-            rects.append(pygame.Rect(area.x, top + at * step, area.w, line_h) if 0 <= at < self.shown
-                         else pygame.Rect(0, 0, 0, 0))
+            self._followed = focus
+        self.first = max(0, min(self.first, self.count - 1))
+        if focus is not None and 0 <= focus < self.count and focus < self.first:
+            self.first = focus
+        while self.first > 0 and self.first - 1 + self._fits(heights, gap, self.first - 1, room) >= self.count:
+            self.first -= 1  # room left after the last line (a larger window): lines above come into view
+        self.shown = self._fits(heights, gap, self.first, room)
+        while focus is not None and focus >= self.first + self.shown and self.first < focus:
+            self.first += 1
+            self.shown = self._fits(heights, gap, self.first, room)
+        used = sum(heights[self.first:self.first + self.shown]) + gap * (self.shown - 1)
+        self.area.h = min(area.h, 2 * self.mark + used)  # the marks just past the lines
+        return self._stack(area.top + self.mark, heights, gap, self.first, self.shown)
+
+    @staticmethod
+    def _fits(heights: list[int], gap: int, first: int, room: int) -> int:
+        """How many lines from `first` on fit in `room` (at least one)."""
+        n, used = 0, -gap
+        for h in heights[first:]:
+            if used + gap + h > room and n:
+                break
+            used += gap + h
+            n += 1
+        return max(1, n)
+
+    def _stack(self, top: int, heights: list[int], gap: int, first: int, shown: int) -> list[pygame.Rect]:
+        rects, y = [], top
+        for i, h in enumerate(heights):
+            if first <= i < first + shown:
+                rects.append(pygame.Rect(self.area.x, y, self.area.w, h))
+                y += h + gap
+            else:
+                rects.append(pygame.Rect(0, 0, 0, 0))
         return rects
 
     def marks(self) -> list[tuple[int, pygame.Rect]]:
@@ -77,7 +104,7 @@ class ScrollColumn:
 
     def scroll(self, delta: int) -> bool:
         """Move the lines in view by `delta`; True when they moved (the caller places them again)."""
-        first = max(0, min(self.first + delta, self.count - self.shown))
+        first = max(0, min(self.first + delta, self.count - 1 if delta > 0 and self.more_below else self.first))
         moved, self.first = first != self.first, first
         return moved
 
@@ -94,6 +121,6 @@ class ScrollColumn:
 
     def draw(self, surface: pygame.Surface) -> None:
         for delta, rect in self.marks():
-            size = max(5, min(rect.h * 2 // 3, 18))
+            size = max(8, min(rect.h * 3 // 4, 20))
             tip = (rect.centerx, rect.top + (rect.h - size) // 2 if delta < 0 else rect.bottom - (rect.h - size) // 2)
             cues.pointer(surface, tip, size, "up" if delta < 0 else "down", fill=GOLD)

@@ -20,20 +20,26 @@ from game.ui.spoken_table import for_the_ear
 from scenes.house_words import house_summary
 from scenes.rules import game_name
 from scenes.scene import Scene
+from scenes.scroll_column import ScrollColumn
 from scenes.setup import computer_level_name
 from scenes.spoken_screens import speak
 from scenes.text_field import TextField
 from scenes.widgets import (
+    BUTTON_LABEL,
     GOLD,
     INK,
     INK_DIM,
+    READABLE_PX,
     Button,
     FocusGroup,
     draw_text,
     felt_background,
+    frame_unit,
     ui_unit,
     wrap_text,
 )
+
+LINE_TEXT = 0.62  # a line's words, as a share of the screen's unit: the text size chosen
 
 
 def found_label(t: Found) -> str:
@@ -57,6 +63,7 @@ class TogetherScene(Scene):
         self._since_look = 1.0
         self._look_at = (0, 0)
         self.on_resume, self.resume_info = on_resume, resume_info
+        self.column = ScrollColumn()  # the lines, scrolled when the window cannot hold them all
         self._make_buttons()
 
     def _make_buttons(self) -> None:
@@ -134,30 +141,59 @@ class TogetherScene(Scene):
         speak([_("Play with friends"), look, self.focus_words()])
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The lines keep the text size chosen; more than the window holds (four tables found, a small
+        window, a large text size) and they scroll, the focused one in view."""
         super().resize(size)
         w, h = size
         u = ui_unit(size)
-        bw, bh, gap = min(w - 2 * u, u * 22), round(u * 1.9), round(u * 0.45)
-        boxes = len(self.buttons.buttons) + 2  # the buttons, the name and the code fields
-        room = h - round(u * 3.2) - round(u * 1.1) - round(u * 2.6) - (boxes + 1) * gap  # title, a label, 2 lines
-        bh = max(24, min(bh, room // boxes))  # the lines of a long list shrink to fit the window
-        x = (w - bw) // 2
-        y = round(u * 3.2)
-        self.name.rect = pygame.Rect(x, y, bw, bh)
-        y += bh + gap * 2
-        rows = self.buttons.buttons
-        for i, b in enumerate(rows):
-            if i == 1:  # under Host a table: the line that says what was heard on the network
-                y += round(u * 1.1)
-                self._look_at = (x, y - 2)
-            if b.label == _("Join"):
-                self.where.rect = pygame.Rect(x, y, bw, bh)
-                y += bh + gap
-            b.rect = pygame.Rect(x, y, bw, bh)
-            y += bh + gap
-        self._status_y = min(h - round(u * 2.6), y + u // 3)
+        f = frame_unit(size)
+        t = self._text = max(READABLE_PX, round(u * LINE_TEXT))
+        self._label_px = max(READABLE_PX, round(t * 0.9))
+        bw, bh = min(w - 2 * u, u * 22), round(t / BUTTON_LABEL)
+        label_h = round(self._label_px * 1.3)
+        self._title_h = round(f * 2.9)
+        self._area = pygame.Rect((w - bw) // 2, self._title_h, bw, max(bh, h - self._title_h - round(f * 2.4)))
+        self._line_h = (bh, label_h)
+        self._place()
+
+    def _lines(self) -> list[TextField | Button | str]:
+        """The column top to bottom: the name field, Host, the line about the network, the tables found,
+        the seat, the code and address, Join, Continue, Back."""
+        out: list[TextField | Button | str] = []
+        for stop in self.stops():
+            out.append(stop)
+            if stop is self.buttons.buttons[0]:
+                out.append("look")
+        return out
+
+    def _place(self) -> None:
+        bh, label_h = self._line_h
+        lines = self._lines()
+        heights = [label_h if line == "look" else bh + (label_h if line is self.name else 0) for line in lines]
+        at = self._at()
+        focus = lines.index(self.stops()[at])
+        gap = max(4, bh // 6)
+        rects = self.column.place_each(self._area, heights, gap, focus)
+        self._look_at = None
+        for line, rect in zip(lines, rects, strict=True):
+            if line == "look":
+                self._look_at = rect.bottomleft if rect.h else None
+            elif line is self.name:
+                line.rect = pygame.Rect(rect.x, rect.bottom - bh, rect.w, bh) if rect.h else pygame.Rect(0, 0, 0, 0)
+            else:
+                line.rect = rect
+        self._status_y = min(self.size[1] - round(frame_unit(self.size) * 2.4),
+                             self._area.top + self.column.used + gap)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        if self.column.handle_event(event):
+            self._place()
+            self.dirty = True
+            return
+        self._handle(event)
+        self._place()  # the focus moved: its line in view
+
+    def _handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
             back = event.key == pygame.K_UP or (event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT)
             self._go((self._at() + (-1 if back else 1)) % len(self.stops()))
@@ -201,15 +237,19 @@ class TogetherScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt_background(surface.get_size()), (0, 0))
         w, _h = surface.get_size()
-        u = ui_unit(self.size)
-        draw_text(surface, _("Play with friends"), round(u * 1.6), GOLD, (w // 2, u // 2), "midtop", True, True)
-        px = max(14, u * 3 // 4)
-        draw_text(surface, _("Your name"), px, INK_DIM, (self.name.rect.x, self.name.rect.y - 2), "bottomleft")
-        self.name.draw(surface, max(14, u * 4 // 5))
+        u, f = ui_unit(self.size), frame_unit(self.size)
+        draw_text(surface, _("Play with friends"), round(f * 1.6), GOLD, (w // 2, f // 2), "midtop", True, True)
+        px = self._label_px
+        if self.name.rect.h:
+            draw_text(surface, _("Your name"), px, INK_DIM, (self.name.rect.x, self.name.rect.y - 2), "bottomleft")
+            self.name.draw(surface, self._text)
         look = _("Tables on this network:") if self.found else _("Looking for tables on this network…")
-        draw_text(surface, look, px, INK_DIM, self._look_at, "bottomleft")
-        self.where.draw(surface, max(14, u * 4 // 5))
+        if self._look_at is not None:
+            draw_text(surface, look, px, INK_DIM, self._look_at, "bottomleft")
+        if self.where.rect.h:
+            self.where.draw(surface, self._text)
         self.buttons.draw(surface)
+        self.column.draw(surface)
         if self.status:
             step = round(px * 1.25)
             for i, line in enumerate(wrap_text(self.status, font(px, True), w - 2 * u)[:2]):
