@@ -7,27 +7,33 @@ from collections.abc import Callable
 
 import pygame
 
+from game.assets import font
 from game.i18n import _, ngettext
 from game.keep.lesson_progress import LessonProgress
 from game.lessons import COURSES, GUIDED, course
 from game.lessons.lesson import Course, Lesson
 from game.lessons.pages import Reading
 from scenes.scene import Scene
+from scenes.scroll_column import ScrollColumn
 from scenes.spoken_screens import speak
 from scenes.widgets import (
+    BUTTON_LABEL,
     GOLD,
     INK,
     INK_DIM,
+    READABLE_PX,
     Button,
     FocusGroup,
     draw_text,
     felt_background,
     fit_size,
+    frame_unit,
     ui_unit,
 )
 
 TICK = "\u2713"  # ✓, in the bundled font
-ROWS = 6  # lessons a column
+ROWS = 6  # lessons a column, where the window has room for the columns
+LABEL_TEXT = 0.62  # a lesson's label, as a share of the screen's unit: the text size chosen
 
 
 def resume_at(c: Course, progress: LessonProgress) -> int:
@@ -53,6 +59,8 @@ class LessonsScene(Scene):
         self.on_back = on_back
         self.course = course(self.game)
         self.buttons = FocusGroup([])
+        self.column = ScrollColumn()  # the lessons' rows, scrolled when the window cannot hold them
+        self.per_column = ROWS
         self._build()
 
     def announce(self) -> None:
@@ -112,35 +120,57 @@ class LessonsScene(Scene):
         w, h = size
         u = ui_unit(size)
         n = self.entry_count
-        columns = (n + ROWS - 1) // ROWS
-        top, bottom = self._heading(size)[2] + u, h - round(u * 5)
-        gap = max(4, u // 3)
-        bh = max(24, min(round(u * 2.1), (bottom - top - (ROWS - 1) * gap) // ROWS))
-        bw = min(u * 17, (w - 2 * u - (columns - 1) * u) // columns)
+        t = self._text = max(READABLE_PX, round(u * LABEL_TEXT))  # the labels at the text size chosen
+        bh, gap = round(t / BUTTON_LABEL), max(4, u // 3)
+        lessons = self.buttons.buttons[:n]
+        pad = max(8, bh // 2) + 1  # the room Button.text_size leaves beside its label
+        longest = max((font(t, True).size(b.label)[0] + pad for b in lessons), default=0)
+        # As many columns as the labels' words allow at that size (three at most): fewer, then scroll.
+        columns = next((c for c in range((n + ROWS - 1) // ROWS, 1, -1)
+                        if (w - 2 * u - (c - 1) * u) // c >= longest), 1)
+        bw = min(max(u * 17, longest), (w - 2 * u - (columns - 1) * u) // columns)
+        per_column = (n + columns - 1) // columns
+        self.per_column = per_column
+        hint_h = round(max(14, u * 3 // 4) * 1.3) + u // 4
+        top, bottom = self._heading(size)[2] + u // 2, h - hint_h - bh - u // 2 - u // 4
         left = (w - columns * bw - (columns - 1) * u) // 2
-        for i, b in enumerate(self.buttons.buttons[:n]):
-            col, row = divmod(i, ROWS)
-            b.rect = pygame.Rect(left + col * (bw + u), top + row * (bh + gap), bw, bh)
-        y = top + ROWS * (bh + gap) + u // 2
-        self.switch.rect = pygame.Rect(w // 2 - bw - u // 2, y, bw, bh)
-        self.back_button.rect = pygame.Rect(w // 2 + u // 2, y, min(bw, u * 8), bh)
+        row_of = self.buttons.focus % per_column if 0 <= self.buttons.focus < n else None
+        rows = self.column.place(pygame.Rect(left, top, bw, max(bh, bottom - top)), per_column, bh, gap, row_of)
+        for i, b in enumerate(lessons):
+            col, row = divmod(i, per_column)
+            b.rect = rows[row].move(col * (bw + u), 0) if rows[row].h else pygame.Rect(0, 0, 0, 0)
+        y = top + self.column.used + u // 2
+        back_w = min(max(u * 5, font(t, True).size(self.back_button.label)[0] + pad), u * 8)
+        switch_w = min(font(t, True).size(self.switch.label)[0] + pad, w - 2 * u - u - back_w)
+        x = (w - switch_w - u - back_w) // 2
+        self.switch.rect = pygame.Rect(x, y, switch_w, bh)
+        self.back_button.rect = pygame.Rect(x + switch_w + u, y, back_w, bh)
         self.dirty = True
 
     @staticmethod
     def _heading(size: tuple[int, int]) -> tuple[int, int, int]:
         """The title's size and top, and where the line under it ends."""
-        u = ui_unit(size)
-        title_px, top = round(u * 1.7), round(size[1] * 0.04)
-        return title_px, top, top + round(title_px * 1.4) + round(u * 1.4)
+        u, f = ui_unit(size), frame_unit(size)  # the title grows less than the words read
+        title_px, top = round(f * 1.7), round(size[1] * 0.04)
+        return title_px, top, top + round(title_px * 1.4) + round(u * 0.75 * 1.5)
 
     def handle_event(self, event: pygame.event.Event) -> None:
+        focus, first = self.buttons.focus, self.column.first
+        if self.column.handle_event(event):
+            self.resize(self.size)
+            return
+        self._handle(event)
+        if self.buttons.focus != focus or self.column.first != first:
+            self.resize(self.size)  # the focused lesson in view
+
+    def _handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             n = self.entry_count
             f = self.buttons.focus
-            step = ROWS if event.key == pygame.K_RIGHT else -ROWS
+            step = self.per_column if event.key == pygame.K_RIGHT else -self.per_column
             if f < n and 0 <= f + step < n:  # across the columns of lessons
                 self.buttons.focus = f + step
                 self.buttons.move(0)
@@ -167,5 +197,6 @@ class LessonsScene(Scene):
                   (w // 2, top + round(title_px * 1.4)), "midtop")
         for b in self.buttons.buttons:
             b.draw(surface)
+        self.column.draw(surface)
         hint = _("Arrow keys to choose, Enter to open a lesson, Esc to go back")
         draw_text(surface, hint, max(14, u * 3 // 4), INK_DIM, (w // 2, h - u // 2), "midbottom")

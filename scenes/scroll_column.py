@@ -53,7 +53,7 @@ class ScrollColumn:
         if needed <= area.h:
             self.first, self.shown, self.mark = 0, self.count, 0
             return self._stack(area.top, heights, gap, 0, self.count)
-        self.mark = max(16, min(heights) // 2)
+        self.mark = max(16, min(heights) // 3)
         room = area.h - 2 * self.mark
         if focus == self._followed:
             focus = None  # the same line as before: the wheel may have scrolled it out of view, leave it
