@@ -38,7 +38,9 @@ SAMPLE_EVERY = 41  # actions between deep checks (round trip, every legal move a
 
 
 def round_trip(s: GameState) -> GameState:
+    """The position read back from its JSON by the engine's own reader and by the checked one, exactly."""
     data = s.to_json()
+    assert GameState.from_json(json.loads(json.dumps(data))).to_json() == data
     back = state_from_json(json.loads(json.dumps(data)))
     assert back.to_json() == data
     return back
@@ -218,6 +220,8 @@ def play(players: int, seed: int, player: str, rules: RuleSet, target: int = 250
         if own_after is not None:
             own_after(s)
         steps += 1
+    if deep:
+        round_trip(s)  # the game over: every hand's result read back
     assert s.hand_no <= rules.max_hands
     assert s.winner is None or s.scores[s.winner] == max(s.scores) >= target
     assert s.winner is not None or s.hand_no == rules.max_hands or s.scores.count(max(s.scores)) > 1

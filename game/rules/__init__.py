@@ -3,7 +3,8 @@
 The surface, in the style of python-chess: a GameState, `legal_actions(state)`,
 `state.apply(action)` returning events, frozen action values, and IllegalAction with a reason;
 `state.push(action)`/`state.pop()` to play and take back, any position built with `new_position`
-(or `changed` from another), `state_from_json(state.to_json())` to save and read back, checked.
+(or `changed` from another), `GameState.from_json(state.to_json())` to read a position back exactly, and
+`state_from_json` to read one from outside (a save, a file), every field checked first.
 """
 
 from game.rules.actions import (

@@ -7,7 +7,8 @@ as the engine starts one). `changed` is a copy of a state with some facts replac
 `dataclasses.replace` is for a dataclass.
 
 Nothing here checks that the position could be reached in a game: saves are checked by
-game/rules/validate.py (`state_from_json`), and `GameState.check` lists what is wrong with any state.
+game/rules/validate.py (`state_from_json`, which reads them with `GameState.from_json`), and
+`GameState.check` lists what is wrong with any state.
 A meld given as its cards is classified here (IllegalAction, a ValueError, when they are no meld).
 """
 

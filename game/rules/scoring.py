@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 
 from game.rules.melds import canasta_bonus, canasta_of, meld_points
 from game.rules.ruleset import RuleSet
@@ -22,6 +22,9 @@ class SideScore:
 
     def to_json(self) -> dict:
         return asdict(self)
+
+
+SCORE_LINES = tuple(f.name for f in fields(SideScore))  # a side's score lines, the total last
 
 
 def red_three_score(count: int, counts_for: bool, rules: RuleSet) -> int:

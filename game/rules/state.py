@@ -30,12 +30,13 @@ from game.rules.actions import (
 )
 from game.rules.cards import FACE, RANK, RED_THREE, deck_ids, label
 from game.rules.errors import IllegalAction
+from game.rules.house import with_house
 from game.rules.meld_move import MeldJudgement, judge_meld_move
 from game.rules.melds import BLACK_THREES, RANK_MELD, Meld, classify, order_cards, side_may_go_out
 from game.rules.phase import Phase
 from game.rules.refusals import NOT_YOUR_MELD, Refusal, find_meld, meld_of_rank, pile_blocked
-from game.rules.ruleset import BOLIVIA, RuleSet
-from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, score_side
+from game.rules.ruleset import BOLIVIA, RULESETS, RuleSet
+from game.rules.scoring import OUT_CONCEALED, OUT_NORMAL, SCORE_LINES, score_side
 from game.rules.work import Work
 
 SAVE_VERSION = 1
@@ -535,8 +536,7 @@ class GameState:
         return other
 
     def to_json(self) -> dict:
-        """The whole position as JSON values; `validate.state_from_json` reads it back exactly, checked (a state
-        cannot read itself: the checks play the legal moves, and imports here run one way only)."""
+        """The whole position as JSON values; `from_json` reads it back exactly."""
         return {
             "version": SAVE_VERSION,
             "variant": self.rules.name,
@@ -566,6 +566,43 @@ class GameState:
             "permission": self.permission,
             "pile_takes": [list(t) for t in self.pile_takes],  # every seat saw them: the warnings remember
         }
+
+    @classmethod
+    def from_json(cls, data: dict) -> GameState:
+        """The position `to_json` wrote (or an older version of the game: saves before the house options, who
+        has melded and the pile takes were kept), read back exactly.
+
+        It trusts its data. What comes from outside (a save, a file) is read by game.rules.validate's
+        `state_from_json`, which checks every field with a reason a player can read, calls this, and then
+        checks the position is one the game can play on."""
+        rules = with_house(RULESETS[data["variant"]], data.get("house", {}))
+        s = cls(data["players"], data["seed"], rules, data["target"])
+        s.first_dealer = data["first_dealer"]
+        s.scores = list(data["scores"])
+        s.hand_no = data["hand_no"]
+        s.results = [_read_result(r) for r in data["results"]]
+        s.winner = data.get("winner")
+        s.end_reason = data.get("end_reason")
+        s.phase = Phase(data["phase"])
+        s.turn = data["turn"]
+        s.stock = list(data["stock"])
+        s.pile = list(data["pile"])
+        s.hands = [list(h) for h in data["hands"]]
+        s.melds = [[Meld.from_json(m) for m in side] for side in data["melds"]]
+        s.red_threes = [list(r) for r in data["red_threes"]]
+        s.known = [list(k) for k in data["known"]]
+        s.next_meld_id = data["next_meld_id"]
+        s.melded_at_turn_start = data["melded_at_turn_start"]
+        if "melded_by" in data:
+            s.melded_by = list(data["melded_by"])
+            s.player_melded_at_turn_start = data["player_melded_at_turn_start"]
+        else:  # an older save: a seat has melded when its side has
+            s.melded_by = [s.has_melded(s.side_of(p)) for p in range(s.players)]
+            s.player_melded_at_turn_start = s.melded_at_turn_start
+        s.asked = data["asked"]
+        s.permission = data.get("permission")
+        s.pile_takes = [(seat, rank) for seat, rank in data.get("pile_takes", ())]
+        return s
 
     def check(self) -> list[str]:
         """Invariants: every card accounted for exactly once, every meld valid, the scores adding up."""
@@ -616,6 +653,12 @@ class GameState:
 
 def _copy_result(r: dict) -> dict:
     return {**r, "scores": [dict(sc) for sc in r["scores"]], "totals": list(r["totals"])}
+
+
+def _read_result(r: dict) -> dict:
+    """A hand's result as the engine writes it, its keys alone."""
+    return {"hand": r["hand"], "out": r.get("out"), "concealed": r["concealed"],
+            "scores": [{k: sc[k] for k in SCORE_LINES} for sc in r["scores"]], "totals": list(r["totals"])}
 
 
 _Plan = TypeVar("_Plan")

@@ -4,7 +4,8 @@ the game could have reached, so it can be played on to its end.
 A save may be damaged or edited by hand. Every field is checked for its type and range and against
 the others and the phase (whose turn it is, what the phase needs, every card in exactly one place,
 every meld valid, the scores adding up hand by hand). A refusal is `InvalidState` with one reason a
-player can read; a save of a later version is `NewerVersion`.
+player can read; a save of a later version is `NewerVersion`. The fields checked, the position is read by
+the engine's own `GameState.from_json` (state.py cannot import this module: the checks play the legal moves).
 """
 
 from __future__ import annotations
@@ -16,15 +17,14 @@ from game.rules.cards import FACE, RED_THREE, deck_ids
 from game.rules.errors import IllegalAction
 from game.rules.house import HouseError, with_house
 from game.rules.legal import has_legal_action
-from game.rules.melds import BLACK_THREES, RANK_MELD, RUN, WILD_MELD, Meld, classify
-from game.rules.position import new_position
+from game.rules.melds import BLACK_THREES, RANK_MELD, RUN, WILD_MELD, classify
 from game.rules.ruleset import RULESETS, RuleSet
+from game.rules.scoring import SCORE_LINES
 from game.rules.state import SAVE_VERSION, GameState, Phase
 
 MAX_SEED = 1 << 64
 MAX_SCORE = 10**8  # sixty hands of every bonus there is stay far below
 MAX_MELD_ID = 10_000
-SCORE_LINES = ("melded", "bonuses", "going_out", "red_threes", "in_hand", "total")
 END_REASONS = ("target", "hand_limit")
 MELD_KINDS = (RANK_MELD, RUN, WILD_MELD, BLACK_THREES)
 
@@ -91,6 +91,13 @@ def _house(data: dict, rules: RuleSet) -> RuleSet:
 
 def state_from_json(data: object) -> GameState:
     """The state a save describes; InvalidState (or NewerVersion) if it is not a playable game."""
+    s = GameState.from_json(_checked_fields(data))  # the engine's own reader, on fields known to be what it reads
+    _check_consistent(s)
+    return s
+
+
+def _checked_fields(data: object) -> dict:
+    """The save, once every field GameState.from_json reads is of the type and in the range it needs."""
 
     if not isinstance(data, dict):
         raise _fail(_("the game itself is missing"))
@@ -111,52 +118,49 @@ def state_from_json(data: object) -> GameState:
         raise _fail(_("“{key}” is out of range").format(key="target"))
     seats = GameState(players, seed, rules, target)  # its seats and sides, to read the rest by
     sides = seats.sides
-    first_dealer = _int(data, "first_dealer", 0, players - 1)
-    hand_no = _int(data, "hand_no", 0, rules.max_hands)
-    scores = [_score(v, "scores") for v in _list(data, "scores", sides)]
+    _int(data, "first_dealer", 0, players - 1)
+    _int(data, "hand_no", 0, rules.max_hands)
+    for v in _list(data, "scores", sides):
+        _score(v, "scores")
     phase = data.get("phase")
     if not isinstance(phase, str) or phase not in {p.value for p in Phase}:
         raise _fail(_("“{key}” is out of range").format(key="phase"))
-    turn = _int(data, "turn", 0, players - 1)
+    _int(data, "turn", 0, players - 1)
     deck = frozenset(deck_ids(rules.packs, rules.jokers))
-    stock = _cards(data.get("stock"), "stock", deck)
-    pile = _cards(data.get("pile"), "pile", deck)
-    hands = [_cards(h, "hands", deck) for h in _list(data, "hands", players)]
-    red_threes = [_cards(r, "red_threes", deck) for r in _list(data, "red_threes", sides)]
-    melds = [[_meld(m, deck, rules) for m in _list(side, "melds")] for side in _list(data, "melds", sides)]
-    known = [_faces(k) for k in _list(data, "known", players)]
-    next_meld_id = _int(data, "next_meld_id", 1, MAX_MELD_ID)
-    melded_at_turn_start = _bool(data, "melded_at_turn_start")
+    _cards(data.get("stock"), "stock", deck)
+    _cards(data.get("pile"), "pile", deck)
+    for h in _list(data, "hands", players):
+        _cards(h, "hands", deck)
+    for r in _list(data, "red_threes", sides):
+        _cards(r, "red_threes", deck)
+    for side in _list(data, "melds", sides):
+        for m in _list(side, "melds"):
+            _meld(m, deck, rules)
+    for k in _list(data, "known", players):
+        _faces(k)
+    _int(data, "next_meld_id", 1, MAX_MELD_ID)
+    _bool(data, "melded_at_turn_start")
     # Who has melded this hand (Standard Canasta's concealed going out); saves written before it: a
-    # seat has melded when its side has.
-    melded_by: list[bool] | None = None
-    player_melded_at_turn_start = melded_at_turn_start
+    # seat has melded when its side has (GameState.from_json reads them so).
     if "melded_by" in data:
         flags = _list(data, "melded_by", players)
         if not all(isinstance(v, bool) for v in flags):
             raise _fail(_("“{key}” is not true or false").format(key="melded_by"))
-        melded_by = list(flags)
-        player_melded_at_turn_start = _bool(data, "player_melded_at_turn_start")
-    asked = _bool(data, "asked")
-    pile_takes = _pile_takes(data, players)
+        _bool(data, "player_melded_at_turn_start")
+    _bool(data, "asked")
+    _pile_takes(data, players)
     permission = data.get("permission")
     if permission is not None and not isinstance(permission, bool):
         raise _fail(_("“{key}” is not true or false").format(key="permission"))
-    results = [_result(r, i, seats) for i, r in enumerate(_list(data, "results"))]
+    for i, r in enumerate(_list(data, "results")):
+        _result(r, i, seats)
     winner = data.get("winner")
     if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool) or not 0 <= winner < sides):
         raise _fail(_("“{key}” is out of range").format(key="winner"))
     end_reason = data.get("end_reason")
     if end_reason is not None and end_reason not in END_REASONS:
         raise _fail(_("“{key}” is out of range").format(key="end_reason"))
-    s = new_position(players, rules, seed=seed, target=target, hand_no=hand_no, first_dealer=first_dealer,
-                     scores=scores, results=results, winner=winner, end_reason=end_reason, phase=Phase(phase),
-                     turn=turn, hands=hands, melds=melds, red_threes=red_threes, pile=pile, stock=stock, known=known,
-                     pile_takes=pile_takes, next_meld_id=next_meld_id, melded_by=melded_by,
-                     melded_at_turn_start=melded_at_turn_start,
-                     player_melded_at_turn_start=player_melded_at_turn_start, asked=asked, permission=permission)
-    _check_consistent(s)
-    return s
+    return data
 
 
 def _score(v: object, key: str) -> int:
@@ -174,7 +178,8 @@ def _faces(values: object) -> list[int]:
     return list(faces)
 
 
-def _meld(m: object, deck: frozenset[int], rules: RuleSet) -> Meld:
+def _meld(m: object, deck: frozenset[int], rules: RuleSet) -> None:
+    """A meld of this game's cards that is what its kind and key say."""
     if not isinstance(m, dict):
         raise _fail(_("a meld is not described"))
     meld_id = _int(m, "id", 1, MAX_MELD_ID)
@@ -189,14 +194,13 @@ def _meld(m: object, deck: frozenset[int], rules: RuleSet) -> Meld:
         raise _fail(_("meld {n} is not a valid meld").format(n=meld_id)) from None
     if (shape.kind, shape.key) != (kind, key):
         raise _fail(_("meld {n} is not what it says it is").format(n=meld_id))
-    return Meld(meld_id, kind, key, cards)
 
 
-def _result(r: object, index: int, s: GameState) -> dict:
-    """One hand's result, copied into a fresh dict of checked values."""
+def _result(r: object, index: int, s: GameState) -> None:
+    """One hand's result: its number, who went out, each side's score lines adding up, the totals."""
     if not isinstance(r, dict):
         raise _fail(_("the result of hand {n} is missing").format(n=index + 1))
-    if r.get("hand") != index + 1 or isinstance(r.get("hand"), bool):
+    if r.get("hand") != index + 1 or type(r.get("hand")) is not int:
         raise _fail(_("the result of hand {n} is out of order").format(n=index + 1))
     out = r.get("out")
     if out is not None and (not isinstance(out, int) or isinstance(out, bool) or not 0 <= out < s.players):
@@ -204,16 +208,14 @@ def _result(r: object, index: int, s: GameState) -> dict:
     concealed = r.get("concealed")
     if not isinstance(concealed, bool) or (concealed and out is None):
         raise _fail(_("the result of hand {n} is not consistent").format(n=index + 1))
-    scores = []
     for sc in _list(r, "scores", s.sides):
         if not isinstance(sc, dict):
             raise _fail(_("the result of hand {n} is missing").format(n=index + 1))
         line = {k: _score(sc.get(k), "scores") for k in SCORE_LINES}
         if sum(line[k] for k in SCORE_LINES[:-1]) != line["total"]:
             raise _fail(_("the scores of hand {n} do not add up").format(n=index + 1))
-        scores.append(line)
-    totals = [_score(v, "totals") for v in _list(r, "totals", s.sides)]
-    return {"hand": index + 1, "out": out, "concealed": concealed, "scores": scores, "totals": totals}
+    for v in _list(r, "totals", s.sides):
+        _score(v, "totals")
 
 
 def _check_consistent(s: GameState) -> None:
