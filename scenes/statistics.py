@@ -12,9 +12,11 @@ from game.i18n import _, ngettext, number, pgettext
 from game.keep.stats import DEFAULT_GAME, MIXED, GameStats, Record, Statistics
 from game.rules.melds import ESCALERA
 from game.rules.ruleset import BOLIVIA, RULESETS
+from game.ui.looks import steady_text
 from scenes.achievement_lines import extra_lines
 from scenes.rules import game_name
 from scenes.scene import Scene
+from scenes.scroll_column import ScrollColumn
 from scenes.setup import level_name, players_text
 from scenes.spoken_screens import speak
 from scenes.widgets import (
@@ -30,6 +32,7 @@ from scenes.widgets import (
     felt_background,
     fit_size,
     font,
+    frame_unit,
     ui_unit,
 )
 
@@ -39,6 +42,9 @@ MINUS = "\u2212"
 def signed(n: float) -> str:
     n = round(n)
     return MINUS + number(-n) if n < 0 else number(n)
+
+
+LINE_TEXT = 0.45  # the lines' words at the least, as a share of the screen's unit: the text size chosen
 
 
 def record_text(r: Record) -> str:
@@ -113,6 +119,9 @@ class StatisticsScene(Scene):
         self._unit = ui_unit(self.size)
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._text = 16
+        self._frame = self._unit
+        self.column = ScrollColumn()  # the lines, scrolled when the panel cannot hold them all
+        self._line_rects: list[pygame.Rect] = []
         self.arrows: tuple[pygame.Rect, pygame.Rect] | None = None  # the title's ◀ ▶, to click
         self._footer_px = 14
 
@@ -184,48 +193,77 @@ class StatisticsScene(Scene):
         super().resize(size)
         w, h = size
         u = self._unit = ui_unit(size)
-        bh = round(u * 2.1)
-        top = round(u * 3.4)
-        foot = self.footer()
-        self._footer_px = fit_size(foot, max(14, u * 3 // 4), w - u, READABLE_PX, False) if foot else 0
-        foot_h = round(self._footer_px * 1.4) if foot else 0  # the foot's line, clear of the buttons
-        self._panel = pygame.Rect(0, 0, min(w - 2 * u, u * 32), h - top - bh - round(u * 1.6) - foot_h)
-        self._panel.midtop = (w // 2, top)
+        f = self._frame = frame_unit(size)  # the title and the buttons grow less than the words read
+        bh = round(f * 2.1)
+        self._footer_px = self._footer_size(size, f)
+        self._panel = pygame.Rect(0, 0, min(w - 2 * u, u * 32), self._panel_h(size, f))
+        self._panel.midtop = (w // 2, round(f * 3.4))
+        # The lines shrink to fit the panel, down to a share of the text size chosen, and never below their
+        # size at a smaller text size: more than the panel then holds, and they scroll (↑ ↓, the wheel).
         lines = self.lines()
         headings = sum(1 for _l, _v, heading in lines if heading) - 1  # each but the first has a gap over it
         per_size = 1.3 * len(lines) + headings / 3  # the lines' height, in text sizes
-        self._text = max(READABLE_PX, min(round(u * 0.85), int((self._panel.h - u) / per_size)))
-        bw = min(u * 10, (w - 3 * u) // 2)
-        y = self._panel.bottom + round(u * 0.6)
-        self.reset_button.rect = pygame.Rect(w // 2 - u // 4 - bw, y, bw, bh)
-        self.back_button.rect = pygame.Rect(w // 2 + u // 4, y, bw, bh)
+
+        def fitted(scale: float) -> int:
+            us, fs = ui_unit(size, scale), frame_unit(size, scale)
+            fit = int((self._panel_h(size, fs) - us) / per_size)
+            return max(READABLE_PX, round(us * LINE_TEXT), min(round(us * 0.85), fit))
+
+        self._text = steady_text(fitted)
+        self._place_lines()
+        bw = min(f * 10, (w - 3 * f) // 2)
+        y = self._panel.bottom + round(f * 0.6)
+        self.reset_button.rect = pygame.Rect(w // 2 - f // 4 - bw, y, bw, bh)
+        self.back_button.rect = pygame.Rect(w // 2 + f // 4, y, bw, bh)
         self.arrows = None
         if len(self.games()) > 1:  # each arrow a target two lines wide, beside the title
-            title_w = font(round(u * 1.5), True).size(self.title())[0]
-            box = pygame.Rect(0, 0, u * 2, round(u * 2.2))
-            box.centery = round(u * 0.8) + round(u * 1.5) // 2
+            title_w = font(round(f * 1.5), True).size(self.title())[0]
+            box = pygame.Rect(0, 0, f * 2, round(f * 2.2))
+            box.centery = round(f * 0.8) + round(f * 1.5) // 2
             left, right = box.copy(), box.copy()
-            left.right = max(box.w, w // 2 - title_w // 2 - u // 2)
-            right.left = min(w - box.w, w // 2 + title_w // 2 + u // 2)
+            left.right = max(box.w, w // 2 - title_w // 2 - f // 2)
+            right.left = min(w - box.w, w // 2 + title_w // 2 + f // 2)
             self.arrows = (left, right)
         if self.dialog is not None:
             self.dialog.layout(size)
 
-    def line_tops(self) -> list[int]:
-        """Where each line's text starts (a heading after the first has a little gap over it)."""
+    def _footer_size(self, size: tuple[int, int], f: int) -> int:
+        foot = self.footer()
+        return fit_size(foot, max(14, f * 3 // 4), size[0] - f, READABLE_PX, False) if foot else 0
+
+    def _panel_h(self, size: tuple[int, int], f: int) -> int:
+        """The panel's height with the frame's unit `f`: the window less the title, the buttons and the foot's
+        line (clear of the buttons)."""
+        foot_h = round(self._footer_size(size, f) * 1.4) if self.footer() else 0
+        return size[1] - round(f * 3.4) - round(f * 2.1) - round(f * 1.6) - foot_h
+
+    def _place_lines(self) -> None:
         t = self._text
-        y = self._panel.top + self._unit // 2
-        tops = []
-        for i, (_label, _value, heading) in enumerate(self.lines()):
-            if heading and i:
-                y += t // 3
-            tops.append(y)
-            y += round(t * 1.3)
-        return tops
+        heights = [round(t * 1.3) + (t // 3 if heading and i else 0)
+                   for i, (_label, _value, heading) in enumerate(self.lines())]
+        area = self._panel.inflate(0, -self._unit)
+        self._line_rects = self.column.place_each(area, heights, 0, None)
+
+    def shown_lines(self) -> list[tuple[str, str, bool, int]]:
+        """The lines in view, each with where its text starts (a heading after the first has a little gap
+        over it)."""
+        t = self._text
+        return [(label, value, heading, rect.bottom - round(t * 1.3))
+                for (label, value, heading), rect in zip(self.lines(), self._line_rects, strict=True) if rect.h]
+
+    def line_tops(self) -> list[int]:
+        """Where the text of each line in view starts."""
+        return [y for _label, _value, _heading, y in self.shown_lines()]
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if self.dialog is not None:
             self.dialog.handle_event(event)
+            self.dirty = True
+            return
+        scroll = event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.column.scroll(
+            -1 if event.key == pygame.K_UP else 1)
+        if scroll or self.column.handle_event(event):
+            self._place_lines()
             self.dirty = True
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
@@ -258,18 +296,18 @@ class StatisticsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt_background(surface.get_size()), (0, 0))  # made once a size, in widgets
         w, _h = surface.get_size()
-        u = self._unit
-        draw_text(surface, self.title(), round(u * 1.5), GOLD, (w // 2, round(u * 0.8)), "midtop", True, True)
+        u, f = self._unit, self._frame
+        draw_text(surface, self.title(), round(f * 1.5), GOLD, (w // 2, round(f * 0.8)), "midtop", True, True)
         if self.arrows is not None:
             for glyph, rect in zip("◀▶", self.arrows, strict=True):
-                draw_panel(surface, rect, max(4, u // 4))
-                draw_text(surface, glyph, round(u * 1.2), GOLD, rect.center, "center", True)
+                draw_panel(surface, rect, max(4, f // 4))
+                draw_text(surface, glyph, round(f * 1.2), GOLD, rect.center, "center", True)
         panel = self._panel
         draw_panel(surface, panel, max(8, u // 2))
         t = self._text
         label_x = panel.left + u
         value_right = panel.right - u
-        for (label, value, heading), y in zip(self.lines(), self.line_tops(), strict=True):
+        for label, value, heading, y in self.shown_lines():
             x = label_x if heading else label_x + u
             draw_text(surface, label, t, GOLD if heading else INK, (x, y), bold=heading)
             if value:
@@ -277,9 +315,10 @@ class StatisticsScene(Scene):
                 size = fit_size(value, t, max(room, u * 8), READABLE_PX, False)
                 draw_text(surface, value, size, INK if heading else INK_DIM, (value_right, y + (t - size) // 2),
                           "topright")
+        self.column.draw(surface)
         self.buttons.draw(surface)
         foot = self.footer()
         if foot:
-            draw_text(surface, foot, self._footer_px, INK_DIM, (w // 2, _h - u // 3), "midbottom")
+            draw_text(surface, foot, self._footer_px, INK_DIM, (w // 2, _h - f // 3), "midbottom")
         if self.dialog is not None:
             self.dialog.draw(surface)

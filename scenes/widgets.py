@@ -38,17 +38,17 @@ SHADOW = (0, 0, 0, 90)
 READABLE_PX = 14  # no word of a screen smaller, from 1024x600 up (issue 23)
 
 
-def ui_unit(size: tuple[int, int]) -> int:
+def ui_unit(size: tuple[int, int], scale: float | None = None) -> int:
     """One text line's worth of pixels: about 4.5% of the window height, never tiny; more at a larger text
-    size (game/ui/looks.py)."""
-    return scaled_text(max(18, round(min(size[1], size[0] * 0.75) * 0.045)), size[1])
+    size (game/ui/looks.py; `scale`: at that one rather than the one chosen)."""
+    return scaled_text(max(18, round(min(size[1], size[0] * 0.75) * 0.045)), size[1], scale)
 
 
-def frame_unit(size: tuple[int, int]) -> int:
+def frame_unit(size: tuple[int, int], scale: float | None = None) -> int:
     """The unit of a screen's frame (its title, its buttons below a list): it grows with the text size,
     less than the words read (`ui_unit`), so a list has the room to keep its words at the size chosen."""
     normal = max(18, round(min(size[1], size[0] * 0.75) * 0.045))
-    return max(normal, min(ui_unit(size), round(normal * FRAME_GROWTH)))
+    return max(normal, min(ui_unit(size, scale), round(normal * FRAME_GROWTH)))
 
 
 FRAME_GROWTH = 1.15  # the frame at the largest text size, at most this many times its usual size

@@ -5,6 +5,8 @@ the drawing (scenes/widgets.py, game/ui/layout.py) asks `text_scale()` and `cont
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 Color = tuple[int, int, int]
 
 TEXT_SCALES = {"normal": 1.0, "large": 1.2, "largest": 1.4}
@@ -38,12 +40,20 @@ def high_contrast() -> bool:
     return bool(_looks["contrast"])
 
 
-def scaled_text(px: int, window_height: int) -> int:
-    """A text size the layout worked out, at the player's text size (never past a share of the window)."""
-    scale = text_scale()
+def scaled_text(px: int, window_height: int, scale: float | None = None) -> int:
+    """A text size the layout worked out, at the player's text size (or at `scale`; never past a share of
+    the window)."""
+    scale = text_scale() if scale is None else scale
     if scale == 1.0:
         return px
     return max(px, min(round(px * scale), round(window_height * MOST_OF_HEIGHT)))
+
+
+def steady_text(measure: Callable[[float], int]) -> int:
+    """The text size a layout that shrinks its words to fit works out at the text size chosen, never below
+    what it works out at a smaller one: `measure(scale)` is the layout's size at that scale. (A larger text
+    size leaves less room, and a fit alone then drew the words smaller than at the normal size.)"""
+    return max(measure(s) for s in TEXT_SCALES.values() if s <= text_scale())
 
 
 def luminance(c: Color) -> float:
