@@ -12,6 +12,7 @@ from game.assets import font
 from game.i18n import _
 from game.ui.card_faces import CardFaces
 from game.ui.layout import card_height
+from game.ui.looks import text_scale
 from scenes.scene import Host, Scene
 from scenes.spoken_screens import speak
 from scenes.widgets import (
@@ -26,6 +27,7 @@ from scenes.widgets import (
     draw_message_box,
     draw_text,
     felt_background,
+    frame_unit,
     ui_unit,
     wrap_text,
 )
@@ -126,6 +128,7 @@ class MenuScene(Scene):
         self.fan_rise = 0.0  # 1 = the fan still below its place, 0 = arrived
         self._fan: list[tuple[pygame.Surface, pygame.Rect]] = []
         self._unit = ui_unit(self.size)
+        self._sub_px = self._unit
         self._title_size = 28
         self._title = pygame.Rect(0, 0, 0, 0)
         self._subtitle = pygame.Rect(0, 0, 0, 0)
@@ -165,7 +168,8 @@ class MenuScene(Scene):
         title_w, title_h = font(self._title_size, True).size(_("Bolivia"))
         self._title = pygame.Rect(0, 0, title_w, title_h)
         self._title.midtop = (w // 2, round(h * 0.035))
-        sub_w, sub_h = font(u).size(_("Bolivian Canasta"))
+        self._sub_px = frame_unit(size)  # the subtitle grows less than the words read: room for the buttons
+        sub_w, sub_h = font(self._sub_px).size(_("Bolivian Canasta"))
         self._subtitle = pygame.Rect(0, 0, sub_w, sub_h)
         self._subtitle.midtop = (w // 2, max(self._title.bottom, self._title.top + self._title_size * 5 // 4))
         hint_px = max(14, u * 3 // 4)
@@ -181,8 +185,12 @@ class MenuScene(Scene):
             # A short window (or six buttons with a game in progress): closer, then smaller buttons,
             # but never below a readable label; then the column rises into the fan's room (the fan
             # shrinks), never over the subtitle.
+            # At a larger text size the buttons keep labels that size larger, the fan giving up its room
+            # for them (they were shrunk to the normal size's smallest, whatever the size chosen).
             gap = max(4, round(u * 0.3))
-            bh = max(READABLE_BUTTON, (bottom - top - (n - 1) * gap) // n)
+            highest = (bottom - self._subtitle.bottom - gap - (n - 1) * gap) // n  # the fan given up
+            chosen = min(round(READABLE_BUTTON * text_scale()), highest)
+            bh = max(READABLE_BUTTON, chosen, (bottom - top - (n - 1) * gap) // n)
             top = max(self._subtitle.bottom + gap, min(top, bottom - n * bh - (n - 1) * gap))
         for i, row in enumerate(rows):
             half = (bw - gap) // len(row)
@@ -271,7 +279,7 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         u = self._unit
         draw_text(surface, _("Bolivia"), self._title_size, GOLD, self._title.midtop, "midtop", True, True)
-        draw_text(surface, _("Bolivian Canasta"), u, INK, self._subtitle.midtop, "midtop")
+        draw_text(surface, _("Bolivian Canasta"), self._sub_px, INK, self._subtitle.midtop, "midtop")
         rise = round(self.fan_rise * h * 0.12)
         alpha = round(255 * (1 - self.fan_rise))
         for img, rect in self._fan:
