@@ -235,10 +235,13 @@ class Button:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.focused = False
         self.pressed = False
+        self.label_px: int | None = None  # the label's size when its owner chose one (else from the height)
 
     def text_size(self) -> int:
-        """Half the button's height, shrunk until the label fits its width (longer words in French)."""
-        return fit_size(self.label, button_label_px(self.rect.h), self.rect.w - max(8, self.rect.h // 2), 10)
+        """Half the button's height (or the size its owner chose), shrunk until the label fits its width
+        (longer words in French)."""
+        px = self.label_px if self.label_px is not None else button_label_px(self.rect.h)
+        return fit_size(self.label, px, self.rect.w - max(8, self.rect.h // 2), 10)
 
     def activate(self) -> None:
         if self.enabled:

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from game.ui.looks import scaled_text
+from game.ui.looks import scaled_text, text_scale
 
 Rect = tuple[int, int, int, int]
 
@@ -475,7 +475,9 @@ def table_layout(size: tuple[int, int], players: int = 2, card_scale: float = 1.
     # The player's buttons at the left, then the piles, what happened lately, the scores.
     # The buttons' labels do not shrink with the window: 35% of it, and never under 400 px (their text
     # is 16 px at 1366x768, 12 px or more at 1024x600).
-    controls_w = max(0, min(max(400, round(W * 0.35)), centre_w - score_w - piles_w - 4 * m))
+    # At a larger text size they widen as their words do, taking the room of what happened lately (the
+    # labels were shrunk back to fit the normal size's width: 16 px at 1366x768 became 14 at the largest).
+    controls_w = max(0, min(max(400, round(W * 0.35 * text_scale())), centre_w - score_w - piles_w - 4 * m))
     controls = (left, y_centre + m // 2, controls_w, centre_h - m)
     free = centre_w - score_w - piles_w - controls_w - 4 * m
     log_w = free - m if free - m >= 9 * text else 0  # room for some ten letters a line, or no panel

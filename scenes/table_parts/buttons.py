@@ -90,7 +90,9 @@ class ButtonBar:
         gap = max(4, u // 4)
         bh = max(20, min(round(u * 1.45), (h - (rows - 1) * gap) // rows))
         columns = [names[i:i + rows] for i in range(0, len(names), rows)]
-        text = button_label_px(bh)
+        # The labels at the text size chosen, in buttons that a larger text size makes shorter (the labels'
+        # bands take the centre's room): up to nearly two thirds of the button, never below their usual size.
+        text = max(button_label_px(bh), min(round(u * 0.46), round(bh * 0.62)))
         pad = max(8, bh // 2) + 4
         need = [max(font(text, True).size(self.buttons[n].label)[0] + pad for n in col) for col in columns]
         room = max(len(columns), w - (len(columns) - 1) * gap)
@@ -99,6 +101,7 @@ class ButtonBar:
         for col, width in zip(columns, widths, strict=True):
             for row, name in enumerate(col):
                 self.buttons[name].rect = pygame.Rect(cx, y + row * (bh + gap), width, bh)
+                self.buttons[name].label_px = text
             cx += width + gap
         if "ask" not in names:
             self.buttons["ask"].rect = pygame.Rect(0, 0, 0, 0)

@@ -13,6 +13,7 @@ from game.i18n import _, language
 from game.ui.draw_list import DrawList
 from game.ui.hand_story import Scroll
 from game.ui.input_map import key_intent, yes_no_letters
+from game.ui.looks import text_scale
 from game.ui.spoken_table import tell_keys_line
 from scenes.table_parts.overlays import OVERLAYS, draw_log_overlay, draw_score_sheet
 from scenes.table_parts.view import TableView
@@ -127,9 +128,11 @@ class Panels:
     def help_box(lines: list[str], size: tuple[int, int], u: int) -> tuple[pygame.Rect, int, int,
                                                                          list[tuple[str, bool]]]:
         """The keys' panel: its box, text size, line step and wrapped lines (the title's bold). The text is
-        as large as lets every wrapped line inside the box, and the box inside the window."""
+        as large as lets every wrapped line inside the box, and the box inside the window. Its margins keep
+        the normal text size's: at a larger one, the words fit no smaller than they do at a smaller one."""
         width = min(size[0] - 40, u * 34)
         px = max(12, u * 3 // 4)
+        u = help_margin(u)
         while True:
             step = max(px + 2, round(px * 4 / 3))
             parts = [(part, i == 0) for i, line in enumerate(lines) for part in wrap_text(line, font(px, i == 0),
@@ -146,10 +149,16 @@ class Panels:
     def draw_help(surface: pygame.Surface | DrawList, view: TableView, size: tuple[int, int], u: int) -> None:
         box, px, step, parts = Panels.help_box(help_lines(view), size, u)
         draw_panel(surface, box, u // 2)
-        y = box.top + u // 2
+        pad = help_margin(u) // 2
+        y = box.top + pad
         for part, title in parts:
-            draw_text(surface, part, px, GOLD if title else INK, (box.x + u // 2, y), bold=title)
+            draw_text(surface, part, px, GOLD if title else INK, (box.x + pad, y), bold=title)
             y += step
+
+
+def help_margin(u: int) -> int:
+    """The keys' panel's margins (twice): the table's unit at the normal text size."""
+    return max(12, round(u / text_scale()))
 
 
 def help_lines(view: TableView) -> list[str]:
