@@ -300,6 +300,9 @@ class LobbyScene(Scene):
             buttons.append(self.ready_button)
         buttons.append(Button(_("Leave the table"), self.on_leave))
         self.buttons = FocusGroup(buttons, vertical=False)
+        self.column = ScrollColumn()  # the lines, scrolled when the room above the buttons cannot hold them
+        self._lines_area = pygame.Rect(0, 0, 0, 0)
+        self._line_rects: list[pygame.Rect] = []
 
     def _toggle_ready(self) -> None:
         """A guest says Ready (or takes it back); every seat sees it."""
@@ -388,16 +391,51 @@ class LobbyScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        u = ui_unit(size)
+        u, f = ui_unit(size), frame_unit(size)  # the title, the code and the buttons grow less than the words
         n = len(self.buttons.buttons)
-        bw, bh, gap = min((w - 2 * u) // n - u // 2, u * 12), round(u * 2), u // 2
+        bw, bh, gap = min((w - 2 * f) // n - f // 2, f * 12), round(f * 2), f // 2
         x = (w - (n * bw + (n - 1) * gap)) // 2
         for i, b in enumerate(self.buttons.buttons):
-            b.rect = pygame.Rect(x + i * (bw + gap), h - bh - u, bw, bh)
+            b.rect = pygame.Rect(x + i * (bw + gap), h - bh - f, bw, bh)
+        px = max(14, u * 4 // 5)
+        top = round(f * 2.8) + round(f * 1.8)  # under the title and the invite code
+        bottom = self.buttons.buttons[0].rect.y - round(px * 1.4)  # a line kept for what the table says
+        self._lines_area = pygame.Rect(f, top, w - 2 * f, max(px, bottom - top))
+        self._place_lines()
+
+    def _lines(self) -> list[tuple[str, int, tuple[int, int, int], bool, int]]:
+        """What the lobby says, line by line: (words, size, colour, bold, height)."""
+        u = ui_unit(self.size)
+        px, small = max(14, u * 4 // 5), max(14, u * 3 // 4)
+        out = [(_("Address: {address}").format(address=self.address), px, INK, False, round(u * 1.6))]
+        t = self.table
+        if t is not None:
+            out.append((self.rules_line(), px, INK_DIM, False, round(u * 1.3)))
+            house = self.house_lines or _house_lines(t)
+            for i, line in enumerate(house):
+                out.append((line, small, INK_DIM, False, round(u * 1.05) + (u // 2 if i == len(house) - 1 else 0)))
+            if not house:
+                out[-1] = (*out[-1][:4], out[-1][4] + u // 2)
+            for seat, text in zip(t["seats"], self.seat_lines(), strict=True):
+                out.append((text, px, GOLD if seat["person"] else INK, bool(seat["person"]), round(u * 1.35)))
+        if not self.hosting:
+            out.append((_("Waiting for the host to start…"), px, INK_DIM, False, round(u * 1.6)))
+        return out
+
+    def _place_lines(self) -> None:
+        """The lines in view: more than the room above the buttons holds, and they scroll (↑ ↓, the wheel)."""
+        lines = self._lines()
+        self._line_rects = self.column.place_each(self._lines_area, [line[4] for line in lines], 0, None)
 
     def handle_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.on_leave()
+            return
+        scroll = event.type == pygame.KEYDOWN and event.key in (pygame.K_UP, pygame.K_DOWN) and self.column.scroll(
+            -1 if event.key == pygame.K_UP else 1)
+        if scroll or self.column.handle_event(event):
+            self._place_lines()
+            self.dirty = True
             return
         if self.buttons.handle_event(event):
             self.dirty = True
@@ -408,31 +446,19 @@ class LobbyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt_background(surface.get_size()), (0, 0))
         w, _h = surface.get_size()
-        u = ui_unit(self.size)
-        px = max(14, u * 4 // 5)
-        draw_text(surface, _("Your table"), round(u * 1.6), GOLD, (w // 2, u // 2), "midtop", True, True)
-        y = round(u * 2.8)
+        u, f = ui_unit(self.size), frame_unit(self.size)
+        draw_text(surface, _("Your table"), round(f * 1.6), GOLD, (w // 2, f // 2), "midtop", True, True)
         invite = _("Invite code: {code}").format(code=spoken(self.code))
-        draw_text(surface, invite, round(u * 1.3), INK, (w // 2, y), "midtop", True, True)
-        y += round(u * 1.8)
-        draw_text(surface, _("Address: {address}").format(address=self.address), px, INK, (w // 2, y), "midtop")
-        y += round(u * 1.6)
-        t = self.table
-        if t is not None:
-            draw_text(surface, self.rules_line(), px, INK_DIM, (w // 2, y), "midtop")
-            y += round(u * 1.3)
-            for line in self.house_lines or _house_lines(t):
-                draw_text(surface, line, max(14, u * 3 // 4), INK_DIM, (w // 2, y), "midtop")
-                y += round(u * 1.05)
-            y += u // 2
-            for seat, text in zip(t["seats"], self.seat_lines(), strict=True):
-                draw_text(surface, text, px, GOLD if seat["person"] else INK, (w // 2, y), "midtop", seat["person"])
-                y += round(u * 1.35)
-        if not self.hosting:
-            draw_text(surface, _("Waiting for the host to start…"), px, INK_DIM, (w // 2, y + u // 2), "midtop")
+        draw_text(surface, invite, round(f * 1.3), INK, (w // 2, round(f * 2.8)), "midtop", True, True)
+        if len(self._line_rects) != len(self._lines()):
+            self._place_lines()  # the table or the seats changed since the lines were placed
+        for (text, px, colour, bold, _height), rect in zip(self._lines(), self._line_rects, strict=True):
+            if rect.h:
+                draw_text(surface, text, px, colour, (w // 2, rect.top), "midtop", bold)
+        self.column.draw(surface)
         if self.status:
-            draw_text(surface, self.status, px, INK, (w // 2, self.buttons.buttons[0].rect.y - u), "midbottom", True,
-                      True)
+            draw_text(surface, self.status, max(14, u * 4 // 5), INK, (w // 2, self.buttons.buttons[0].rect.y - f // 2),
+                      "midbottom", True, True)
         self.buttons.draw(surface)
 
 
