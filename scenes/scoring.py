@@ -25,6 +25,7 @@ from game.rules.melds import RANK_MELD, RUN, Meld
 from game.rules.names import SUIT_SYMBOLS, canasta_name, card_name, rank_plural
 from game.rules.scoring import hand_cost
 from game.rules.state import GameState, Phase
+from game.ui.looks import steady_text
 from game.ui.narrate import seat_names, side_names
 from game.ui.sounds import SILENT, SoundBoard
 from scenes.scene import Host, Scene
@@ -42,6 +43,7 @@ from scenes.widgets import (
     draw_text,
     felt_background,
     fit_size,
+    frame_unit,
     ui_unit,
     veil,
     wrap_text,
@@ -374,30 +376,44 @@ class ScoringScene(Scene):
         super().resize(size)
         w, h = size
         u = self._unit = ui_unit(size)
+        f = frame_unit(size)  # the title, the summary and the buttons grow less than the lines read
         self._texts.clear()
         self.dialogs.place(size)
         margin = max(10, u // 2)
-        top = round(u * 3.6)  # title and summary
-        button_h = round(u * 2.1)
-        code_h = max(14, u * 3 // 4) + u // 3 if self.deal_code else 0  # the deal code's strip, under the buttons
-        bottom = h - button_h - u - code_h
+
+        def frame(scale: float | None) -> tuple[int, int, int]:
+            us, fs = ui_unit(size, scale), frame_unit(size, scale)
+            code_h = max(14, fs * 3 // 4) + fs // 3 if self.deal_code else 0  # the deal code's strip
+            n = len(self.columns)
+            return round(fs * 3.6), h - round(fs * 2.1) - fs - code_h, min(us * 17, (w - 2 * margin - (n - 1) *
+                                                                                      margin) // n)
+
+        def fitted(scale: float | None) -> int:
+            """The largest text with which every column fits its height, at that text size."""
+            top, bottom, col_w = frame(scale)
+            for col in self.columns:
+                col.rect = pygame.Rect(0, top, col_w, bottom - top)
+            t = ui_unit(size, scale)
+            while t > READABLE_PX and max(self._column_height(c, t) for c in self.columns) > bottom - top:
+                t -= 1
+            return t
+
+        # Never smaller than at a smaller text size (the larger one's frame leaves the columns less room).
+        t = self._t = steady_text(fitted)
+        top, bottom, col_w = frame(None)
+        button_h = round(f * 2.1)
+        code_h = max(14, f * 3 // 4) + f // 3 if self.deal_code else 0
         n = len(self.columns)
         gap = margin
-        col_w = min(u * 17, (w - 2 * margin - (n - 1) * gap) // n)
         left = (w - n * col_w - (n - 1) * gap) // 2
         for i, col in enumerate(self.columns):
             col.rect = pygame.Rect(left + i * (col_w + gap), top, col_w, bottom - top)
-        # The largest text with which every column fits its height.
-        t = u
-        while t > READABLE_PX and max(self._column_height(c, t) for c in self.columns) > bottom - top:
-            t -= 1
-        self._t = t
         used = max(self._column_height(c, t) for c in self.columns)
         for col in self.columns:
             col.rect.h = used
-        self.button.rect = pygame.Rect(0, 0, min(u * 10, w - 2 * margin), button_h)
-        self.button.rect.midtop = (w // 2, min(top + used + u // 2, h - button_h - u // 3 - code_h))
-        side_w = min(u * 8, (w - 2 * margin - self.button.rect.w) // 2 - margin)
+        self.button.rect = pygame.Rect(0, 0, min(f * 10, w - 2 * margin), button_h)
+        self.button.rect.midtop = (w // 2, min(top + used + f // 2, h - button_h - f // 3 - code_h))
+        side_w = min(f * 8, (w - 2 * margin - self.button.rect.w) // 2 - margin)
         for b, sign in ((self.replay_button, -1), (self.review_button, 1)):
             b.rect = pygame.Rect(0, 0, side_w, round(button_h * 0.8))
             b.rect.centery = self.button.rect.centery
@@ -498,23 +514,24 @@ class ScoringScene(Scene):
         surface.blit(felt_background(surface.get_size()), (0, 0))  # made once a size, in widgets
         w, h = surface.get_size()
         u = self._unit
+        f = frame_unit((w, h))  # the frame as resize laid it out: its words grow less than the columns'
         title = (_("Hand {n}: the final scores") if self.final else _("Hand {n} scores")).format(
             n=self.result["hand"])
-        draw_text(surface, title, round(u * 1.4), GOLD, (w // 2, round(u * 0.35)), "midtop", True, True)
+        draw_text(surface, title, round(f * 1.4), GOLD, (w // 2, round(f * 0.35)), "midtop", True, True)
         sub = (hand_summary(self.state, self.result, self.seat_names) + "  "
                + _("Target: {n}").format(n=number(self.state.target)))
-        draw_text(surface, sub, max(14, round(u * 0.8)), INK, (w // 2, round(u * 2.1)), "midtop", shadow=True)
+        draw_text(surface, sub, max(14, round(f * 0.8)), INK, (w // 2, round(f * 2.1)), "midtop", shadow=True)
         for col in self.columns:
             self._draw_column(surface, col)
         if self.counting:
             hint = _("Press any key or click to see every number at once.")
-            draw_text(surface, hint, max(14, u * 3 // 4), INK_DIM, (w // 2, self.button.rect.centery), "center")
+            draw_text(surface, hint, max(14, f * 3 // 4), INK_DIM, (w // 2, self.button.rect.centery), "center")
         else:
             for b in self._buttons():
                 b.draw(surface)
         if self.deal_code:  # below the columns, clear of the button: read aloud, typed in the setup
             text = _("Deal code: {code}").format(code=self.deal_code)
-            draw_text(surface, text, max(14, u * 3 // 4), INK_DIM, (w - u // 2, h - u // 3), "bottomright")
+            draw_text(surface, text, max(14, f * 3 // 4), INK_DIM, (w - f // 2, h - f // 3), "bottomright")
         if self.sheet:
             veil(surface, 110)
             draw_score_sheet(surface, self.state, self.side_names, self.seat_names, u,
