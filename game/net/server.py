@@ -43,6 +43,11 @@ MAX_OUTBOX = 2000  # messages waiting for a client that does not read: then it i
 WRITE_LIMIT = 32 * 1024  # bytes waiting in a connection's socket buffer before its messages queue instead
 CLOSE_TIMEOUT = 2.0  # seconds a closing handshake may take: then the connection is cut
 TABLES = "tables"  # the folder's subfolder of saved tables
+# Bytes one read of a connection's socket asks for. asyncio asks for 256 kB: a buffer that large is mapped
+# fresh from the system by the C library and given back at every read (mmap, mremap, munmap and its pages
+# touched, for a move of 50 bytes). Under the library's limit for that (128 kB) it comes from the heap;
+# a frame of 64 kB still comes in a few reads.
+READ_SIZE = 16 * 1024
 
 
 @dataclass(eq=False)  # a connection is itself: kept in sets, compared by identity
@@ -199,6 +204,8 @@ class TableServer:
     # ----- connections ------------------------------------------------------------------------------
 
     async def _handle(self, ws: ServerConnection) -> None:
+        if isinstance(getattr(ws.transport, "max_size", None), int):  # asyncio's socket transport (above)
+            ws.transport.max_size = READ_SIZE
         conn = Connection(ws)
         self._conns.add(conn)
         writer = asyncio.create_task(self._write(conn))
