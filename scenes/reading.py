@@ -17,6 +17,7 @@ from game.i18n import _
 from game.lessons.pages import Page, Reading, card_id
 from game.ui.card_faces import CardFaces
 from game.ui.layout import card_height
+from game.ui.looks import steady_text
 from scenes.scene import Scene
 from scenes.spoken_screens import page_lines, speak
 from scenes.widgets import (
@@ -29,10 +30,13 @@ from scenes.widgets import (
     draw_text,
     felt_background,
     fit_size,
+    frame_unit,
     ui_unit,
     wrap_text,
 )
 
+READ = 0.8  # a page's words at most, as a share of the screen's unit (at the text size chosen)
+SMALLEST_CARD = 36  # px wide: the cards of a page shrink to this before its words shrink
 MARK = (255, 235, 120)  # the line a page is about, as the lesson's step is written
 
 
@@ -56,6 +60,7 @@ class ReadingScene(Scene):
         self._faces: CardFaces | None = None
         self.room = pygame.Rect(0, 0, 0, 0)  # where the page was drawn, and where its last word ended
         self.bottom = 0
+        self._cards_height = 0
 
     # ----- turning the pages ------------------------------------------------------------------------
 
@@ -112,7 +117,7 @@ class ReadingScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         super().resize(size)
         w, h = size
-        u = ui_unit(size)
+        u = frame_unit(size)  # the buttons grow less than the page's words
         bh = max(24, round(u * 2.1))
         bw = min(u * 12, (w - 4 * u) // 3)
         y = h - bh - round(u * 1.6)
@@ -135,42 +140,62 @@ class ReadingScene(Scene):
         if self.buttons.handle_event(event):
             self.dirty = True
 
+    def _room(self, size: tuple[int, int], scale: float | None = None) -> tuple[pygame.Rect, pygame.Rect]:
+        """The page's panel and the room inside it for the page, at that text size (the frame's: the
+        title, the page count and the buttons, which grow less than the page's words)."""
+        w, h = size
+        f = frame_unit(size, scale)
+        title_px = round(f * 1.4)
+        top = round(h * 0.03) + round(title_px * 1.5) + f + f // 2
+        bottom = h - max(24, round(f * 2.1)) - round(f * 1.6)  # the buttons' top, as resize puts them
+        panel = pygame.Rect(f * 2, top, w - f * 4, bottom - f - top)
+        return panel, panel.inflate(-2 * f, -2 * f)
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt_background(surface.get_size()), (0, 0))
         w, h = surface.get_size()
-        u = ui_unit((w, h))
-        title_px = round(u * 1.4)
-        draw_text(surface, self.reading.title, fit_size(self.reading.title, title_px, w - 2 * u, 14), GOLD,
+        u, f = ui_unit((w, h)), frame_unit((w, h))
+        title_px = round(f * 1.4)
+        draw_text(surface, self.reading.title, fit_size(self.reading.title, title_px, w - 2 * f, 14), GOLD,
                   (w // 2, round(h * 0.03)), "midtop", True, True)
         count = _("Page {n} of {count}").format(n=self.page + 1, count=len(self.reading.pages))
-        draw_text(surface, count, max(12, u * 3 // 4), INK_DIM, (w // 2, round(h * 0.03) + round(title_px * 1.5)),
+        draw_text(surface, count, max(14, f * 3 // 4), INK_DIM, (w // 2, round(h * 0.03) + round(title_px * 1.5)),
                   "midtop")
-        top = round(h * 0.03) + round(title_px * 1.5) + u + u // 2
-        room = pygame.Rect(u * 2, top, w - u * 4, self.previous.rect.top - u - top)
-        draw_panel(surface, room, u // 2)
-        self._draw_page(surface, self.reading.pages[self.page], room.inflate(-2 * u, -2 * u), u)
+        panel, room = self._room((w, h))
+        draw_panel(surface, panel, f // 2)
+        self._draw_page(surface, self.reading.pages[self.page], room, u, (w, h))
         self.buttons.draw(surface)
         hint = _("← → turn the pages, Enter goes on, Esc: the lessons")
-        draw_text(surface, hint, max(12, u * 3 // 4), INK_DIM, (w // 2, h - u // 3), "midbottom")
+        draw_text(surface, hint, max(14, f * 3 // 4), INK_DIM, (w // 2, h - f // 3), "midbottom")
 
-    def _draw_page(self, surface: pygame.Surface, page: Page, room: pygame.Rect, u: int) -> None:
-        """The title and text at the top, in the largest size that leaves room for the table of lines and the
-        cards below; `bottom` keeps where the page's last word ended (the tests hold it inside the room)."""
-        cards_h = 0
-        if page.cards:
-            n = len(page.cards)
-            cw = max(24, min(round(u * 5), (room.w - (n - 1) * u // 2) // n, round(room.h * 0.42 / 1.4)))
-            cards_h = card_height(cw) + u * 2
+    @staticmethod
+    def _fit(page: Page, room: pygame.Rect, u: int) -> tuple[int, int]:
+        """The page's text size and its table's line size: the largest that leave the cards below room
+        enough for small cards (the cards shrink before the words do)."""
         row = min(round(u * 1.5), round(room.h * 0.62) // max(1, len(page.lines))) if page.lines else 0
-        lines_h = len(page.lines) * row + (u // 2 if page.lines else 0)
-        text_room = room.h - cards_h - lines_h
-        size = 12
         px = max(14, round(row * 0.68))  # the table's lines
-        top_size = min(round(u * 1.25), px + 2) if page.lines else round(u * 1.25)  # no bigger than the table
+        lines_h = len(page.lines) * row + (u // 2 if page.lines else 0)
+        cards_h = card_height(SMALLEST_CARD) + 2 * max(14, u * 3 // 4) if page.cards else 0
+        text_room = room.h - cards_h - lines_h
+        top_size = min(round(u * READ), px + 2) if page.lines else round(u * READ)  # no bigger than the table
+        size = 12
         for size in range(max(14, top_size), 11, -1):  # the largest text that fits
             body = wrap_text(page.text, font(size), room.w)
             if round(size * 1.7) + len(body) * round(size * 1.35) <= text_room:
                 break
+        return size, px
+
+    def _draw_page(self, surface: pygame.Surface, page: Page, room: pygame.Rect, u: int,
+                   size_: tuple[int, int] | None = None) -> None:
+        """The title and text at the top, in the largest size that leaves room for the table of lines and
+        small cards below, and never smaller than at a smaller text size; the cards take the room left.
+        `bottom` keeps where the page's last word ended (the tests hold it inside the room)."""
+        window = size_ or surface.get_size()
+        size = steady_text(lambda s: self._fit(page, self._room(window, s)[1], ui_unit(window, s))[0])
+        px = steady_text(lambda s: self._fit(page, self._room(window, s)[1], ui_unit(window, s))[1])
+        row = min(round(u * 1.5), round(room.h * 0.62) // max(1, len(page.lines))) if page.lines else 0
+        if page.lines and px > self._fit(page, room, u)[1]:
+            row = max(row, round(px / 0.68))  # the lines at a smaller text size's size: their height with them
         y = room.top
         draw_text(surface, page.title, size + 4, GOLD, (room.left, y), "topleft", True)
         y += round(size * 1.7)
@@ -192,21 +217,32 @@ class ReadingScene(Scene):
                 y += row
         self.bottom = y
         if page.cards:
-            self._draw_cards(surface, page, pygame.Rect(room.left, room.bottom - cards_h, room.w, cards_h), u)
-            self.bottom = max(y, room.bottom - cards_h) + cards_h
+            cards = pygame.Rect(room.left, y, room.w, room.bottom - y)
+            self._draw_cards(surface, page, cards, u)
+            self.bottom = max(y, cards.top + self._cards_height)
         self.room = room
 
     def _draw_cards(self, surface: pygame.Surface, page: Page, room: pygame.Rect, u: int) -> None:
-        """The page's cards in a row, each drawn by the game's card faces, its label under it."""
+        """The page's cards in a row at the foot of `room`, as large as it lets them be, each drawn by the
+        game's card faces, its label under it."""
         n = len(page.cards)
-        cw = max(24, min(round(u * 5), (room.w - (n - 1) * u // 2) // n, round((room.h - u * 2) / 1.4)))
+        label_px = max(14, u * 3 // 4)
+        label_h = round(label_px * 1.3) + u // 4
+        gap = u // 2
+        tall = room.h - u // 2 - label_h
+        cw = max(SMALLEST_CARD // 2, min(round(u * 5), (room.w - (n - 1) * u // 2) // n, round(tall / 1.4)))
+        while cw > SMALLEST_CARD // 2 and card_height(cw) > tall:
+            cw -= 1
         if self._faces is None or self._faces.width != cw:
             self._faces = CardFaces(cw)
-        gap = u // 2
+        widest = max((font(label_px, True).size(c.label)[0] for c in page.cards if c.label), default=0)
+        gap = max(gap, widest - cw + u // 4)  # the labels under the cards clear of each other
         left = room.centerx - (n * cw + (n - 1) * gap) // 2
+        top = room.bottom - label_h - self._faces.height
+        self._cards_height = room.bottom - room.top
         for i, c in enumerate(page.cards):
             x = left + i * (cw + gap)
-            self._faces.blit(surface, card_id(c.face), (x, room.top))
+            self._faces.blit(surface, card_id(c.face), (x, top))
             if c.label:
-                draw_text(surface, c.label, max(14, u), GOLD, (x + cw // 2, room.top + self._faces.height + u // 4),
+                draw_text(surface, c.label, label_px, GOLD, (x + cw // 2, top + self._faces.height + u // 4),
                           "midtop", True)

@@ -184,6 +184,15 @@ def _scoring(app: App) -> Scene:
     return scene
 
 
+def _reading(app: App) -> Scene:
+    from game.lessons import course
+    from game.lessons.pages import Reading
+    from scenes.reading import ReadingScene
+
+    reading = next(e for e in course("bolivia").entries if isinstance(e, Reading))
+    return ReadingScene(reading, on_back=lambda: None)
+
+
 SCREENS: dict[str, Callable[[App], Scene]] = {
     "menu": lambda app: MenuScene(on_new_game=lambda: None, on_continue=lambda: None,
                                   continue_info="Standard Canasta in progress: hand 3. You 1,155 · North 1,360"),
@@ -193,6 +202,7 @@ SCREENS: dict[str, Callable[[App], Scene]] = {
     "rules": lambda app: RulesScene(on_back=lambda: None),
     "lessons": lambda app: LessonsScene("bolivia", LessonProgress(), on_open=lambda g, i: None,
                                         on_back=lambda: None, on_guided=lambda g: None),
+    "lesson page": _reading,
     "together": _together,
     "lobby, host": _lobby(True),
     "lobby, guest": _lobby(False),
