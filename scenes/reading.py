@@ -36,7 +36,7 @@ from scenes.widgets import (
 )
 
 READ = 0.8  # a page's words at most, as a share of the screen's unit (at the text size chosen)
-SMALLEST_CARD = 36  # px wide: the cards of a page shrink to this before its words shrink
+SMALLEST_CARD = 44  # px wide: the cards of a page shrink to this before its words shrink
 MARK = (255, 235, 120)  # the line a page is about, as the lesson's step is written
 
 
@@ -175,7 +175,7 @@ class ReadingScene(Scene):
         row = min(round(u * 1.5), round(room.h * 0.62) // max(1, len(page.lines))) if page.lines else 0
         px = max(14, round(row * 0.68))  # the table's lines
         lines_h = len(page.lines) * row + (u // 2 if page.lines else 0)
-        cards_h = card_height(SMALLEST_CARD) + 2 * max(14, u * 3 // 4) if page.cards else 0
+        cards_h = card_height(SMALLEST_CARD) + u // 2 + _label_room(u) if page.cards else 0
         text_room = room.h - cards_h - lines_h
         top_size = min(round(u * READ), px + 2) if page.lines else round(u * READ)  # no bigger than the table
         size = 12
@@ -227,11 +227,11 @@ class ReadingScene(Scene):
         game's card faces, its label under it."""
         n = len(page.cards)
         label_px = max(14, u * 3 // 4)
-        label_h = round(label_px * 1.3) + u // 4
+        label_h = _label_room(u)
         gap = u // 2
         tall = room.h - u // 2 - label_h
-        cw = max(SMALLEST_CARD // 2, min(round(u * 5), (room.w - (n - 1) * u // 2) // n, round(tall / 1.4)))
-        while cw > SMALLEST_CARD // 2 and card_height(cw) > tall:
+        cw = max(SMALLEST_CARD, min(round(u * 5), (room.w - (n - 1) * u // 2) // n, round(tall / 1.4)))
+        while cw > SMALLEST_CARD and card_height(cw) > tall:
             cw -= 1
         if self._faces is None or self._faces.width != cw:
             self._faces = CardFaces(cw)
@@ -246,3 +246,8 @@ class ReadingScene(Scene):
             if c.label:
                 draw_text(surface, c.label, label_px, GOLD, (x + cw // 2, top + self._faces.height + u // 4),
                           "midtop", True)
+
+
+def _label_room(u: int) -> int:
+    """The height under a page's cards for their labels."""
+    return round(max(14, u * 3 // 4) * 1.3) + u // 4

@@ -23,7 +23,7 @@ from tests.screens_at_sizes import SCREENS, Word, body_px, open_screen, overlaps
 
 SIZES = [(1366, 768), (1024, 600)]
 TEXT_SIZES = ["normal", "large", "largest"]
-FULL_AT_NORMAL = {("keys", (1024, 600))}
+FULL_AT_NORMAL = {("keys", (1024, 600)), ("lesson page", (1024, 600))}
 
 
 @pytest.fixture(scope="module")
@@ -68,8 +68,8 @@ def test_a_larger_text_size_never_draws_smaller_words_and_nothing_leaves_the_win
         shrunk = {t: (before[t], after[t]) for t in before.keys() & after.keys() if after[t] < before[t]}
         assert not shrunk, (smaller, larger, shrunk)
     # And the setting does something: the body of the words grows from the normal size to the largest
-    # (but for the keys' panel in a 600-pixel window, which its words fill at the normal size: it does not
-    # scroll, so they stay as they are).
+    # (but for the keys' panel and a lesson's page in a 600-pixel window, which their words fill at the
+    # normal size: they do not scroll, so the words stay as they are).
     if (name, size) not in FULL_AT_NORMAL:
         assert body_px(drawn["largest"]) > body_px(drawn["normal"]), name
 
