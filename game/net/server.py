@@ -47,7 +47,7 @@ TABLES = "tables"  # the folder's subfolder of saved tables
 # fresh from the system by the C library and given back at every read (mmap, mremap, munmap and its pages
 # touched, for a move of 50 bytes). Under the library's limit for that (128 kB) it comes from the heap;
 # a frame of 64 kB still comes in a few reads.
-READ_SIZE = 16 * 1024
+READ_SIZE = 16_384  # 16 kB
 
 
 @dataclass(eq=False)  # a connection is itself: kept in sets, compared by identity
