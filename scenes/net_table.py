@@ -43,6 +43,7 @@ class NetTableScene(TableScene):
         self._gone: dict[int, float] = {}  # a person's seat whose connection dropped: since when (turns' clock)
         self._seat_timeout: float | None = None  # the server's: how long before the computer plays it
         self._said_gone = -1
+        self._absent: set[int] = set()  # people's seats gone or played by the computer, as last told
         self.router.intents["undo"] = (lambda i: self.take_back(), True)  # asked of the server, not done here
         for e in getattr(turns, "first_events", []):
             line = describe(e, self.names)
@@ -144,8 +145,16 @@ class NetTableScene(TableScene):
         if isinstance(seat_timeout, (int, float)) and not isinstance(seat_timeout, bool) and seat_timeout > 0:
             self._seat_timeout = float(seat_timeout)
         now = self.controller.clock()
+        acting = (self.state.to_act + self.controller.me) % self.state.players  # as the server numbers seats
         for seat in seats:
             where, name = seat["seat"], seat["name"] or _("Seat {n}").format(n=seat["seat"] + 1)
+            absent = seat["person"] and (bool(seat.get("away")) or not seat.get("connected", True))
+            if absent:
+                self._absent.add(where)
+            elif where in self._absent:
+                self._absent.discard(where)
+                if where == acting:  # back on their own turn: their thinking starts now, not with the turn
+                    self.controller.turn_since = now
             gone = where != me and seat["person"] and not seat.get("connected", True) and not seat.get("away")
             if gone and where not in self._gone:
                 self._gone[where] = now
