@@ -33,13 +33,18 @@ from scenes.widgets import (
 MINUS = "\u2212"
 
 
-def outcome_title(state: GameState, human: bool = True) -> str:
-    """The headline; with `human` false (the demo) no side is "you"."""
+def outcome_title(state: GameState, human: bool = True, names: list[str] | None = None) -> str:
+    """The headline; with `human` false (the demo) no side is "you". `names`: each seat's, the player's
+    first (a table with friends: "You and Marie win!")."""
     if state.winner is None:
         return _("A draw")
     if human and state.winner == state.side_of(0):
-        return _("You and North win!") if state.players == 4 else _("You win!")
-    name = side_names(state.players)[state.winner]
+        if state.players != 4:
+            return _("You win!")
+        if names is not None and len(names) == 4:
+            return _("You and {partner} win!").format(partner=names[2])
+        return _("You and North win!")
+    name = side_names(state.players, names)[state.winner]
     if state.winner == state.side_of(0):  # the demo: nobody sits in the south seat
         name = _("South & North") if state.players == 4 else _("South")
     return (_("{side} win.") if state.players == 4 else _("{side} wins.")).format(side=name)
@@ -78,9 +83,13 @@ class GameOverScene(Scene):
         human: bool = True,
         on_replay: Callable[[], None] | None = None,
         on_review: Callable[[], None] | None = None,
+        names: list[str] | None = None,
     ) -> None:
+        """`names`: each seat's name, the player's first, at a table with friends (the sides are named by
+        their people); None: the seats' places."""
         super().__init__()
         self.state = state
+        self.names = names
         self.human = human
         self.on_play_again = on_play_again
         self.on_menu = on_menu
@@ -99,7 +108,7 @@ class GameOverScene(Scene):
         self.rows_in = 0.0
         self._unit = ui_unit(self.size)
         self._panel = pygame.Rect(0, 0, 0, 0)
-        names = side_names(state.players)
+        names = side_names(state.players, names)
         order = sorted(range(state.sides), key=lambda s: -state.scores[s])
         self.rows = [(s, names[s], state.scores[s]) for s in order]
         self.toasts = Toasts()  # a write that failed (a full disk), said over the screen
@@ -173,10 +182,22 @@ class GameOverScene(Scene):
 
     def announce(self) -> None:
         s = self.state
-        names = side_names(s.players)
+        names = side_names(s.players, self.names)
         totals = [_("{side}: {score}").format(side=names[i], score=total_text(s.scores[i])) for i in range(s.sides)]
         focused = self.buttons.focused
-        speak([outcome_title(s, self.human), outcome_reason(s), *totals] + ([focused.label] if focused else []))
+        summary = self.summary_line()
+        speak([outcome_title(s, self.human, self.names), outcome_reason(s), *totals] + ([summary] if summary else [])
+              + ([focused.label] if focused else []))
+
+    def summary_line(self) -> str | None:
+        """The player's side cheered or consoled, and its game in numbers after its name (None: the demo,
+        or no story)."""
+        if self.story is None or not self.human:
+            return None
+        s = self.state
+        won = None if s.winner is None else s.winner == s.side_of(0)
+        mine = next((name for side, name, _total in self.rows if side == s.side_of(0)), None)
+        return comfort(won) + "  " + summary_text(self.story, mine)
 
     def enter(self, app: Host) -> None:
         super().enter(app)
@@ -246,7 +267,7 @@ class GameOverScene(Scene):
         w, h = surface.get_size()
         u = self._unit
         s = self.state
-        title = outcome_title(s, self.human)
+        title = outcome_title(s, self.human, self.names)
         size = max(24, round(min(h * 0.12, w * 0.09) * max(0.01, self.title_scale)))
         while size > 20 and font(size, True).size(title)[0] > w - 2 * u:
             size -= 2
@@ -255,9 +276,8 @@ class GameOverScene(Scene):
                   "center", bold=True, shadow=True)
         draw_text(surface, outcome_reason(s), max(16, round(u * 0.85)), INK, (w // 2, round(h * 0.25)), "center",
                   shadow=True)
-        if self.story is not None and self.human:
-            won = None if s.winner is None else s.winner == s.side_of(0)
-            line = comfort(won) + "  " + summary_text(self.story)
+        line = self.summary_line()
+        if line is not None:
             size = max(14, round(u * 0.7))
             while size > 14 and font(size).size(line)[0] > w - 2 * u:
                 size -= 1

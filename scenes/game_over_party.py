@@ -31,15 +31,16 @@ class Piece:
     colour: tuple[int, int, int]
 
 
-def summary_text(story: GameStory) -> str:
-    """One line: the side's game in numbers."""
+def summary_text(story: GameStory, side: str | None = None) -> str:
+    """One line: the side's game in numbers, after the side's name when given ("You & North: 3 hands · …")."""
     parts = [ngettext("{n} hand", "{n} hands", story.hands).format(n=story.hands),
              ngettext("{n} canasta", "{n} canastas", story.canastas).format(n=story.canastas),
              ngettext("{n} escalera", "{n} escaleras", story.escaleras).format(n=story.escaleras),
              ngettext("{n} bolivia", "{n} bolivias", story.bolivias).format(n=story.bolivias)]
     if story.best_hand is not None:
         parts.append(_("best hand {points} (hand {n})").format(points=number(story.best_hand), n=story.best_hand_no))
-    return " · ".join(parts)
+    numbers = " · ".join(parts)
+    return _("{side}: {numbers}").format(side=side, numbers=numbers) if side else numbers
 
 
 def comfort(won: bool | None) -> str:

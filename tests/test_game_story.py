@@ -66,3 +66,30 @@ def test_game_over_shows_the_summary_and_a_key_ends_the_confetti(app: App) -> No
     quiet = GameOverScene(state)
     quiet.celebrate(story, "normal", confetti=False)  # the Celebrations setting off
     assert not quiet.party.on and quiet.story is story  # no confetti, the summary all the same
+
+
+def test_a_game_with_friends_ends_named_by_its_people_and_its_summary_is_said(app: App) -> None:
+    """At a table with friends the game-over screen names the sides by their people ("You and Marie win!",
+    "You & Marie", not North), and the summary under the title says whose game it sums up, on screen and
+    aloud (a screen reader heard the title and the totals, never the summary)."""
+    from game.ui.speech import speaker
+
+    played = play_game(4, 5)
+    state = played.state
+    state.set_position(changed(state, winner=state.side_of(0)))
+    story = tell(played.record, 0)
+    scene = GameOverScene(state, names=["You", "Bo", "Marie", "Eva"])
+    scene.celebrate(story, "instant")
+    speaker().pending.clear()
+    app.scenes.request(scene)
+    app.scenes.apply_pending()  # entered: said (the frames would hand it to the screen reader)
+    said = [text for text, _how in speaker().pending]
+    assert said[0] == "You and Marie win!"
+    assert sorted(name for _side, name, _total in scene.rows) == ["Bo & Eva", "You & Marie"]
+    line = scene.summary_line()
+    assert line is not None and "You & Marie: " + summary_text(story) in line
+    assert f"Well played! You & Marie: {story.hands} hands, " in " ".join(said)  # the dots said as commas
+    alone = GameOverScene(state)  # alone at the table: the seats' places
+    alone.celebrate(story, "instant")
+    assert "You & North: " in (alone.summary_line() or "")
+    assert GameOverScene(state, names=["You", "Bo", "Marie", "Eva"], human=False).summary_line() is None  # demo

@@ -340,8 +340,9 @@ class Together:
             self._forget_seat()
             record, names = table.controller.record, list(table.net_names)
             self._close_net()
+            away = " " + _("(away)")  # said on the seat at the table, not in the side's name
             scene = GameOverScene(state, on_play_again=self.open_together, on_menu=self.start_menu, stats=None,
-                                  human=True)
+                                  human=True, names=[n.removesuffix(away) for n in names])
             if record is not None and record.hands:
                 scene.on_replay = lambda: self.open_replay(record, record.hands[-1].hand, scene, names)
                 scene.on_review = lambda: self.open_review(record, record.hands[-1].hand, scene, names)
