@@ -31,6 +31,7 @@ from scenes.widgets import (
 )
 
 MINUS = "\u2212"
+REASON_AT = 0.25  # the reason's line, under the title: a share of the window's height
 
 
 def outcome_title(state: GameState, human: bool = True, names: list[str] | None = None) -> str:
@@ -122,6 +123,7 @@ class GameOverScene(Scene):
         self.story = story
         won = self.human and self.state.winner is not None and self.state.winner == self.state.side_of(0)
         self.party = Party(won and confetti, speed, self.state.seed)
+        self.resize(self.size)  # the summary's two lines push the totals down
         self.dirty = True
 
     def warn(self, message: str) -> None:
@@ -194,10 +196,21 @@ class GameOverScene(Scene):
         or no story)."""
         if self.story is None or not self.human:
             return None
+        return "  ".join(self._summary_lines())
+
+    @staticmethod
+    def _summary_rows(h: int, u: int) -> tuple[int, int]:
+        """Where the summary's two lines are centred: under the reason, spaced by their sizes (at the largest
+        text they touched the reason's line when placed by the window's height alone)."""
+        reason, line = max(16, round(u * 0.85)), max(14, round(u * 0.75))
+        first = round(h * REASON_AT) + round(0.65 * (reason + line))
+        return first, first + round(line * 1.3)
+
+    def _summary_lines(self) -> list[str]:
         s = self.state
         won = None if s.winner is None else s.winner == s.side_of(0)
         mine = next((name for side, name, _total in self.rows if side == s.side_of(0)), None)
-        return comfort(won) + "  " + summary_text(self.story, mine)
+        return [comfort(won), summary_text(self.story, mine)] if self.story is not None else []
 
     def enter(self, app: Host) -> None:
         super().enter(app)
@@ -211,7 +224,10 @@ class GameOverScene(Scene):
         row_h = round(u * 1.7)
         panel_h = len(self.rows) * row_h + round(u * 1.6)
         self._panel = pygame.Rect(0, 0, min(w - 2 * u, u * 22), panel_h)
-        self._panel.midtop = (w // 2, round(h * 0.33))
+        top = round(h * 0.33)
+        if self.summary_line() is not None:  # the totals under the summary's two lines, whatever the text size
+            top = max(top, self._summary_rows(h, u)[-1] + round(u * 0.75 * 0.65) + u // 3)
+        self._panel.midtop = (w // 2, top)
         bw, bh = min(u * 9, (w - 3 * u) // 2), round(u * 2.2)
         extra = self.extra_buttons
         bh2, gap = round(u * 1.8), u // 3  # the second row: smaller, it is not what most players want next
@@ -274,14 +290,14 @@ class GameOverScene(Scene):
         won = self.human and s.winner is not None and s.winner == s.side_of(0)
         draw_text(surface, title, size, GOLD if won or s.winner is None else INK, (w // 2, round(h * 0.15)),
                   "center", bold=True, shadow=True)
-        draw_text(surface, outcome_reason(s), max(16, round(u * 0.85)), INK, (w // 2, round(h * 0.25)), "center",
+        draw_text(surface, outcome_reason(s), max(16, round(u * 0.85)), INK, (w // 2, round(h * REASON_AT)), "center",
                   shadow=True)
-        line = self.summary_line()
-        if line is not None:
-            size = max(14, round(u * 0.7))
-            while size > 14 and font(size).size(line)[0] > w - 2 * u:
-                size -= 1
-            draw_text(surface, line, size, INK_DIM, (w // 2, round(h * 0.29)), "center", shadow=True)
+        if self.summary_line() is not None:  # the cheer or the comfort, and under it the side's numbers
+            for line, y in zip(self._summary_lines(), self._summary_rows(h, u), strict=True):
+                size = max(14, round(u * 0.75))
+                while size > 14 and font(size).size(line)[0] > w - 2 * u:
+                    size -= 1
+                draw_text(surface, line, size, INK_DIM, (w // 2, y), "center", shadow=True)
         panel = self._panel
         draw_panel(surface, panel, max(8, u // 2))
         draw_text(surface, _("Final totals"), max(14, round(u * 0.8)), INK_DIM, (panel.centerx, panel.top + u // 3),
