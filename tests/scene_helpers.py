@@ -38,6 +38,16 @@ def distinct_colours(surface: pygame.Surface, step: int = 16) -> int:
     return len({tuple(surface.get_at((x, y))) for x in range(0, w, step) for y in range(0, h, step)})
 
 
+def play_table_hand(table, seed: int = 0) -> GameState:
+    """`play_hand` on a table scene's game, once a computer still thinking there has decided: its thread
+    reads the position the engine is about to play out (the game itself never changes a position under a
+    decision), and a move list made from a half-played hand was logged as the computer's failure."""
+    job = getattr(table.controller, "_job", None)
+    if job is not None:
+        job.done.wait(10)
+    return play_hand(table.state, seed)
+
+
 def play_hand(state: GameState, seed: int = 0) -> GameState:
     """Deal if needed and play one hand to its end with the greedy player on every seat."""
     rng = random.Random(seed)

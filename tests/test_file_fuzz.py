@@ -25,7 +25,7 @@ from scenes.menu import MenuScene
 from tests.file_fuzz import KINDS, RAW_PYTHON, check_file, check_in_game, damage, run, run_in_game, valid_text
 from tests.fuzz_start import NOT_FILES, place, time_limit
 from tests.helpers import finished_game
-from tests.scene_helpers import FakeClock, play_hand
+from tests.scene_helpers import FakeClock, play_hand, play_table_hand
 
 
 def test_damaged_saves_settings_and_statistics_are_used_or_set_aside() -> None:
@@ -109,7 +109,7 @@ def test_bad_statistics_do_not_spoil_the_end_of_a_game(flow: Flow) -> None:
     flow.app.run(frames=2)
     table = flow.table
     while table.state.phase != Phase.GAME_OVER:
-        play_hand(table.state, 5)
+        play_table_hand(table, 5)
     flow.game_over(table.state)
     flow.app.run(frames=2)
     over = flow.app.scenes.current

@@ -20,7 +20,7 @@ from scenes.menu import MenuScene
 from scenes.scoring import ScoringScene
 from scenes.setup import SetupScene
 from scenes.table import TableScene
-from tests.scene_helpers import FakeClock, key, play_hand
+from tests.scene_helpers import FakeClock, key, play_table_hand
 
 
 @pytest.fixture
@@ -110,7 +110,7 @@ def test_hands_scoring_and_game_over(flow: Flow, store: Storage) -> None:
     assert isinstance(table, TableScene)
     hands_seen = 0
     while True:
-        play_hand(table.state, 5)  # the engine plays the hand out, as a quick player would
+        play_table_hand(table, 5)  # the engine plays the hand out, as a quick player would
         table.apply_events([])
         flow.hand_ended(table)
         frames(flow)
@@ -140,7 +140,7 @@ def test_continue_after_a_hand_shows_its_scores_first(flow: Flow, store: Storage
     flow.start_game(4, 6, "greedy", 15000, "normal")
     frames(flow)
     table = current(flow)
-    play_hand(table.state, 6)
+    play_table_hand(table, 6)
     table.apply_events([])  # autosaves the ended hand
     flow.start_menu()
     frames(flow)

@@ -19,7 +19,7 @@ from game.shell.flow import Flow
 from scenes.game_over import GameOverScene
 from scenes.menu import MenuScene
 from scenes.table import TableScene
-from tests.scene_helpers import FakeClock, key, play_hand
+from tests.scene_helpers import FakeClock, key, play_table_hand
 
 
 class Disk:
@@ -71,7 +71,7 @@ def test_a_full_disk_loses_no_hand_no_game_and_no_replay_and_says_so(flow: Flow,
     disk.full = True
     hands = 0
     while True:
-        play_hand(table.state, 5)
+        play_table_hand(table, 5)
         table.apply_events([])
         flow.hand_ended(table)
         hands += 1
@@ -108,7 +108,7 @@ def test_statistics_held_back_are_written_by_the_next_save(flow: Flow, store: St
     frames(flow, 3)
     table = flow.app.scenes.current
     disk.full = True
-    play_hand(table.state, 7)
+    play_table_hand(table, 7)
     table.apply_events([])
     flow.hand_ended(table)
     assert store.unsaved and store.load_stats().games["bolivia"].hands == 1
@@ -129,7 +129,7 @@ def test_a_finished_game_held_back_is_kept_once_when_continued(flow: Flow, store
     frames(flow, 3)
     table = flow.app.scenes.current
     while table.state.phase != Phase.GAME_OVER:
-        play_hand(table.state, 5)
+        play_table_hand(table, 5)
     table.apply_events([])
     store.flush()  # the finished game saved
     disk.full = True

@@ -14,7 +14,7 @@ from game.shell.flow import Flow
 from scenes.rules import RulesScene
 from scenes.scoring import ScoringScene
 from scenes.table import TableScene
-from tests.scene_helpers import FakeClock, key, play_hand
+from tests.scene_helpers import FakeClock, key, play_table_hand
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def scoring_screen(flow: Flow) -> ScoringScene:
     frames(flow, 3)
     table = flow.app.scenes.current
     assert isinstance(table, TableScene)
-    play_hand(table.state, 5)
+    play_table_hand(table, 5)
     table.apply_events([])
     flow.hand_ended(table)
     frames(flow)
