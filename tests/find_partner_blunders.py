@@ -38,13 +38,14 @@ import sys
 from game.ai import get_player
 from game.ai.danger import out_threat
 from game.ai.levels import plainly_taken
-from game.ai.plan import hand_penalty, qualifies
+from game.ai.plan import hand_penalty
 from game.rules.actions import Answer, AskPartner, Deal, Discard, DrawStock, LayMelds, TakePile
 from game.rules.cards import BLACK_THREE, NATURAL, RANK, WILD, label
 from game.rules.errors import IllegalAction
 from game.rules.events import WentOut
 from game.rules.legal import legal_actions
 from game.rules.melds import RANK_MELD, RUN, extends_run
+from game.rules.refusals import qualifies
 from game.rules.ruleset import RULESETS
 from game.rules.state import GameState, Phase
 from game.rules.view import view_of
