@@ -42,7 +42,7 @@ from game.rules.actions import (
     TakePile,
     TakeTop,
 )
-from game.rules.cards import FACE
+from game.rules.cards import BLACK_THREE, FACE
 from game.rules.errors import IllegalAction
 from game.rules.state import GameState, Phase
 from game.rules.view import PlayerView, view_of
@@ -222,13 +222,22 @@ class Search:
             root.visits += 1
             self.iterations += 1
         best, best_gain = 0, 0.0
-        # A draw is chosen by the mean alone (measured stronger than the planner's choice).
-        margin, confidence = (0.0, 0.0) if self.view.phase == Phase.DRAW else (b.margin, b.confidence)
+        draw = self.view.phase == Phase.DRAW
+        loaded = self._loads_black_threes if draw else lambda a: False
         for i in range(1, len(root_moves)):
             gain, se = _paired(rewards[i], rewards[0])
+            # A draw is chosen by the mean alone (measured stronger than the planner's choice), but a pile
+            # loaded with more black threes than the seat can shed before the hand ends must win clearly:
+            # taken on a few worlds' means, such piles left Expert holding five or six at the hand's end.
+            margin, confidence = (0.0, 0.0) if draw and not loaded(root_moves[i]) else (b.margin, b.confidence)
             if gain > margin and gain > confidence * se and gain > best_gain:
                 best, best_gain = i, gain
         return root_moves[best], root, root_moves
+
+    def _loads_black_threes(self, a: Action) -> bool:
+        if not isinstance(a, TakePile) or not any(BLACK_THREE[c] for c in self.view.pile):
+            return False
+        return Planner(self.budget.style, self.view, random.Random(0), self.out_plans).loads_black_threes(a)
 
     def iterate(self, first_node: Node, state: GameState, rng: random.Random, first: Action) -> float:
         """One rollout of one world below a first move; its reward, backed up along the tree's path."""

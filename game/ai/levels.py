@@ -393,6 +393,14 @@ class Planner:
             value += self.style.freeze.pile_bonus * len(view.pile)
         return value
 
+    def loads_black_threes(self, a: Action) -> bool:
+        """Whether a pile take brings in more black threes than the seat can shed, one a turn, before the
+        hand's likely end (black_threes_cost counts them)."""
+        if not isinstance(a, TakePile):
+            return False
+        gone = set(a.cards) | {c for m in a.melds for c in m}
+        return self.black_threes_cost(self.view.pile, [c for c in self.view.hand if c not in gone]) > 0
+
     def black_threes_cost(self, pile: tuple[int, ...], hand_after: list[int]) -> float:
         """What a pile's black threes will cost when the hand ends: one goes a turn at best, and the hand
         may end first (sooner when an opponent is about to go out). Where a black three costs 5 in hand it
