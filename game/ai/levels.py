@@ -177,8 +177,22 @@ HARD = replace(CLUB, name="hard", hand_floor=13, freeze=FreezeTuning(pile_bonus=
 # 19 (the planner alone at 19 against 13, seed 4242, 300 deals: +180 [-5, +366] at 2 players, +37 at 3, -3
 # at 4; in Samba -49, +50, -44, so Samba keeps 13). At 19, over Hard on seed 7777, 100 deals: +329 [-58, +716]
 # at 2 players (it took 1.67 piles a hand to Hard's 1.99, and paid 0.17 black threes a hand to 0.03); 40 deals:
-# +398 [+137, +659] at 3 players, +272 [-329, +872] at 4 (0.58 black threes a hand to Hard's 0.03: not yet
-# understood), Samba at 2 players +121 [-234, +475].
+# +398 [+137, +659] at 3 players, +272 [-329, +872] at 4 (0.58 black threes a hand to Hard's 0.03), Samba at
+# 2 players +121 [-234, +475].
+# Those black threes, traced in arena games on seeds 31337 and 4711 (never tuned on): Expert sheds one every
+# turn it holds one (not one other discard while holding a three, over 120 deals); every three it ends a hand
+# with came in a pile it took, often all six of the game's at once, piled up by every seat's shedding. Its
+# search picks a draw by the mean alone, and took such piles on a few worlds' mean; a search of 200 worlds
+# played to the hand's end found most of them worth it (at 3 players every one, by +100 to +2,000: a late
+# pile's melds outweigh five threes), but at 2 players 10 of 29 (seeds 31337 and 8642) were priced below the
+# stock, by 37 to 297 (up to 3 standard errors), every one where an opponent's side could go out or was a
+# meld short. A pile with more black threes than it can shed before the hand's
+# likely end (Planner.black_threes_cost) must now win clearly, as a meld move must (ismcts.Search.run).
+# Seed 24680, 300 deals, Expert over Hard before -> after: 2 players +484 [+257, +710] -> +457 [+229, +684],
+# black threes a hand 0.20 -> 0.13 (Hard 0.08); 3 players +320 [+205, +436] -> +309 [+190, +427], 0.25 -> 0.22
+# (Hard 0.03). partner-measure, 200 deals, Expert at every seat, per 100 seat-hands: 14.2 -> 9.0 at 2 players,
+# 23.7 -> 21.5 at 3 (Normal 5.8 and 3.2, Hard 7.0 and 2.7). What is left at 3 players is the piles worth their
+# threes.
 EXPERT = replace(HARD, name="expert", wild_meld_floor=19, frozen_pile_danger=6.0, held_black_three=1.5,
                  freeze=FreezeTuning(hold_wilds=True, hand_floor=8, hand_floor_four=10), game_aware=True)
 # What Expert's search plays the sampled worlds with, every seat (game/ai/ismcts.py): the planner with Hard's
