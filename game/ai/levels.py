@@ -190,7 +190,8 @@ HARD = replace(CLUB, name="hard", hand_floor=13, freeze=FreezeTuning(pile_bonus=
 # likely end (Planner.black_threes_cost) must now win clearly, as a meld move must (ismcts.Search.run).
 # Seed 24680, 300 deals, Expert over Hard before -> after: 2 players +484 [+257, +710] -> +457 [+229, +684],
 # black threes a hand 0.20 -> 0.13 (Hard 0.08); 3 players +320 [+205, +436] -> +309 [+190, +427], 0.25 -> 0.22
-# (Hard 0.03). partner-measure, 200 deals, Expert at every seat, per 100 seat-hands: 14.2 -> 9.0 at 2 players,
+# (Hard 0.03); seed 97531, 240 deals, 2 players: +766 [+503, +1028] -> +754 [+488, +1019], 0.16 -> 0.10 (Hard
+# 0.06). partner-measure, 200 deals, Expert at every seat, per 100 seat-hands: 14.2 -> 9.0 at 2 players,
 # 23.7 -> 21.5 at 3 (Normal 5.8 and 3.2, Hard 7.0 and 2.7). What is left at 3 players is the piles worth their
 # threes.
 EXPERT = replace(HARD, name="expert", wild_meld_floor=19, frozen_pile_danger=6.0, held_black_three=1.5,
