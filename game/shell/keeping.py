@@ -112,11 +112,13 @@ class Keeping:
             return
         try:
             self.storage.save_game_soon(SavedGame(state, self.levels, self.speed, self.seed, self._record_of(state)))
-            self.write_unsaved()  # statistics or a finished game a full disk held back: tried again
-        except StorageError as why:
+        except StorageError as why:  # may be an earlier background write's failure, told now
             if not self._save_failed and self.table is not None:
                 self._save_failed = True  # say it once, not after every move
                 self.table.toasts.show(str(why), 8.0)
+        # Statistics or a finished game a full disk held back: tried again even when the save above told of
+        # an earlier failure (room may be back: they waited one more move for nothing).
+        self.write_unsaved()
 
     def _record_of(self, state: GameState) -> GameRecord | None:
         """The record of the game on the table (every hand's deal and moves), if `state` is its game."""
