@@ -127,6 +127,6 @@ def test_every_decision_on_a_big_hand_is_legal_and_its_work_counted(spec: BigHan
         assert why_illegal(view, action) is None or action in listed, (name, action)
         assert s.copy().is_legal(action), (name, action)
         # The root's list and the playouts' lists, each within its work; the solver's positions alike (the
-        # going-out plans tell whether the hand goes out, then list its moves, each within OUT_SOLVER_STEPS).
+        # going-out plans tell whether the hand goes out, then list its moves, each within the level's out_search).
         allowed = FIRST_MELD_WORK + ASK_PARTNER_WORK + DECISION_FIRST_MELD_STEPS + 2 * MELD_STEPS_FLOOR * spent["lists"]
         assert spent["meld"] + spent["solver"] * SOLVER_STEP_UNITS <= 2 * allowed, (name, spent)

@@ -89,19 +89,24 @@ def test_no_pile_loaded_with_black_threes_late_in_the_hand(ai):
 
 # Expert's draws from arena games (tests/black_three_blunders.json): a pile whose black threes it could not
 # shed, one a turn, before an opponent able to go out ends the hand. Its search took each on a few sampled
-# worlds' mean, 1 to 4 times in 8 searches; a search of 300 worlds played to the hand's end prices each take
-# 175 to 333 below the stock (1.8 to 3.2 standard errors). Such a pile must now win clearly; the search may
-# still misjudge one in eight.
-LOADED_PILES = json.loads((Path(__file__).parent / "black_three_blunders.json").read_text())
+# worlds' mean, 1 to 4 times in 8 searches; a search of 300 worlds played to the hand's end priced each take
+# 175 to 333 below the stock. Such a pile must now win clearly; the search may still misjudge one in eight.
+# Since the planner goes out with the best scoring of the engine's going-out moves (issue 35), an opponent
+# going out scores more, and the same search prices the takes of d22 (both) above the stock (+255 and +315,
+# 2.7 and 3.3 standard errors): those are no longer blunders, and only the takes still priced below are held.
+LOADED_PILES = [f for f in json.loads((Path(__file__).parent / "black_three_blunders.json").read_text())
+                if f["take_minus_stock"] < 0]
+SEARCHES = 40
+MISJUDGED = 7  # one in eight of SEARCHES (5), with a binomial's standard deviation (2.1) to spare
 
 
 @pytest.mark.parametrize("found", LOADED_PILES, ids=[f["name"] for f in LOADED_PILES])
 def test_expert_leaves_a_pile_of_black_threes_when_the_opponents_can_go_out(found):
     takes = 0
-    for seed in range(8):
+    for seed in range(SEARCHES):
         state, _moves = build_position(found["position"])
         takes += isinstance(decide(state, choose_expert, seed), TakePile)
-    assert takes <= 1, (found["what"], takes)
+    assert takes <= MISJUDGED, (found["what"], takes)
 
 
 # ----- wild cards on a first meld ---------------------------------------------------------------------

@@ -12,7 +12,6 @@ from game.ai.expert import EXPERT_BUDGET
 from game.rules import BOLIVIA, Phase, going_out, view_of
 from game.rules.cards import FACE, deck_ids
 from game.rules.out_solver import OutSolver
-from game.rules.rank_out import RankOut
 from game.rules.ruleset import STANDARD
 from tests.brute_moves import random_position
 from tests.helpers import position
@@ -33,28 +32,32 @@ def _big_view():
 def test_standard_going_out_moves_are_listed_lazily():
     view = _big_view()
     melds = [(m.id, m.kind, m.key, m.cards) for m in view.melds[0]]
-    solver = RankOut(view.hand, melds, STANDARD)
+    solver = OutSolver(view.hand, melds, STANDARD)
     first = list(islice(solver.iter_moves(), plan.OUT_MOVES_WEIGHED))
-    assert len(first) == plan.OUT_MOVES_WEIGHED
-    assert solver.tried <= 2 * plan.OUT_MOVES_WEIGHED  # not the 702,510 of the whole list
-    assert first == list(islice(RankOut(view.hand, melds, STANDARD).iter_moves(), plan.OUT_MOVES_WEIGHED))
-    capped = RankOut(view.hand, melds, STANDARD)
-    assert len(list(capped.iter_moves(tries=1000))) <= 1000
-    assert capped.tried == 1000  # there were more: the cap stopped the listing
+    assert len(set(first)) == plan.OUT_MOVES_WEIGHED
+    assert solver.steps <= 5 * plan.OUT_MOVES_WEIGHED  # not the work of the 702,510 of the whole list
+    assert first == list(islice(OutSolver(view.hand, melds, STANDARD).iter_moves(), plan.OUT_MOVES_WEIGHED))
+    capped = OutSolver(view.hand, melds, STANDARD)
+    assert 0 < len(list(capped.iter_moves(steps=1000))) < 1000
+    assert capped.steps == 1001  # there were more: the cap stopped the listing at its first position over
 
 
-def test_one_move_out_weighs_a_bounded_number_of_shares(monkeypatch):
-    made: list[RankOut] = []
+def test_a_going_out_plan_weighs_a_bounded_number_of_moves(monkeypatch):
+    weighed: list[object] = []
+    real = plan.plan_meld_move
 
-    class Counted(RankOut):
-        def __init__(self, *args, **kwargs) -> None:
-            super().__init__(*args, **kwargs)
-            made.append(self)
+    def counted(move, *args, **kwargs):
+        weighed.append(move)
+        return real(move, *args, **kwargs)
 
-    monkeypatch.setattr(plan, "RankOut", Counted)
-    seq = plan._one_move_out(_big_view())
+    monkeypatch.setattr(plan, "plan_meld_move", counted)
+    plans = plan.OutPlans()
+    seq = plan.plan_go_out(_big_view(), plan.OUT_STEPS, plans)
     assert seq is not None and plan.why_illegal(_big_view(), seq[0]) is None
-    assert len(made) == 1 and 0 < made[0].tried <= plan.OUT_SHARES_TRIED
+    assert len(weighed) == len(set(weighed)) == plan.OUT_MOVES_WEIGHED
+    # Counted: the positions told and listed (at most the budget each) and the moves weighed.
+    assert plan.OUT_MOVES_WEIGHED * plan.OUT_WEIGHED_NODES < plans.work
+    assert plans.work <= 2 * plan.OUT_STEPS + plan.OUT_MOVES_WEIGHED * plan.OUT_WEIGHED_NODES
 
 
 # Bolivia, four players, late in a hand (after arena seed 60613, deal 255, where one draw of a root search

@@ -1,7 +1,8 @@
-"""Standard Canasta's whole going-out moves (game/rules/rank_out.py): the move list offers every going-out
-move, one per outcome, where Bolivia's does (the side has not melded, or the hand holds at most four
-cards besides black threes), "May I go out?" is offered exactly when the player could go out, and the
-steps reach every going-out move from a bigger hand. Brute force on small random positions."""
+"""Standard Canasta's whole going-out moves (game/rules/out_solver.py, with no runs and one meld a rank):
+the move list offers every going-out move, one per outcome, where Bolivia's does (the side has not melded,
+or the hand holds at most four cards besides black threes), "May I go out?" is offered exactly when the
+player could go out, and the steps reach every going-out move from a bigger hand. Brute force on small
+random positions."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from game.rules.errors import IllegalAction
 from game.rules.events import WentOut
 from game.rules.legal import WHOLE_OUT_HAND
 from game.rules.meld_move import plan_meld_move
-from game.rules.rank_out import RankOut
+from game.rules.out_solver import OutSolver
 from game.rules.ruleset import STANDARD
 from tests.brute_moves import meld_moves, outcome, standard_position
 from tests.helpers import in_hand, meld_of, position
@@ -75,7 +76,7 @@ def test_every_going_out_move_is_listed_or_reached_and_asking_is_exact(players, 
         assert s.able_to_go_out(0) == able, where
         assert (AskPartner() in legal_actions(s)) == (players == 4 and able and len(hand) >= 2), where
         # The solver lists each outcome once, and nothing the engine refuses.
-        solver = RankOut(hand, [(m.id, m.kind, m.key, m.cards) for m in melds], s.rules, need)
+        solver = OutSolver(hand, [(m.id, m.kind, m.key, m.cards) for m in melds], s.rules, need)
         listed = [outcome(m, hand, melds) for m in solver.moves()]
         assert sorted(listed) == sorted(outs), where
         if not outs:
@@ -137,3 +138,20 @@ def test_the_turn_tool_plays_a_whole_going_out_move_in_standard(tmp_path):
     out = json.loads(p.stdout)
     assert out["moves"] == [{"ok": True}, {"ok": True}] and out["hand_over"] is True
     assert out["hand_sizes"][0] == 0
+
+
+def test_no_run_goes_out_where_the_game_has_none():
+    # Four players (Hard, a seeded game): TD JD QD KD is a run in Bolivia, nothing in Standard Canasta. The
+    # solver taught Bolivia's melds alone laid it and said the hand went out; the kings alone make no meld
+    # of three with KD, so the hand cannot.
+    s = position(4, ["TD JD QD KD KC"], melds=[["7C 7D 7H 7S 7S 2C JK", "6C 6D 6S 6S", "5D 5H 5H"], []],
+                 phase=Phase.MELD, rules=STANDARD)
+    assert not s.able_to_go_out(0)
+    assert not any(isinstance(a, MeldMove) or (isinstance(a, LayMelds) and len(a.melds[0]) > 3)
+                   for a in legal_actions(s))
+    side = [(m.id, m.kind, m.key, m.cards) for m in s.melds[0]]
+    assert OutSolver(s.hands[0], side, s.rules).moves() == []
+    # One more king: the kings go out as one meld (one meld a rank), the diamonds' run still not laid.
+    more = position(4, ["KD KC KS"], melds=[["7C 7D 7H 7S 7S 2C JK", "6C 6D 6S 6S", "5D 5H 5H"], []],
+                    phase=Phase.MELD, rules=STANDARD)
+    assert more.able_to_go_out(0)

@@ -11,8 +11,8 @@ the next seats' turns, and the rollout is cut off and scored by the shared evalu
 faces, UCB counting availability, `depth` above 1) is still there, but measured weaker: its exploration
 under a pile take dragged the take's mean down, and it took a third fewer piles than a root search.
 
-Effort is counted in simulated moves and the going-out search they run (a node budget: the same seed
-gives the same decisions on any machine), with an optional wall-clock cap for the table, where the
+Effort is counted in simulated moves and the going-out work they do (positions of the exact solver: the
+same seed gives the same decisions on any machine), with an optional wall-clock cap for the table, where the
 answer must come in time.
 """
 

@@ -17,7 +17,7 @@ from game.ai.game_end import out_loses_game, out_wins_game
 from game.ai.memory import CardMemory
 from game.ai.partner import partner_answer
 from game.ai.plan import (
-    NODE_BUDGET,
+    BOUND_OUT_STEPS,
     OutPlans,
     may_take_wild,
     naturals_by_rank,
@@ -87,7 +87,7 @@ class Style:
     danger_weight: float = 1.0
     out_margin: float = 350.0  # hold on instead of going out when our unfinished canastas lead by this
     first_meld_budget: float = 3.0  # how much flexibility (in first_meld weights) a first meld may cost
-    out_search: int = 3000  # nodes of the going-out search
+    out_search: int = 3000  # positions the exact going-out solver may work out to tell, and to list (plan.py)
     frozen_pile_danger: float = 1.0  # danger weight where the pile freezes (Standard: every pile is a prize)
     freeze: FreezeTuning = FREEZE  # where the pile freezes (Standard Canasta)
     held_black_three: float = 0.0  # a searching level's playouts: extra cost of a held black three (evaluate.py)
@@ -197,7 +197,7 @@ HARD = replace(CLUB, name="hard", hand_floor=13, freeze=FreezeTuning(pile_bonus=
 EXPERT = replace(HARD, name="expert", wild_meld_floor=19, frozen_pile_danger=6.0, held_black_three=1.5,
                  freeze=FreezeTuning(hold_wilds=True, hand_floor=8, hand_floor_four=10), game_aware=True)
 # What Expert's search plays the sampled worlds with, every seat (game/ai/ismcts.py): the planner with Hard's
-# hand floor (Standard: its own floor of 5) and a smaller going-out search, which keeps a playout cheap.
+# hand floor (Standard: its own floor of 5) and a smaller going-out budget, which keeps a playout cheap.
 PLAYOUT = replace(CLUB, name="playout", hand_floor=HARD.hand_floor, out_search=250)
 # Expert as it was before it looked at the game's score: the measure of what looking at it is worth.
 EXPERT_HAND_ONLY = replace(EXPERT, name="expert-hand", game_aware=False)
@@ -435,7 +435,7 @@ class Planner:
         if view.permission is True:
             # Bound to go out: the full search, since the engine's list of moves under a "yes" is slow
             # to build (every move is checked by a going-out search of its own).
-            seq = plan_go_out(view, max(self.style.out_search, NODE_BUDGET), self.out_plans)
+            seq = plan_go_out(view, max(self.style.out_search, BOUND_OUT_STEPS), self.out_plans)
             if seq:
                 self.checked = True
                 return seq[0]
@@ -616,7 +616,7 @@ class Planner:
             options = spare_wilds(options + [LayMelds(tuple(anyway))])
         if not options:
             return None
-        # Counted like the going-out search's nodes: a big unmelded hand has thousands of first melds,
+        # Counted like the going-out solver's positions: a big unmelded hand has thousands of first melds,
         # and a search that did not count them ran past a second (playout.NODES_PER_MOVE).
         self.out_plans.work += len(options)
         keep = self.hand_keep()

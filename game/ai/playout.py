@@ -1,7 +1,7 @@
 """What Expert's search plays its sampled worlds with: a lazy list of the engine's moves, one step of a
 playout by a style, and how its effort is counted.
 
-The effort is counted in playout moves and the going-out search they run (NODES_PER_MOVE nodes a move),
+The effort is counted in playout moves and the going-out work they do (NODES_PER_MOVE units a move),
 not in seconds, so a seed gives the same decisions on any machine.
 """
 
@@ -20,9 +20,10 @@ from game.rules.state import GameState
 from game.rules.view import PlayerView, view_of
 from game.rules.work import Work
 
-# The playouts' going-out searches count too, this many nodes a move (plan.OutPlans.work; measured, a
-# node costs a sixth of a move on average): late in a hand, where seats can go out, they cost several
-# times the moves themselves (a four-player draw took 827 moves and 31,000 nodes, 1.6 s).
+# The playouts' going-out searches count too, this many units of plan.OutPlans.work a move (measured, a
+# unit, a position of the exact going-out solver, costs a sixth of a move or less): late in a hand, where
+# seats can go out, they cost several times the moves themselves (a four-player draw once took 827 moves
+# and 31,000 units, 1.6 s).
 NODES_PER_MOVE = 6
 MELD_STEPS_FLOOR = 2000  # work of a move list's searches once the decision's is spent
 

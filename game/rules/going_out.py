@@ -1,14 +1,15 @@
 """Can a hand be melded away this turn? Decides whether a player may ask "May I go out?" and
 whether a player bound by a "yes" still can.
 
-The exact answer comes from game/rules/out_solver.py (game/rules/rank_out.py where every meld is of one
-rank, as in Standard Canasta); a quick necessary condition spares it for the many hands that could
-never make the canastas going out needs this turn.
+The exact answer comes from game/rules/out_solver.py, for every rule set; a quick necessary condition
+spares it for the many hands that could never make the canastas going out needs this turn. The same
+solver lists the going-out moves: the move generator's, and the computer players' (game/ai/plan.py).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from game.rules.actions import MeldMove
 from game.rules.cards import ACE, BLACK_THREE, FACE, FACE_RANK, FACE_SUIT, WILD_FACE
@@ -25,7 +26,6 @@ from game.rules.melds import (
     side_may_go_out,
 )
 from game.rules.out_solver import OutSolver
-from game.rules.rank_out import RankOut
 from game.rules.ruleset import RuleSet
 from game.rules.work import Work
 
@@ -40,36 +40,44 @@ def can_go_out(
     """Whether the whole hand can be melded this turn, with or without one final discard, leaving the
     side with an escalera and another canasta. `need`: first-meld minimum still to reach (0 if melded).
     Exact at any hand size (game/rules/out_solver.py). `work`: a bound on the exact solver's positions
-    (Bolivia; SOLVER_STEP_UNITS of work each), None when it did not tell within it (a long hand can take
-    seconds): a move list's offer of "May I go out?", a computer player's going-out plans."""
+    (SOLVER_STEP_UNITS of work each), None when it did not tell within it (a long hand can take seconds):
+    a move list's offer of "May I go out?", a computer player's going-out plans. A kept answer costs the
+    positions it took to find, so the work spent, and what it leaves, depend on the position alone."""
     shapes = [s for s in (shape_of(kind, key, cards) for kind, key, cards in side_melds) if s is not None]
     rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
     if not _could_qualify(rest, shapes, rules):
         return False
     # The answer depends on the faces alone (two copies of a card are the same card to the rules); a face
     # fits in a byte, which keeps the stored positions small.
-    key = (bytes(sorted(FACE[c] for c in hand)),
-           tuple(sorted((kind, k, bytes(sorted(FACE[c] for c in cards))) for kind, k, cards in side_melds)),
-           rules, need)
+    melds = sorted((kind, k, bytes(sorted(FACE[c] for c in cards))) for kind, k, cards in side_melds)
+    key = (bytes(sorted(FACE[c] for c in hand)), tuple(melds), rules, need)
     known = _ANSWERS.get(key)
     if known is None:
-        melds = [(i, kind, k, tuple(cards)) for i, (kind, k, cards) in enumerate(side_melds)]
-        if rules.exact_out_solver:
-            solver = OutSolver(hand, melds, rules, need)
-            known = solver.possible(None if work is None else max(0, work.left) // SOLVER_STEP_UNITS)
-            if work is not None:
-                used = min(work.left, solver.steps * SOLVER_STEP_UNITS)
-                work.left -= used
-                work.spent += used
-                work.cut |= known is None
-            if known is None:
-                return None
-        else:
-            known = RankOut(hand, melds, rules, need).possible()
+        # The melds in the key's order: the positions the solver works out then depend on the key alone.
+        ordered = sorted(side_melds, key=lambda m: (m[0], m[1], sorted(FACE[c] for c in m[2])))
+        solver = OutSolver(hand, [(i, kind, k, tuple(cards)) for i, (kind, k, cards) in enumerate(ordered)], rules,
+                           need)
+        answer = solver.possible(None if work is None else max(0, work.left) // SOLVER_STEP_UNITS)
+        if answer is None:
+            _charge(work, work.left if work is not None else 0, cut=True)
+            return None
         if len(_ANSWERS) >= ANSWERS_KEPT:
             _ANSWERS.clear()
-        _ANSWERS[key] = known
-    return known
+        known = _ANSWERS[key] = (answer, solver.steps)
+    answer, steps = known
+    if work is not None and steps * SOLVER_STEP_UNITS > work.left:
+        _charge(work, work.left, cut=True)  # as the solver would have stopped within this work
+        return None
+    _charge(work, steps * SOLVER_STEP_UNITS)
+    return answer
+
+
+def _charge(work: Work | None, used: int, cut: bool = False) -> None:
+    if work is not None:
+        used = max(0, min(work.left, used))
+        work.left -= used
+        work.spent += used
+        work.cut |= cut
 
 
 # A position worked out by the exact solver costs about as much as this many steps of the first-meld
@@ -80,21 +88,32 @@ SOLVER_STEP_UNITS = 16
 # "yes" every move is checked by this question, by the player's own check and then by the engine, and a
 # computer player's playouts meet the same hands in every world (three in four calls were repeats).
 ANSWERS_KEPT = 4000  # a few megabytes at most
-_ANSWERS: dict[tuple, bool] = {}
+_ANSWERS: dict[tuple, tuple[bool, int]] = {}  # the answer and the positions it took
 
 
 def go_out_moves(hand: list[int] | tuple[int, ...], side_melds: list[Meld] | tuple[Meld, ...], rules: RuleSet,
                  need: int = 0, combines: bool = True) -> list[MeldMove]:
     """Every meld move that goes out (leaving no card, or one to discard), one per outcome; `combines`:
     whether they may combine melds (out_solver.py says which combines are left out)."""
+    return list(dict.fromkeys(iter_go_out_moves(hand, side_melds, rules, need, combines=combines)))
+
+
+def iter_go_out_moves(hand: list[int] | tuple[int, ...], side_melds: list[Meld] | tuple[Meld, ...],
+                      rules: RuleSet, need: int = 0, work: Work | None = None,
+                      combines: bool = True) -> Iterator[MeldMove]:
+    """The going-out meld moves one by one, in go_out_moves' order (a move may come more than once); with
+    `work`, those found within it (SOLVER_STEP_UNITS a position worked out: a long hand has a great many,
+    and a computer player weighs a few)."""
     shapes = [s for s in (shape_of(m.kind, m.key, m.cards) for m in side_melds) if s is not None]
     rest = tuple(sorted(FACE[c] for c in hand if not BLACK_THREE[c]))
     if not _could_qualify(rest, shapes, rules):
-        return []
-    if not rules.exact_out_solver:
-        return RankOut(hand, [(m.id, m.kind, m.key, m.cards) for m in side_melds], rules, need).moves()
-    return OutSolver(hand, [(m.id, m.kind, m.key, m.cards) for m in side_melds], rules, need,
-                     combines=combines).moves()
+        return
+    solver = OutSolver(hand, [(m.id, m.kind, m.key, m.cards) for m in side_melds], rules, need, combines=combines)
+    steps = None if work is None else max(0, work.left) // SOLVER_STEP_UNITS
+    try:
+        yield from solver.iter_moves(steps)
+    finally:
+        _charge(work, solver.steps * SOLVER_STEP_UNITS, cut=steps is not None and solver.steps > steps)
 
 
 def _could_qualify(hand: tuple[int, ...], shapes: list[Shape], rules: RuleSet) -> bool:

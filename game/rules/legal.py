@@ -16,9 +16,8 @@ same turn, to the same table and hand; tests/test_rules_legal_complete.py checks
   since each step leaves more cards than the whole move).
 - Going out: every meld move that goes out (leaving no card, or one to discard) is listed whole when
   the side has not melded, or when the hand holds at most WHOLE_OUT_HAND cards besides black threes;
-  one move per outcome (game/rules/out_solver.py, or game/rules/rank_out.py where every meld is of one
-  rank and a side has one meld a rank: moves that differ only in which suit of a rank or which 2 lies
-  in which of that rank's melds, or which 2 is kept, give the same table in rule terms).
+  one move per outcome (game/rules/out_solver.py: moves that differ only in which suit of a rank or
+  which 2 lies in which of that rank's melds, or which 2 is kept, give the same table in rule terms).
   From a bigger hand of a side that has melded, a step comes first: every going-out move holds a
   step that is legal alone and leaves at least two cards (a three-card meld within one of its new
   melds, one of its additions, or one of its combines), and the rest of the move still goes out, so

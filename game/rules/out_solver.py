@@ -12,6 +12,10 @@ melds. What the state keeps: the runs open per suit, jokers and twos used, wheth
 kept, and the canastas made so far (capped at what going out needs). Each state is visited once, so
 the answer needs no search budget and is exact at any hand size.
 
+The rule set says which melds there are: where it has no runs (Standard Canasta) no run opens, where it
+has no wild melds wild cards go to rank melds only, and where a side holds one meld a rank the rank's
+cards all go onto that meld, or into one new meld where the side has none.
+
 The same programme lists every going-out move, one per outcome: moves that differ only in which
 suit of one rank (or which 2) lies in which of that rank's melds, which 2 lies in a rank meld rather
 than a wild meld, or which 2 is kept to discard, lay the same cards in rule terms (same points, same
@@ -99,6 +103,9 @@ class _RankMelds:
         self._best: dict = {}
         self._new: dict = {}
         self.wild_room = sum(max(0, self.maxw - w) for _i, _n, w in melds)  # wild cards the side's melds take
+        # New melds the rank may have: one, and none beside the side's own, where a side holds one meld a
+        # rank (Standard Canasta); else as many as the cards make.
+        self.new_melds: int | None = (0 if melds else 1) if rules.one_meld_per_rank else None
 
     def _meld_options(self, n: int, w: int, naturals: int, jokers: int, twos: int, new: bool):
         """What one meld of n naturals and w wild cards may take: (naturals, jokers, twos)."""
@@ -109,6 +116,14 @@ class _RankMelds:
                     low = max(low, 1, 3 - bw)
                 for a in range(low, naturals + 1):
                     yield a, bj, bw - bj
+
+    def _new_options(self, naturals: int, jokers: int, twos: int):
+        """What the next new meld of the rank may take, within the new melds the rank may have."""
+        if self.new_melds is None:
+            yield from self._meld_options(0, 0, naturals, jokers, twos, new=True)
+        elif self.new_melds == 1:  # the one new meld takes every card left to the rank
+            yield from (o for o in self._meld_options(0, 0, naturals, jokers, twos, new=True)
+                        if o == (naturals, jokers, twos))
 
     def best(self, naturals: int, jokers: int, twos: int) -> int | None:
         key = (naturals, jokers, twos)
@@ -145,7 +160,7 @@ class _RankMelds:
             result = 0 if jokers == twos == 0 else None
         else:
             result = None
-            for a, bj, bt in self._meld_options(0, 0, naturals, jokers, twos, new=True):
+            for a, bj, bt in self._new_options(naturals, jokers, twos):
                 rest = self.new_best(naturals - a, jokers - bj, twos - bt)
                 if rest is not None:
                     total = rest + (a + bj + bt >= self.size)
@@ -190,7 +205,7 @@ class _RankMelds:
             if jokers == twos == 0:
                 yield ()
             return
-        for opt in self._meld_options(0, 0, naturals, jokers, twos, new=True):
+        for opt in self._new_options(naturals, jokers, twos):
             if opt > bound:
                 continue
             a, bj, bt = opt
@@ -238,27 +253,47 @@ class OutSolver:
                 rank_melds.setdefault(key, []).append((mid, len(cards) - w, w))
             elif kind == RUN:
                 ranks = [RANK[c] for c in cards]
+                low, high = min(ranks), max(ranks)
                 if len(cards) >= rules.run_max:
                     self.fixed_escaleras += 1
-                else:
-                    low = min(ranks)
+                elif (low - 1, key) in self.count or (high + 1, key) in self.count:
                     self.blocks.setdefault((key, low), []).append((mid, len(cards)))
-                    self.block_span[mid] = (key, low, max(ranks))
+                    self.block_span[mid] = (key, low, high)
+                # else a run no card of the hand can reach: it stays as it is, not a canasta
             elif kind == WILD_MELD:
                 if len(cards) >= rules.wild_meld_max:
                     self.fixed_others += 1
                 else:
                     self.wild_melds.append((mid, len(cards)))
-        wilds = self.jokers + self.twos
-        self.rank_tables = {r: _RankMelds(rank_melds.get(r, []), rules,
-                                          sum(self.count.get((r, s), 0) for s in range(4)) + wilds, combines)
-                            for r in RANKS}
+        self._rank_melds = rank_melds
+        self._combines = combines
+        self._tables: dict[int, _RankMelds] = {}  # made as the ranks are reached (_table)
         self.rank_has_melds = {r: bool(rank_melds.get(r)) for r in RANKS}
+        # Ranks where nothing can happen while no run is open: no card of the rank in hand, no meld of it,
+        # no run of the side's starting there. Passed without a position worked out (most of a short hand's).
+        self._idle = [not self.rank_has_melds[r] and not any(self.count.get((r, s)) or (s, r) in self.blocks
+                                                                for s in range(4)) for r in RANKS]
         self.may_keep = keep
         self._memo: dict = {}
         self._trans: dict = {}
         self.steps = 0  # positions worked out (not looked up) while listing moves
         self._max_steps: int | None = None
+
+    def _table(self, r: int) -> _RankMelds:
+        """The rank's exact table, shared by every solver meeting the same melds of the rank, room and rules
+        (its answers depend on nothing else): a computer player's playouts meet them again and again."""
+        table = self._tables.get(r)
+        if table is None:
+            melds = tuple(self._rank_melds.get(r, ()))
+            room = sum(self.count.get((r, s), 0) for s in range(4)) + self.jokers + self.twos
+            key = (melds, room, self.rules, self._combines)
+            table = _TABLES.get(key)
+            if table is None:
+                if len(_TABLES) >= TABLES_KEPT:
+                    _TABLES.clear()
+                table = _TABLES[key] = _RankMelds(list(melds), self.rules, room, self._combines)
+            self._tables[r] = table
+        return table
 
     # ----- the starting choices ----------------------------------------------------------------------
 
@@ -283,8 +318,8 @@ class OutSolver:
 
     def possible(self, steps: int | None = None) -> bool | None:
         """Whether the hand goes out; with `steps`, None when that many positions worked out did not tell."""
-        starts = self._starts()
-        if not starts or self._orphans() > (0 if all(k for k, _b, _t in starts) else 1):
+        starts = self._hopeful_starts()
+        if not starts:
             return False
         self._max_steps = None if steps is None else self.steps + steps
         try:
@@ -293,6 +328,13 @@ class OutSolver:
             return None
         finally:
             self._max_steps = None
+
+    def _hopeful_starts(self) -> list[tuple[bool, int, bool]]:
+        """The starting choices, none where a quick bound says the hand cannot go out."""
+        starts = self._starts()
+        if not starts or self._orphans() > (0 if all(k for k, _b, _t in starts) else 1):
+            return []
+        return starts
 
     def _orphans(self) -> int:
         """Natural cards with no meld they could possibly join (a quick bound: at most one may stay)."""
@@ -305,7 +347,8 @@ class OutSolver:
             rank_total = sum(self.count.get((r, x), 0) for x in range(4))
             if self.rank_has_melds[r] or rank_total >= 3 or (rank_total >= 2 and wilds):
                 continue
-            if any(all((s, x) in covered for x in range(low, low + 3)) for low in range(r - 2, r + 1)):
+            if self.rules.runs and any(all((s, x) in covered for x in range(low, low + 3))
+                                       for low in range(r - 2, r + 1)):
                 continue
             orphans += n
         return orphans
@@ -330,7 +373,7 @@ class OutSolver:
                 for bi, (mid, length) in enumerate(blocks):
                     if bi not in claimed:
                         rest.append((length, length - 1, mid))
-                for k in range(cards - used + 1):
+                for k in range((cards - used if self.rules.runs else 0) + 1):  # new runs, where the game has them
                     final = tuple(sorted(rest + [(1, 0, NEW)] * k))
                     sig = (final, used + k, esc, tuple(sorted(ended)))
                     results[sig] = None
@@ -367,7 +410,7 @@ class OutSolver:
         are interchangeable on the table): (new states, wild cards used, kept, escaleras, canastas)."""
         r = RANKS[i]
         per_suit = [self._light_transitions(s, r, states[s], self.count.get((r, s), 0)) for s in range(4)]
-        table = self.rank_tables[r]
+        table = self._table(r)
         has_melds = self.rank_has_melds[r]
         may_keep = not kept and self._keep_ok(VALUE_OF_RANK[r])
         wilds = self.jokers + self.twos
@@ -391,7 +434,7 @@ class OutSolver:
         naturals left to the rank's melds, what was chosen)."""
         r = RANKS[i]
         per_suit = [self._suit_transitions(s, r, states[s], self.count.get((r, s), 0)) for s in range(4)]
-        table = self.rank_tables[r]
+        table = self._table(r)
         has_melds = self.rank_has_melds[r]
         may_keep = not kept and self._keep_ok(VALUE_OF_RANK[r])
         for combo in product(*per_suit):
@@ -465,6 +508,8 @@ class OutSolver:
         return found
 
     def _feasible(self, i: int, states, wu: int, kept: bool, esc: int, others: int) -> bool:
+        while i < len(RANKS) and self._idle[i] and states == _NO_RUNS:
+            i += 1
         key = (i, states, wu, kept, min(esc, 2), min(others, 2))
         hit = self._memo.get(key)
         if hit is not None:
@@ -500,7 +545,7 @@ class OutSolver:
         before that many positions were worked out (a long hand has a great many)."""
         self._max_steps = None if steps is None else self.steps + steps
         try:
-            for kept, melded_threes, _three in self._starts():
+            for kept, melded_threes, _three in self._hopeful_starts():
                 start = ((),) * 4
                 if not self._feasible(0, start, 0, kept, 0, 0):
                     continue
@@ -519,6 +564,9 @@ class OutSolver:
             raise _OutOfSteps
 
     def _paths(self, i, states, ju, tu, kept, esc, others, path):
+        while i < len(RANKS) and self._idle[i] and states == _NO_RUNS:
+            path += ((_IDLE_COMBO, None, 0, 0, None),)  # what _rank_steps gives there
+            i += 1
         self._step()
         if i == len(RANKS):
             e = self._close(states, esc)
@@ -529,7 +577,7 @@ class OutSolver:
                     if self._qualifies(e, others + b):
                         yield path + (states,), ((kj, kt), plan)
             return
-        table = self.rank_tables[RANKS[i]]
+        table = self._table(RANKS[i])
         for ns, j, t, k, e, n, (combo, keep_suit) in self._rank_steps(i, states, ju, tu, kept):
             configs = list(table.configs(n, j, t)) if (n or j or t or self.rank_has_melds[RANKS[i]]) else [None]
             for config in configs:
@@ -603,6 +651,14 @@ class OutSolver:
         order = {mid: i for i, mid in enumerate(self.meld_order)}
         return MeldMove(tuple(new), tuple((mid, tuple(adds[mid])) for mid in sorted(adds, key=order.__getitem__)),
                         tuple(combines))
+
+
+_NO_RUNS = ((),) * 4
+_IDLE_COMBO = (((), 0, 0, ()),) * 4  # each suit's transition through an idle rank: nothing open, nothing used
+
+# Rank tables kept across solvers (OutSolver._table), a few megabytes at most.
+TABLES_KEPT = 20_000
+_TABLES: dict[tuple, _RankMelds] = {}
 
 
 class _OutOfSteps(Exception):

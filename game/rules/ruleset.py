@@ -58,7 +58,6 @@ class RuleSet:
     red_threes_plus: str  # red threes count plus for a side that: RED_PLUS_OUT may go out, RED_PLUS_TWO has two
     # canastas, RED_PLUS_MELDED has melded
     concealed_by_player: bool  # concealed: the player had melded nothing (else: the side)
-    exact_out_solver: bool  # going out decided by out_solver.py (Bolivia's melds), else by rank_out.py (rank melds)
     canastas_to_go_out: int = 2  # at this table: set by for_players
     take_top: bool = True  # the top card may be taken alone onto a run
     unfrozen_pair_only: bool = False  # an unfrozen pile too wants a natural pair (Standard's house rule)
@@ -255,7 +254,6 @@ BOLIVIA = RuleSet(
     canastas_to_go_out_at=(2, 2, 2),
     red_threes_plus=RED_PLUS_OUT,
     concealed_by_player=False,
-    exact_out_solver=True,
 )
 
 STANDARD = RuleSet(
@@ -291,7 +289,6 @@ STANDARD = RuleSet(
     canastas_to_go_out_at=(2, 1, 1),
     red_threes_plus=RED_PLUS_MELDED,
     concealed_by_player=True,
-    exact_out_solver=False,
     canastas_to_go_out=1,
 )
 
